@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting has a default that serves one machine; a bad value
+ * stops the start with every problem listed at once. Documented in the README.
+ */
+const bool = z.enum(['0', '1', 'true', 'false', '']).transform((v) => v === '1' || v === 'true');
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    REDIS_URL: z.string().optional(),
+    /** Comma-separated origins allowed to call the API from a browser; the console's own origin is always allowed. */
+    ALLOWED_ORIGINS: z.string().default('http://localhost:8080,http://127.0.0.1:8080,http://localhost:9527,http://localhost:5173'),
+    /** The console's public address, used in mails (reset links). */
+    PUBLIC_URL: z.string().default('http://localhost:8080'),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(40),
+    SESSION_MAX_HOURS: z.coerce
+      .number()
+      .min(0.01)
+      .max(24 * 30)
+      .default(12),
+    UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(512).default(10),
+    BODY_LIMIT_KB: z.coerce.number().int().min(1).max(100_000).default(1024),
+    CAPTCHA_FIXED: z.string().max(12).optional(),
+    CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(10),
+    LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100).default(100),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Kontor <no-reply@kontor.local>'),
+    DEMO_DATA: bool.default(true),
+    /** The first administrator of a database without one (production: with DEMO_DATA=0). */
+    ADMIN_ACCOUNT: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')
+      .optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    TRUST_PROXY: bool.default(false),
+    JOBS: bool.default(true),
+    JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    GIT_COMMIT: z.string().optional(),
+    SSO_URL: z.string().optional(),
+    CARRIER_GATE_URL: z.string().optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (!!c.ADMIN_ACCOUNT !== !!c.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: [c.ADMIN_ACCOUNT ? 'ADMIN_PASSWORD' : 'ADMIN_ACCOUNT'], message: 'ADMIN_ACCOUNT and ADMIN_PASSWORD go together' });
+    }
+    if (c.CAPTCHA_FIXED && c.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA_FIXED'], message: 'must not be set when NODE_ENV=production' });
+    }
+  });
+
+export type Config = z.infer<typeof schema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Test and tooling helper: a full config from a few overrides. */
+export function configFor(overrides: Record<string, string | undefined> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: '0', JOBS: '0', ...overrides });
+}

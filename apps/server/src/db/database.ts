@@ -1,0 +1,45 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { mkdirSync } from 'node:fs';
+import type { DB } from './types.js';
+import { PGLITE_PARSERS, PgliteExclusivePool } from './pglite-pool.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** The embedded engine itself (embedded only), for dumps. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent, the embedded database is used. */
+  url?: string;
+  /** Folder of the embedded database; `memory://` (or undefined) keeps it in memory. */
+  dataDir?: string;
+  poolSize?: number;
+  /** Embedded only: start from this data-directory dump instead of an empty cluster (tests). */
+  loadDataDir?: Blob;
+}
+
+// Same value shapes on both databases: int8 (ids, counts) as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    await sql`select 1`.execute(db);
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir, { parsers: PGLITE_PARSERS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  // The embedded engine runs inside our process: no parallel workers (issue 2, §3).
+  await pglite.exec('set max_parallel_workers_per_gather = 0');
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new PgliteExclusivePool(pglite) }) });
+  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+}

@@ -1,0 +1,24 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as m0001 from '../../migrations/0001_platform.js';
+
+/**
+ * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
+ * applied at start-up on both databases. A landed migration is never edited: add a new one.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_platform': m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

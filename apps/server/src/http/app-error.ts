@@ -1,0 +1,24 @@
+import type { ErrorCode, FieldError } from '@kontor/contracts';
+
+/**
+ * The one way a service reports a business outcome that is not OK. The error handler renders it as
+ * `{code, data: <text in the user's language>, error: {fields, ...}}` with HTTP 200.
+ * `params` fill the catalogue text; `detail` replaces it with a more specific, already localised text.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: {
+      params?: Record<string, unknown>;
+      fields?: FieldError[];
+      detail?: string;
+      extra?: Record<string, unknown>;
+    } = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = () => new AppError('NotFound');
+export const noPermission = () => new AppError('NoPermission');

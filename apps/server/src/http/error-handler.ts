@@ -1,0 +1,71 @@
+import { errorText, validationText, type FieldError, type Locale } from '@kontor/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.js';
+
+interface Rendered {
+  code: string;
+  data: string;
+  error?: Record<string, unknown>;
+}
+
+function render(code: AppError['code'], locale: Locale, options: AppError['options'] = {}): Rendered {
+  const data = options.detail ?? errorText(code, locale, options.params);
+  const error: Record<string, unknown> = { ...(options.extra ?? {}) };
+  if (options.fields?.length) error.fields = options.fields;
+  return Object.keys(error).length ? { code, data, error } : { code, data };
+}
+
+/** Field errors from a zod validation failure, named and worded for the user. */
+function fieldErrors(error: FastifyError, locale: Locale): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  return error.validation.map((v) => {
+    // fastify-type-provider-zod puts the zod issue code in `keyword` and the rest of the issue in `params`.
+    const code = v.keyword;
+    const issue = v.params as { keys?: string[]; minimum?: unknown; maximum?: unknown; input?: unknown; expected?: unknown };
+    const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (code === 'unrecognized_keys') {
+      const key = issue.keys?.[0] ?? '';
+      const field = path ? `${path}.${key}` : key;
+      return { field, message: validationText('unknownField', locale, { field }) };
+    }
+    const field = path || 'body';
+    if (code === 'invalid_type' && issue.input === undefined) return { field, message: validationText('required', locale, { field }) };
+    if (code === 'too_small') return { field, message: validationText('tooShort', locale, { field, min: issue.minimum }) };
+    if (code === 'too_big') return { field, message: validationText('tooLong', locale, { field, max: issue.maximum }) };
+    return { field, message: validationText('invalid', locale, { field }) };
+  });
+}
+
+/**
+ * One renderer for every failure (architecture rule 2): business errors, bad input and unknown faults
+ * all answer HTTP 200 with an envelope; nothing the user typed produces a 500, a stack or SQL text.
+ */
+export function installErrorHandler(app: FastifyInstance, uploadMaxMb: number): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = request.locale ?? 'en';
+    if (error instanceof AppError) return reply.code(200).send(render(error.code, locale, error.options));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldErrors(error, locale);
+      return reply.code(200).send(render('IntegrityError', locale, { fields, detail: fields.map((f) => f.message).join('\n') || undefined }));
+    }
+    const code = error.code ?? '';
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || error.statusCode === 413) {
+      return reply.code(200).send(render('PayloadTooLarge', locale, { params: { maxMb: uploadMaxMb } }));
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return reply.code(200).send(render('IntegrityError', locale, { detail: validationText('badContentType', locale) }));
+    }
+    if (code.startsWith('FST_ERR_CTP') || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return reply.code(200).send(render('IntegrityError', locale, { detail: validationText('malformedJson', locale) }));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && code.startsWith('FST_')) {
+      return reply.code(200).send(render('IntegrityError', locale));
+    }
+    const pgCode = (error as unknown as { code?: string }).code;
+    if (pgCode === '23505') return reply.code(200).send(render('Duplicate', locale));
+    if (pgCode === '40001' || pgCode === '40P01' || pgCode === '55P03') return reply.code(200).send(render('Unavailable', locale));
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(200).send(render('InternalError', locale));
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers on every answer (issue 2 §2). Styles allow 'unsafe-inline' because Ant Design
+ * injects CSS at run time; scripts do not. The local print agent (spec §7, port 9100) is reachable
+ * from the page, and sockets connect to the same host.
+ */
+export function installSecurityHeaders(app: FastifyInstance, extraConnect: string[]): void {
+  const connect = ["'self'", 'ws:', 'wss:', 'http://localhost:9100', 'http://127.0.0.1:9100', ...extraConnect].join(' ');
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${connect}`,
+    "frame-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Frame-Options', 'DENY');
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', csp);
+    if (request.url.startsWith('/v0/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}

@@ -1,0 +1,62 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+/** SQL of merchants (the tenants). */
+export class MerchantsRepo {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  private base(db: Kysely<DB> = this.db) {
+    return db
+      .selectFrom('merchants')
+      .select([
+        'id',
+        'code',
+        'name',
+        'email',
+        'phone',
+        'address',
+        'currency',
+        'settings',
+        'disabled',
+        'created_at as createdAt',
+        'updated_at as updatedAt',
+        'version',
+      ]);
+  }
+
+  list(scope: number | null) {
+    let query = this.base().orderBy('code');
+    if (scope !== null) query = query.where('id', '=', scope);
+    return query.execute();
+  }
+
+  get(id: number, db: Kysely<DB> = this.db) {
+    return this.base(db).where('id', '=', id).executeTakeFirst();
+  }
+
+  byCode(code: string) {
+    return this.db.selectFrom('merchants').select('id').where('code', '=', code).executeTakeFirst();
+  }
+
+  insert(db: Kysely<DB>, row: { code: string; name: string; email: string; phone: string; address: unknown; currency: 'EUR' | 'USD'; settings: unknown }) {
+    return db
+      .insertInto('merchants')
+      .values({ ...row, address: JSON.stringify(row.address), settings: JSON.stringify(row.settings), updated_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  update(db: Kysely<DB>, id: number, version: number, set: Record<string, unknown>) {
+    return db
+      .updateTable('merchants')
+      .set({ ...set, updated_at: new Date(), version: sql`version + 1` })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .returning('id')
+      .executeTakeFirst();
+  }
+
+  userIds(merchantId: number) {
+    return this.db.selectFrom('users').select('id').where('merchant_id', '=', merchantId).execute();
+  }
+}

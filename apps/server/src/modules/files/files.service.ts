@@ -1,0 +1,64 @@
+import type { Core } from '../../core.js';
+import type { AuthContext } from '../../http/access.js';
+import { scopeMerchantId } from '../../http/access.js';
+import { AppError } from '../../http/app-error.js';
+import { newFileId } from '../../lib/crypto.js';
+import { FilesRepo } from './files.repo.js';
+import { ALLOWED, servedType, sniff, type FileKind } from './sniff.js';
+
+export interface StoredFile {
+  id: string;
+  url: string;
+  name: string;
+  size: number;
+  mime: string;
+}
+
+/** A name safe to store and to send back: no path, no control characters, bounded length. */
+function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? 'file';
+  return (
+    [...base]
+      .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
+      .join('')
+      .slice(-200) || 'file'
+  );
+}
+
+/** Uploads and downloads (issue 2 §8): types by content, visibility by tenant and staff. */
+export class FilesService {
+  private readonly repo: FilesRepo;
+
+  constructor(core: Core) {
+    this.repo = new FilesRepo(core.db);
+  }
+
+  async upload(auth: AuthContext, kind: FileKind, name: string, data: Buffer): Promise<StoredFile> {
+    const sniffed = sniff(data);
+    if (!sniffed || !ALLOWED[kind].includes(sniffed)) throw new AppError('UnsupportedFile');
+    const id = newFileId();
+    const clean = cleanName(name);
+    const mime = servedType(sniffed, clean);
+    await this.repo.insert({ id, kind, name: clean, mime, data, ownerUserId: auth.userId, merchantId: scopeMerchantId(auth) });
+    const url = `/v0/static/${id}`;
+    if (kind === 'avatar') await this.repo.setAvatar(auth.userId, url);
+    return { id, url, name: clean, size: data.length, mime };
+  }
+
+  /**
+   * Pictures (avatars, item images) are visible to every signed-in user; internal documents to staff
+   * and to the users of the merchant they belong to; job results to their owner only.
+   */
+  async read(auth: AuthContext, id: string) {
+    const file = await this.repo.get(id);
+    if (!file) throw new AppError('NotFound');
+    const staff = auth.type > 100;
+    const visible =
+      file.kind === 'avatar' ||
+      file.kind === 'image' ||
+      (file.kind === 'intern' && (staff || (file.merchant_id !== null && file.merchant_id === auth.merchantId) || file.owner_user_id === auth.userId)) ||
+      (file.kind === 'job' && file.owner_user_id === auth.userId);
+    if (!visible) throw new AppError('NotFound');
+    return file;
+  }
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../core.js';
+import { registerAdminRoutes } from './admin/admin.routes.js';
+import { registerAuthRoutes } from './auth/auth.routes.js';
+import { registerFileRoutes } from './files/files.routes.js';
+import { registerJobRoutes } from './jobs/jobs.routes.js';
+import { registerMailRoutes } from './mail/mail.routes.js';
+import { registerSystemRoutes } from './system/system.routes.js';
+
+/** Every module's routes, registered in one place. */
+export async function registerModules(app: FastifyInstance, core: Core): Promise<void> {
+  registerSystemRoutes(app, core);
+  registerAuthRoutes(app, core);
+  registerAdminRoutes(app, core);
+  registerFileRoutes(app, core);
+  registerJobRoutes(app, core);
+  registerMailRoutes(app, core);
+}

@@ -1,0 +1,118 @@
+import { errorText, localeFromAcceptLanguage, toLocale, type Locale } from '@kontor/contracts';
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { Core, RealtimePublisher } from '../core.js';
+import { originAllowed, parseAllowList } from '../http/hooks.js';
+import { connectRedisAdapter } from './redis-adapter.js';
+
+/** A socket that has not sent a valid `login` by then is closed. */
+const LOGIN_GRACE_MS = 15_000;
+
+interface SocketData {
+  userId?: number;
+  sessionId?: number;
+  locale: Locale;
+}
+
+const userRoom = (id: number) => `user:${id}`;
+const sessionRoom = (id: number) => `session:${id}`;
+const stationRoom = (userId: number) => `station:${userId}`;
+
+/**
+ * socket.io at /ws/ (spec §7, facts §4): websocket transport only, Origin checked at the handshake.
+ * A client proves itself with `login {token, version, userAgent, printShipment}`; then it joins the
+ * rooms of its user and session (and of its print station when printShipment is set). With Redis the
+ * rooms span every server process, so a print sent to one process reaches a station on another.
+ */
+export async function attachRealtime(app: FastifyInstance, core: Core): Promise<RealtimePublisher> {
+  const allowList = parseAllowList(core.config);
+  const io = new Server(app.server, {
+    path: '/ws/',
+    transports: ['websocket'],
+    serveClient: false,
+    allowRequest(req, callback) {
+      const origin = req.headers.origin;
+      const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+      callback(null, !origin || originAllowed(origin, allowList, req.headers.host, protocol));
+    },
+  });
+  const closeAdapter = core.config.REDIS_URL ? await connectRedisAdapter(io, core.config.REDIS_URL) : async () => undefined;
+
+  const text = (socket: Socket, code: 'Printing' | 'PrinterOffline' | 'SocketLoginRequired') => errorText(code, (socket.data as SocketData).locale);
+
+  async function login(socket: Socket, token: unknown, printShipment: unknown): Promise<boolean> {
+    const auth = typeof token === 'string' ? await core.sessions.authenticate(token) : null;
+    const data = socket.data as SocketData;
+    if (!auth) {
+      socket.emit('msg', text(socket, 'SocketLoginRequired'));
+      socket.disconnect(true);
+      return false;
+    }
+    data.userId = auth.userId;
+    data.sessionId = auth.sessionId;
+    if (auth.language) data.locale = toLocale(auth.language);
+    await socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
+    // A print station is a session that says so at login, or a user whose account is flagged as one.
+    if (printShipment === true || auth.printShipment) await socket.join(stationRoom(auth.userId));
+    socket.emit('info', { webVersion: core.version.webVersion });
+    return true;
+  }
+
+  io.on('connection', (socket) => {
+    socket.data = { locale: localeFromAcceptLanguage(socket.handshake.headers['accept-language']) } satisfies SocketData;
+    const grace = setTimeout(() => {
+      if (!(socket.data as SocketData).userId) socket.disconnect(true);
+    }, LOGIN_GRACE_MS);
+    socket.on('disconnect', () => clearTimeout(grace));
+
+    const queryToken = socket.handshake.query.x_token;
+    let ready: Promise<boolean> =
+      typeof queryToken === 'string' && queryToken ? login(socket, queryToken, socket.handshake.query.printShipment === 'true') : Promise.resolve(false);
+
+    socket.on('login', (payload: { token?: unknown; printShipment?: unknown } | undefined) => {
+      ready = ready.then(async (already) => {
+        if (already && !payload?.printShipment) return true;
+        return login(socket, payload?.token, payload?.printShipment);
+      });
+    });
+
+    socket.on('print', async (payload: unknown) => {
+      if (!(await ready)) return;
+      const { userId } = socket.data as SocketData;
+      const station = await stationOf(core, userId!);
+      const online = await io.in(stationRoom(station)).fetchSockets();
+      if (online.length === 0) return void socket.emit('msg', text(socket, 'PrinterOffline'));
+      io.to(stationRoom(station)).emit('print', payload);
+      socket.emit('msg', text(socket, 'Printing'));
+    });
+  });
+
+  // Every process hears revocations on the bus, so each disconnects its own sockets.
+  core.sessions.onRevoked((ids) => {
+    if (ids.length) io.local.in(ids.map(sessionRoom)).disconnectSockets(true);
+  });
+
+  app.addHook('onClose', async () => {
+    io.disconnectSockets(true);
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await closeAdapter();
+  });
+
+  return {
+    async msgToUser(userId, message) {
+      io.to(userRoom(userId)).emit('msg', message);
+    },
+    async emitToUser(userId, event, payload) {
+      io.to(userRoom(userId)).emit(event, payload);
+    },
+    async disconnectSessions(sessionIds) {
+      if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    },
+  };
+}
+
+/** The print station serving a user: the station account set on the user, else the user itself. */
+async function stationOf(core: Core, userId: number): Promise<number> {
+  const row = await core.db.selectFrom('users').select('print_station_user_id').where('id', '=', userId).executeTakeFirst();
+  return row?.print_station_user_id ?? userId;
+}

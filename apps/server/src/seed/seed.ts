@@ -1,0 +1,129 @@
+import { BUILTIN_ROLES, DEMO_PASSWORD, USER_TYPES } from '@kontor/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { Core } from '../core.js';
+import type { DB } from '../db/types.js';
+import { hashPassword } from '../modules/auth/password.js';
+
+/** Writes the built-in roles and their privileges (only those missing). */
+export async function seedRoles(db: Kysely<DB>): Promise<void> {
+  for (const [name, def] of Object.entries(BUILTIN_ROLES)) {
+    const role = await db
+      .insertInto('roles')
+      .values({ name, title: def.title, builtin: true })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (role && def.privileges.length) {
+      await db
+        .insertInto('role_privileges')
+        .values(def.privileges.map((privilege) => ({ role_id: role.id, privilege })))
+        .execute();
+    }
+  }
+}
+
+export interface DemoUserSpec {
+  account: string;
+  name: string;
+  type: number;
+  roles: string[];
+  merchantCode?: string;
+  printShipment?: boolean;
+}
+
+export const DEMO_MERCHANTS = [
+  { code: 'C001', name: 'Anker Innovations DE', email: 'ops@anker.example', currency: 'EUR' as const },
+  { code: 'C002', name: 'EcoFlow Europe', email: 'ops@ecoflow.example', currency: 'EUR' as const },
+];
+
+export const DEMO_USERS: DemoUserSpec[] = [
+  { account: 'admin@demo.local', name: 'Ada Admin', type: USER_TYPES.admin, roles: ['admin'] },
+  { account: 'staff@demo.local', name: 'Stefan Staff', type: USER_TYPES.employee, roles: ['employee'] },
+  { account: 'warehouse@demo.local', name: 'Wanda Warehouse', type: USER_TYPES.warehouse, roles: ['warehouse'] },
+  { account: 'station@demo.local', name: 'Packing Station 1', type: USER_TYPES.station, roles: ['station'], printShipment: true },
+  { account: 'merchant-a@demo.local', name: 'Anna (Anker)', type: USER_TYPES.merchant, roles: ['merchant'], merchantCode: 'C001' },
+  { account: 'merchant-b@demo.local', name: 'Bo (EcoFlow)', type: USER_TYPES.merchant, roles: ['merchant'], merchantCode: 'C002' },
+  { account: 'carrier@demo.local', name: 'Carla Carrier', type: USER_TYPES.carrier, roles: ['carrier'] },
+];
+
+/** Creates a user with roles; used by the seed and by tests. */
+export async function createUser(db: Kysely<DB>, spec: DemoUserSpec & { password: string; merchantId?: number | null; email?: string }): Promise<number> {
+  const user = await db
+    .insertInto('users')
+    .values({
+      account: spec.account,
+      name: spec.name,
+      email: spec.email ?? spec.account,
+      password_hash: await hashPassword(spec.password),
+      type: spec.type,
+      merchant_id: spec.merchantId ?? null,
+      language: null,
+      print_shipment: spec.printShipment ?? false,
+      print_station_user_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (spec.roles.length) {
+    const roles = await db.selectFrom('roles').select('id').where('name', 'in', spec.roles).execute();
+    await db
+      .insertInto('user_roles')
+      .values(roles.map((r) => ({ user_id: user.id, role_id: r.id })))
+      .execute();
+  }
+  return user.id;
+}
+
+export async function seedDemo(db: Kysely<DB>): Promise<void> {
+  const merchantIds = new Map<string, number>();
+  for (const m of DEMO_MERCHANTS) {
+    const row = await db
+      .insertInto('merchants')
+      .values({ ...m, address: {}, settings: {} })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    merchantIds.set(m.code, row.id);
+  }
+  for (const u of DEMO_USERS) {
+    await createUser(db, { ...u, password: DEMO_PASSWORD, merchantId: u.merchantCode ? merchantIds.get(u.merchantCode) : null });
+  }
+}
+
+/**
+ * ADMIN_ACCOUNT / ADMIN_PASSWORD: creates that administrator when no enabled admin exists, so a
+ * production database (DEMO_DATA=0) gets its first admin, and a locked-out one a way back in.
+ */
+async function bootstrapAdmin(db: Kysely<DB>, account: string | undefined, password: string | undefined): Promise<string | null> {
+  if (!account || !password) return null;
+  const admins = await db
+    .selectFrom('users as u')
+    .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select('u.id')
+    .where('r.name', '=', 'admin')
+    .where('u.disabled', '=', false)
+    .executeTakeFirst();
+  if (admins) return null;
+  if (await db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirst()) return null;
+  await createUser(db, { account, name: 'Administrator', type: USER_TYPES.admin, roles: ['admin'], password });
+  return `Administrator ${account} created (ADMIN_ACCOUNT).`;
+}
+
+/**
+ * First start of an empty database: built-in roles always; the demo company unless DEMO_DATA=0.
+ * A database that already holds users is never seeded (issue 2 §10). Answers a line for the console.
+ */
+export async function seedOnFirstStart(core: Core): Promise<string | null> {
+  const { db, config } = core;
+  return db.transaction().execute(async (trx) => {
+    await sql`lock table users in exclusive mode`.execute(trx);
+    const existing = await trx
+      .selectFrom('users')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    await seedRoles(trx);
+    const admin = await bootstrapAdmin(trx, config.ADMIN_ACCOUNT, config.ADMIN_PASSWORD);
+    if (existing.n > 0 || !config.DEMO_DATA) return admin;
+    await seedDemo(trx);
+    return `Demo logins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.account).join(', ')}`;
+  });
+}

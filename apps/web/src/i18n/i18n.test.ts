@@ -1,0 +1,50 @@
+import { flattenRoutes, LOCALES } from '@kontor/contracts';
+import { describe, expect, it } from 'vitest';
+import { cn } from './cn.js';
+import { de } from './de.js';
+import { en } from './en.js';
+import { resourcesFor } from './index.js';
+import { ROUTE_TITLES } from './route-titles.js';
+
+const flatten = (value: unknown, prefix = ''): Record<string, unknown> =>
+  value && typeof value === 'object'
+    ? Object.assign({}, ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)))
+    : { [prefix]: value };
+
+describe('translations', () => {
+  const messages = { en, cn, de };
+  const all = Object.fromEntries(LOCALES.map((l) => [l, flatten(resourcesFor(l, messages[l]))]));
+
+  it('has every key in every language, none empty', () => {
+    const keys = new Set(LOCALES.flatMap((l) => Object.keys(all[l]!)));
+    for (const locale of LOCALES) {
+      const missing = [...keys].filter((k) => typeof all[locale]![k] !== 'string' || (all[locale]![k] as string).trim() === '');
+      expect(missing, `missing or empty in ${locale}`).toEqual([]);
+    }
+  });
+
+  it('uses the same placeholders in every language', () => {
+    const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const key of Object.keys(all.en!)) {
+      for (const locale of LOCALES) expect(placeholders(all[locale]![key]), `${locale} ${key}`).toEqual(placeholders(all.en![key]));
+    }
+  });
+
+  it('keeps the texts the specification fixes', () => {
+    expect(all.en!['session.expiredTitle']).toBe('Session expired!');
+    expect(all.en!['session.verificationFailed']).toBe('Verification failed, please Login again.');
+    expect(all.en!['layout.fullscreenUnsupported']).toBe("Your browser doesn't support this function.");
+    expect(all.en!['net.popupBlocked']).toBe('Please unblock the pop-ups of this site.');
+  });
+});
+
+describe('route titles', () => {
+  it('names every route of the contracts in every language', () => {
+    for (const route of flattenRoutes()) {
+      const key = route.titleKey.replace(/^route\./, '');
+      const texts = ROUTE_TITLES[key];
+      expect(texts, route.path).toBeDefined();
+      texts!.forEach((text) => expect(text.trim(), `${route.path}`).not.toBe(''));
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { ERROR_CATALOGUE, LOCALES, toLocale, type Locale } from '@kontor/contracts';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en, type Messages } from './en.js';
+
+const STORAGE_KEY = 'kontor.language';
+
+/** `{name}` placeholders of the shared catalogue in i18next's `{{name}}` form. */
+const toI18next = (text: string) => text.replace(/\{(\w+)\}/g, '{{$1}}');
+
+/** Every text of one language: the web's own and the server's error catalogue (route titles: route-titles.ts). */
+export function resourcesFor(locale: Locale, messages: Messages) {
+  const error = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, texts]) => [code, toI18next(texts[locale])]));
+  return { ...messages, error };
+}
+
+/** Stored preference, else the browser's language, else English (issue 3 §9). */
+export function initialLocale(): Locale {
+  const stored = localStorage.getItem(STORAGE_KEY);
+  if (stored && (LOCALES as readonly string[]).includes(stored)) return stored as Locale;
+  return toLocale(navigator.language);
+}
+
+export function rememberLocale(locale: Locale): void {
+  localStorage.setItem(STORAGE_KEY, locale);
+}
+
+export const i18n = i18next;
+
+/** English ships in the first load; Chinese and German texts are fetched when chosen. */
+const MESSAGE_LOADERS: Record<Locale, () => Promise<Messages>> = {
+  en: async () => en,
+  cn: async () => (await import('./cn.js')).cn,
+  de: async () => (await import('./de.js')).de,
+};
+
+// Tracked here, not by hasResourceBundle: the shell adds route titles to every language early.
+const loadedLanguages = new Set<Locale>(['en']);
+
+export async function loadLanguage(locale: Locale): Promise<void> {
+  if (loadedLanguages.has(locale)) return;
+  i18next.addResourceBundle(locale, 'translation', resourcesFor(locale, await MESSAGE_LOADERS[locale]()), true, true);
+  loadedLanguages.add(locale);
+}
+
+/** Switches the console's language (texts first, then the switch) and remembers the choice. */
+export async function setLanguage(locale: Locale): Promise<void> {
+  await loadLanguage(locale);
+  rememberLocale(locale);
+  await i18next.changeLanguage(locale);
+}
+
+void i18next.use(initReactI18next).init({
+  resources: { en: { translation: resourcesFor('en', en) } },
+  lng: 'en',
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+/** Loads the starting language (stored, else the browser's) before the first render. */
+export async function startLanguage(): Promise<void> {
+  const locale = initialLocale();
+  if (locale === 'en') return;
+  await loadLanguage(locale).catch(() => undefined);
+  await i18next.changeLanguage(locale);
+}
+
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', cn: '简体中文', de: 'Deutsch' };

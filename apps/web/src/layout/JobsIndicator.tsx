@@ -1,0 +1,91 @@
+import { CloudSyncOutlined } from '@ant-design/icons';
+import type { Job } from '@kontor/contracts/domains/jobs';
+import { Badge, Button, Empty, List, Popover, Progress, Space, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { download } from '../api/download.js';
+import { request } from '../api/request.js';
+import { formatDateTime } from '../lib/format.js';
+import { useRealtime } from '../realtime/events.js';
+
+const ACTIVE = new Set(['queued', 'running']);
+
+/**
+ * The user's background jobs in the top bar (issue 3 §7): live progress from `job` socket events,
+ * the result to download, the error when one failed, cancel while it waits or runs.
+ */
+export function JobsIndicator() {
+  const { t } = useTranslation();
+  const [jobs, setJobs] = useState<Job[]>([]);
+  const events = useRealtime((s) => s.jobs);
+
+  const load = useCallback(() => request<Job[]>({ url: '/v0/jobs/', quiet: true, background: true }).then(setJobs, () => undefined), []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  // A finished or new job: read the list again (result address, error text).
+  const eventKey = Object.values(events)
+    .map((e) => `${e.id}:${e.status}`)
+    .join(',');
+  useEffect(() => {
+    if (eventKey) void load();
+  }, [eventKey, load]);
+
+  const live = jobs.map((job) => {
+    const event = events[job.id];
+    return event && ACTIVE.has(job.status)
+      ? { ...job, status: event.status as Job['status'], done: event.done, total: event.total, message: event.message ?? job.message }
+      : job;
+  });
+  const active = live.filter((j) => ACTIVE.has(j.status)).length;
+  if (!live.length) return null;
+
+  const content = (
+    <List
+      size="small"
+      style={{ width: 340, maxHeight: 420, overflow: 'auto' }}
+      dataSource={live}
+      locale={{ emptyText: <Empty description={t('jobs.none')} /> }}
+      renderItem={(job) => (
+        <List.Item
+          data-testid={`job-${job.id}`}
+          actions={[
+            job.resultUrl && job.status === 'done' ? (
+              <Button key="dl" size="small" type="link" onClick={() => void download({ url: job.resultUrl! })}>
+                {t('jobs.download')}
+              </Button>
+            ) : null,
+            ACTIVE.has(job.status) ? (
+              <Button
+                key="cancel"
+                size="small"
+                type="link"
+                danger
+                onClick={() => void request({ url: `/v0/jobs/${job.id}/cancel`, method: 'POST' }).then(load)}
+              >
+                {t('common.cancel')}
+              </Button>
+            ) : null,
+          ].filter(Boolean)}
+        >
+          <Space direction="vertical" size={0} style={{ width: '100%' }}>
+            <Typography.Text strong>{t(`jobs.kind.${job.kind}`, { defaultValue: job.kind })}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {formatDateTime(job.createdAt)} · {t(`jobs.status.${job.status}`)}
+            </Typography.Text>
+            {job.status === 'running' && <Progress percent={job.total ? Math.round((100 * job.done) / job.total) : 0} size="small" />}
+            {job.status === 'failed' && job.error && <Typography.Text type="danger">{job.error}</Typography.Text>}
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
+
+  return (
+    <Popover content={content} title={t('jobs.title')} trigger="click" placement="bottomRight">
+      <Badge count={active} size="small">
+        <Button type="text" icon={<CloudSyncOutlined spin={active > 0} />} aria-label={t('jobs.title')} data-testid="jobs-indicator" />
+      </Badge>
+    </Popover>
+  );
+}

@@ -1,0 +1,66 @@
+import {
+  AccountBookOutlined,
+  ApiOutlined,
+  AppstoreOutlined,
+  CalendarOutlined,
+  CarOutlined,
+  CarryOutOutlined,
+  CodeOutlined,
+  ContainerOutlined,
+  DatabaseOutlined,
+  EuroOutlined,
+  GatewayOutlined,
+  HddOutlined,
+  HomeOutlined,
+  InboxOutlined,
+  NodeIndexOutlined,
+  SafetyOutlined,
+  ScanOutlined,
+  ScheduleOutlined,
+  SendOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  ShoppingOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+
+/** The menu icons named in the route table; imported one by one so the bundle stays small. */
+const ICONS: Record<string, ComponentType> = {
+  AccountBookOutlined,
+  ApiOutlined,
+  AppstoreOutlined,
+  CalendarOutlined,
+  CarOutlined,
+  CarryOutOutlined,
+  CodeOutlined,
+  ContainerOutlined,
+  DatabaseOutlined,
+  EuroOutlined,
+  GatewayOutlined,
+  HddOutlined,
+  HomeOutlined,
+  InboxOutlined,
+  NodeIndexOutlined,
+  SafetyOutlined,
+  ScanOutlined,
+  ScheduleOutlined,
+  SendOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  ShoppingOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+};
+
+export function RouteIcon({ name }: { name?: string }) {
+  const Icon = name ? ICONS[name] : undefined;
+  return Icon ? <Icon /> : null;
+}

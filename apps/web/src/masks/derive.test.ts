@@ -1,0 +1,74 @@
+import { parseMask, type Mask } from '@kontor/contracts/masks';
+import { describe, expect, it } from 'vitest';
+import { columnsFor, displayValue, filtersFor, formItemsFor } from './derive.js';
+
+const L = (en: string, cn = en, de = en) => ({ en, cn, de });
+const parsed = parseMask({
+  name: 'test.orders',
+  kind: 'list',
+  title: L('Orders'),
+  dataSrc: { api: '/v0/orders/' },
+  fields: [
+    { id: 'id', label: L('ID'), type: 'number', hidden: true },
+    { id: 'refOrderId', label: L('Reference', '参考号', 'Referenz'), type: 'text', required: true, max: 40, filterable: true, sortable: true },
+    { id: 'priority', label: L('Priority'), type: 'enum', filterable: true, options: [{ value: 'urgent', label: L('Urgent', '紧急', 'Dringend') }] },
+    { id: 'amount', label: L('Amount'), type: 'money', currencyField: 'currency', min: 0, filterable: true },
+    { id: 'currency', label: L('Currency'), type: 'text', editable: false },
+    { id: 'createdAt', label: L('Created'), type: 'datetime', filterable: true, sortable: true },
+    { id: 'dangerGoods', label: L('Dangerous goods'), type: 'boolean' },
+    { id: 'raw', label: L('Raw'), type: 'json' },
+  ],
+});
+if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+const mask: Mask = parsed.mask;
+
+describe('columnsFor', () => {
+  it('shows visible fields in order, in the language asked, numbers right-aligned', () => {
+    const columns = columnsFor(mask, 'cn');
+    expect(columns.map((c) => c.key)).toEqual(['refOrderId', 'priority', 'amount', 'currency', 'createdAt', 'dangerGoods']);
+    expect(columns[0]).toMatchObject({ title: '参考号', sortable: true, align: 'left' });
+    expect(columns.find((c) => c.key === 'amount')!.align).toBe('right');
+  });
+});
+
+describe('filtersFor', () => {
+  it('picks a control per field type', () => {
+    const filters = filtersFor(mask, 'de');
+    expect(filters.map((f) => [f.key, f.control])).toEqual([
+      ['refOrderId', 'text'],
+      ['priority', 'select'],
+      ['amount', 'numberRange'],
+      ['createdAt', 'dateRange'],
+    ]);
+    expect(filters[1]!.options).toEqual([{ value: 'urgent', label: 'Dringend' }]);
+  });
+});
+
+describe('formItemsFor', () => {
+  it('derives rules and locks fields that are not editable when editing', () => {
+    const create = formItemsFor(mask, 'en', 'create');
+    const edit = formItemsFor(mask, 'en', 'edit');
+    expect(create.map((i) => i.key)).toContain('id');
+    expect(edit.map((i) => i.key)).not.toContain('id');
+    expect(edit.find((i) => i.key === 'refOrderId')!.rules).toEqual([
+      { kind: 'required', required: true },
+      { kind: 'maxLength', max: 40 },
+    ]);
+    expect(edit.find((i) => i.key === 'amount')!.rules).toEqual([{ kind: 'min', min: 0 }]);
+    expect(edit.find((i) => i.key === 'currency')!.disabled).toBe(true);
+    expect(create.find((i) => i.key === 'currency')!.disabled).toBe(false);
+    expect(edit.find((i) => i.key === 'dangerGoods')!.control).toBe('switch');
+  });
+});
+
+describe('displayValue', () => {
+  const field = (id: string) => mask.fields.find((f) => f.id === id)!;
+  it('formats by type and says N/A for empty', () => {
+    expect(displayValue(field('amount'), 1234.5, 'de', { currency: 'EUR' })).toBe('1.234,50 EUR');
+    expect(displayValue(field('amount'), 3, 'en', { currency: 'USD' })).toBe('3.00 USD');
+    expect(displayValue(field('priority'), 'urgent', 'cn')).toBe('紧急');
+    expect(displayValue(field('dangerGoods'), true, 'de')).toBe('Ja');
+    expect(displayValue(field('createdAt'), null, 'en')).toBe('N/A');
+    expect(displayValue(field('createdAt'), '2026-03-04T05:06:07', 'en')).toBe('2026-03-04 05:06:07');
+  });
+});

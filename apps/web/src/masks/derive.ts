@@ -1,0 +1,156 @@
+import type { Locale } from '@kontor/contracts';
+import type { FieldType, Mask, MaskField } from '@kontor/contracts/masks';
+import { formatDateTime, formatMoney } from '../lib/format.js';
+
+/**
+ * The one pure function family that turns a mask into a screen (issue 4 §3): list columns, filter
+ * controls, form inputs with their rules, and the display text of a value. Plain data, so it is
+ * tested without rendering and every generic screen shows a field the same way.
+ */
+
+export type Control = 'text' | 'textarea' | 'number' | 'money' | 'date' | 'datetime' | 'select' | 'lookup' | 'switch' | 'upload' | 'image' | 'address' | 'json';
+
+const CONTROL: Record<FieldType, Control> = {
+  text: 'text',
+  textarea: 'textarea',
+  number: 'number',
+  money: 'money',
+  date: 'date',
+  datetime: 'datetime',
+  enum: 'select',
+  lookup: 'lookup',
+  boolean: 'switch',
+  file: 'upload',
+  image: 'image',
+  address: 'address',
+  json: 'json',
+};
+
+export interface ColumnSpec {
+  key: string;
+  title: string;
+  width?: number;
+  sortable: boolean;
+  align: 'left' | 'right' | 'center';
+  field: MaskField;
+}
+
+export interface FilterSpec {
+  key: string;
+  label: string;
+  control: 'text' | 'select' | 'dateRange' | 'numberRange' | 'boolean' | 'lookup';
+  options?: Array<{ value: string | number | boolean; label: string }>;
+  field: MaskField;
+}
+
+export interface RuleSpec {
+  required?: boolean;
+  pattern?: string;
+  min?: number;
+  max?: number;
+  kind: 'required' | 'pattern' | 'min' | 'max' | 'minLength' | 'maxLength';
+}
+
+export interface FormItemSpec {
+  key: string;
+  label: string;
+  control: Control;
+  rules: RuleSpec[];
+  options?: Array<{ value: string | number | boolean; label: string }>;
+  disabled: boolean;
+  field: MaskField;
+}
+
+const optionsOf = (field: MaskField, locale: Locale) => field.options?.map((o) => ({ value: o.value, label: o.label[locale] }));
+
+export function columnsFor(mask: Mask, locale: Locale): ColumnSpec[] {
+  return mask.fields
+    .filter((f) => !f.hidden && f.type !== 'json')
+    .map((field) => ({
+      key: field.id,
+      title: field.label[locale],
+      width: field.width,
+      sortable: field.sortable,
+      align: field.type === 'number' || field.type === 'money' ? 'right' : field.type === 'boolean' ? 'center' : 'left',
+      field,
+    }));
+}
+
+export function filtersFor(mask: Mask, locale: Locale): FilterSpec[] {
+  return mask.fields
+    .filter((f) => f.filterable)
+    .map((field) => {
+      const base = { key: field.id, label: field.label[locale], field };
+      switch (field.type) {
+        case 'enum':
+          return { ...base, control: 'select' as const, options: optionsOf(field, locale) };
+        case 'lookup':
+          return { ...base, control: 'lookup' as const };
+        case 'boolean':
+          return { ...base, control: 'boolean' as const };
+        case 'date':
+        case 'datetime':
+          return { ...base, control: 'dateRange' as const };
+        case 'number':
+        case 'money':
+          return { ...base, control: 'numberRange' as const };
+        default:
+          return { ...base, control: 'text' as const };
+      }
+    });
+}
+
+function rulesOf(field: MaskField): RuleSpec[] {
+  const rules: RuleSpec[] = [];
+  if (field.required) rules.push({ kind: 'required', required: true });
+  if (field.pattern) rules.push({ kind: 'pattern', pattern: field.pattern });
+  const numeric = field.type === 'number' || field.type === 'money';
+  if (field.min !== undefined) rules.push({ kind: numeric ? 'min' : 'minLength', min: field.min });
+  if (field.max !== undefined) rules.push({ kind: numeric ? 'max' : 'maxLength', max: field.max });
+  return rules;
+}
+
+export function formItemsFor(mask: Mask, locale: Locale, mode: 'create' | 'edit'): FormItemSpec[] {
+  return mask.fields
+    .filter((f) => !f.hidden || mode === 'create')
+    .filter((f) => f.id !== mask.pk || mode === 'create')
+    .map((field) => ({
+      key: field.id,
+      label: field.label[locale],
+      control: CONTROL[field.type],
+      rules: rulesOf(field),
+      options: optionsOf(field, locale),
+      disabled: mode === 'edit' && !field.editable,
+      field,
+    }));
+}
+
+const YES_NO: Record<Locale, [string, string]> = { en: ['Yes', 'No'], cn: ['是', '否'], de: ['Ja', 'Nein'] };
+
+/** The text of a value as lists and detail views show it (spec §9: dates, two-decimal money, N/A). */
+export function displayValue(field: MaskField, value: unknown, locale: Locale, row?: Record<string, unknown>): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  switch (field.type) {
+    case 'date':
+      return formatDateTime(value).slice(0, 10);
+    case 'datetime':
+      return formatDateTime(value);
+    case 'money':
+      return formatMoney(value, field.currencyField ? String(row?.[field.currencyField] ?? '') || undefined : undefined, locale);
+    case 'boolean':
+      return YES_NO[locale][value ? 0 : 1];
+    case 'enum':
+      return field.options?.find((o) => o.value === value || String(o.value) === String(value))?.label[locale] ?? String(value);
+    case 'address': {
+      const a = value as Record<string, unknown>;
+      return (
+        [a.name1, [a.streetName, a.streetNumber].filter(Boolean).join(' '), [a.ZIP, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') ||
+        'N/A'
+      );
+    }
+    case 'json':
+      return JSON.stringify(value);
+    default:
+      return String(value);
+  }
+}

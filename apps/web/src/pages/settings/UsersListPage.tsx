@@ -1,0 +1,114 @@
+import { Button, Input, Select, Space, Table, Tag } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isAbort } from '../../api/errors.js';
+import { PagedList } from '../../api/paged.js';
+import { formatDateTime } from '../../lib/format.js';
+
+interface UserRow {
+  id: number;
+  account: string;
+  name: string;
+  type: number;
+  merchantName: string | null;
+  roles: string[];
+  disabled: boolean;
+  createdAt: string;
+}
+
+const TYPES = [10, 20, 110, 120, 130, 190];
+
+/**
+ * `/settings/users/list`: the users this session may see (the server scopes merchants and an
+ * admin's sub-account), searchable, filtered by type, paged by cursor. Editing comes with the
+ * definition-driven settings screens.
+ */
+export default function UsersListPage() {
+  const { t } = useTranslation();
+  const pager = useMemo(() => new PagedList<{ data: UserRow[]; next: string | null }>('/v0/users/'), []);
+  const [rows, setRows] = useState<UserRow[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<number | undefined>();
+  const [more, setMore] = useState(false);
+  // The filter the rows on screen belong to: while it differs from the current one, a read is under way.
+  const filterKey = JSON.stringify([search.trim(), type]);
+  const [shownKey, setShownKey] = useState<string | null>(null);
+  const loading = more || shownKey !== filterKey;
+
+  const fetchPage = useCallback(
+    (cursor?: string) => pager.fetch({ limit: 50, cursor, search: search.trim() || undefined, filters: { type } }),
+    [pager, search, type],
+  );
+
+  useEffect(() => {
+    fetchPage().then(
+      (page) => {
+        setRows(page.data);
+        setNext(page.next);
+        setShownKey(filterKey);
+      },
+      (err: unknown) => {
+        if (isAbort(err)) return;
+        setNext(null);
+        setShownKey(filterKey);
+      },
+    );
+    return () => pager.cancel();
+  }, [fetchPage, pager, filterKey]);
+
+  const loadMore = (cursor: string) => {
+    setMore(true);
+    fetchPage(cursor)
+      .then(
+        (page) => {
+          setRows((old) => [...old, ...page.data]);
+          setNext(page.next);
+        },
+        () => undefined,
+      )
+      .finally(() => setMore(false));
+  };
+
+  return (
+    <div data-testid="users-list">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search allowClear placeholder={t('users.search')} onSearch={setSearch} style={{ width: 260 }} data-testid="users-search" />
+        <Select
+          allowClear
+          placeholder={t('users.type')}
+          value={type}
+          onChange={setType}
+          style={{ width: 180 }}
+          options={TYPES.map((v) => ({ value: v, label: t(`users.types.${v}`) }))}
+        />
+      </Space>
+      <Table<UserRow>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 800 }}
+        columns={[
+          { title: t('users.account'), dataIndex: 'account' },
+          { title: t('personal.name'), dataIndex: 'name' },
+          { title: t('users.type'), dataIndex: 'type', render: (v: number) => t(`users.types.${v}`, { defaultValue: String(v) }) },
+          { title: t('home.merchant'), dataIndex: 'merchantName', render: (v: string | null) => v ?? t('common.na') },
+          { title: t('home.roles'), dataIndex: 'roles', render: (roles: string[]) => roles.map((r) => <Tag key={r}>{r}</Tag>) },
+          {
+            title: t('users.state'),
+            dataIndex: 'disabled',
+            render: (d: boolean) => (d ? <Tag color="red">{t('users.disabled')}</Tag> : <Tag color="green">{t('users.active')}</Tag>),
+          },
+          { title: t('users.created'), dataIndex: 'createdAt', render: formatDateTime },
+        ]}
+      />
+      {next && (
+        <Button block style={{ marginTop: 8 }} onClick={() => loadMore(next)} loading={loading}>
+          {t('users.more')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * The screens built so far, by route path. A route of the contracts' table appears in the menu and
+ * can be opened only when a screen is bound here, so nothing unbuilt is shown. Every screen is its
+ * own lazily loaded chunk.
+ */
+export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/home': lazy(() => import('../pages/home/HomePage.js')),
+  '/personal/settings': lazy(() => import('../pages/personal/PersonalSettingsPage.js')),
+  '/settings/users/list': lazy(() => import('../pages/settings/UsersListPage.js')),
+};
+
+export function hasScreen(path: string): boolean {
+  return path in SCREENS;
+}

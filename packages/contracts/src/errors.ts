@@ -1,0 +1,153 @@
+import { interpolate, type Locale, type Translations } from './locale.js';
+
+/**
+ * THE error catalogue. Every envelope code the server may answer, with how the web shows it
+ * (toast, or modal for ToFront) and its text in every language. The web's `error.<Code>` keys are
+ * generated from this table, so a code cannot exist without its three translations.
+ * Codes named by the spec (§8) and the original client (facts §6) keep their names.
+ */
+export const ERROR_CATALOGUE = {
+  common: {
+    en: 'Something went wrong. Please contact the administrator.',
+    cn: '出现错误，请联系管理员。',
+    de: 'Etwas ist schiefgelaufen. Bitte wenden Sie sich an den Administrator.',
+  },
+  InternalError: {
+    en: 'Something went wrong. Please contact the administrator.',
+    cn: '出现错误，请联系管理员。',
+    de: 'Etwas ist schiefgelaufen. Bitte wenden Sie sich an den Administrator.',
+  },
+  IntegrityError: {
+    en: 'Some information is missing or invalid.',
+    cn: '部分信息缺失或无效。',
+    de: 'Einige Angaben fehlen oder sind ungültig.',
+  },
+  NotFound: {
+    en: 'The necessary information was not found.',
+    cn: '未找到所需信息。',
+    de: 'Die benötigten Informationen wurden nicht gefunden.',
+  },
+  LoginError: {
+    en: 'Wrong password or invalid account.',
+    cn: '密码错误或账号无效。',
+    de: 'Falsches Passwort oder ungültiges Konto.',
+  },
+  CaptchaNotMatchError: {
+    en: 'The captcha does not match. Please try again.',
+    cn: '验证码错误，请重试。',
+    de: 'Der Captcha-Code stimmt nicht. Bitte erneut versuchen.',
+  },
+  WrongPassword: {
+    en: 'The current password is wrong.',
+    cn: '当前密码不正确。',
+    de: 'Das aktuelle Passwort ist falsch.',
+  },
+  LastAdmin: {
+    en: 'The last administrator cannot be removed or disabled.',
+    cn: '不能删除或停用最后一位管理员。',
+    de: 'Der letzte Administrator kann nicht entfernt oder deaktiviert werden.',
+  },
+  Printing: {
+    en: 'Printing!',
+    cn: '正在打印！',
+    de: 'Wird gedruckt!',
+  },
+  PrinterOffline: {
+    en: 'Printer not online!',
+    cn: '打印机不在线！',
+    de: 'Drucker nicht online!',
+  },
+  SocketLoginRequired: {
+    en: 'Please sign in again to receive live updates.',
+    cn: '请重新登录以接收实时更新。',
+    de: 'Bitte erneut anmelden, um Live-Meldungen zu erhalten.',
+  },
+  CaptchaRequired: {
+    en: 'Please enter the captcha.',
+    cn: '请输入验证码。',
+    de: 'Bitte geben Sie den Captcha-Code ein.',
+  },
+  TooManyAttempts: {
+    en: 'Too many failed sign-ins. Please try again in {minutes} minute(s).',
+    cn: '登录失败次数过多，请在 {minutes} 分钟后重试。',
+    de: 'Zu viele fehlgeschlagene Anmeldungen. Bitte in {minutes} Minute(n) erneut versuchen.',
+  },
+  NoPermission: {
+    en: 'You do not have permission for this action.',
+    cn: '您没有执行此操作的权限。',
+    de: 'Sie haben keine Berechtigung für diese Aktion.',
+  },
+  Duplicate: {
+    en: 'This value already exists.',
+    cn: '该值已存在。',
+    de: 'Dieser Wert existiert bereits.',
+  },
+  Conflict: {
+    en: 'The record was changed by someone else. Please reload it.',
+    cn: '该记录已被他人修改，请重新加载。',
+    de: 'Der Datensatz wurde von jemand anderem geändert. Bitte neu laden.',
+  },
+  PayloadTooLarge: {
+    en: 'The upload is too large (at most {maxMb} MB).',
+    cn: '上传内容过大（最多 {maxMb} MB）。',
+    de: 'Die Datei ist zu groß (höchstens {maxMb} MB).',
+  },
+  UnsupportedFile: {
+    en: 'This file type is not allowed here.',
+    cn: '此处不允许该文件类型。',
+    de: 'Dieser Dateityp ist hier nicht erlaubt.',
+  },
+  InvalidToken: {
+    en: 'This link is invalid or has expired.',
+    cn: '该链接无效或已过期。',
+    de: 'Dieser Link ist ungültig oder abgelaufen.',
+  },
+  InvalidState: {
+    en: 'This action is not possible in the current state.',
+    cn: '当前状态下无法执行此操作。',
+    de: 'Diese Aktion ist im aktuellen Zustand nicht möglich.',
+  },
+  ToFront: {
+    en: 'Please note.',
+    cn: '请注意。',
+    de: 'Bitte beachten.',
+  },
+  TrackingConflictError: {
+    en: 'The tracking number is already on another pallet.',
+    cn: '该运单号已在其他托盘上。',
+    de: 'Die Sendungsnummer ist bereits auf einer anderen Palette.',
+  },
+  Unavailable: {
+    en: 'The service is temporarily unavailable. Please try again shortly.',
+    cn: '服务暂时不可用，请稍后重试。',
+    de: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte gleich erneut versuchen.',
+  },
+} as const satisfies Record<string, Translations>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+/** Codes the web shows as a modal dialog rather than a toast (spec §8). */
+export const MODAL_ERROR_CODES: readonly string[] = ['ToFront'];
+/** Codes the web ignores silently (spec §8). */
+export const SILENT_ERROR_CODES: readonly string[] = ['CaptchaRequired'];
+
+export function errorText(code: string, locale: Locale, params?: Record<string, unknown>): string {
+  const entry = (ERROR_CATALOGUE as Record<string, Translations>)[code] ?? ERROR_CATALOGUE.common;
+  return interpolate(entry[locale], params);
+}
+
+/** Texts of validation rules, used for field errors on the server and in forms. */
+export const VALIDATION_TEXTS = {
+  required: { en: '{field} is required.', cn: '{field} 为必填项。', de: '{field} ist erforderlich.' },
+  invalid: { en: '{field} is invalid.', cn: '{field} 无效。', de: '{field} ist ungültig.' },
+  unknownField: { en: 'Unknown field {field}.', cn: '未知字段 {field}。', de: 'Unbekanntes Feld {field}.' },
+  tooShort: { en: '{field} is too short (at least {min}).', cn: '{field} 太短（至少 {min}）。', de: '{field} ist zu kurz (mindestens {min}).' },
+  tooLong: { en: '{field} is too long (at most {max}).', cn: '{field} 太长（最多 {max}）。', de: '{field} ist zu lang (höchstens {max}).' },
+  malformedJson: { en: 'The request body is not valid JSON.', cn: '请求内容不是有效的 JSON。', de: 'Der Inhalt der Anfrage ist kein gültiges JSON.' },
+  badContentType: { en: 'Unsupported content type.', cn: '不支持的内容类型。', de: 'Nicht unterstützter Inhaltstyp.' },
+} as const satisfies Record<string, Translations>;
+
+export function validationText(key: keyof typeof VALIDATION_TEXTS, locale: Locale, params?: Record<string, unknown>) {
+  return interpolate(VALIDATION_TEXTS[key][locale], params);
+}

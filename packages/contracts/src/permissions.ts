@@ -1,0 +1,32 @@
+import { routeMasks } from './routes.js';
+
+/**
+ * Privileges the server needs beyond seeing a screen: writes and administrative reads. Screen masks
+ * come from the route catalogue, so a route cannot name a privilege that does not exist.
+ */
+export const ACTION_PRIVILEGES = [
+  'sys.users.edit',
+  'sys.roles.edit',
+  'sys.merchant.edit',
+  'sys.files.delete',
+  'sys.mail.outbox',
+  'sys.jobs.all',
+  'sys.subId.switch',
+] as const;
+
+export type ActionPrivilege = (typeof ACTION_PRIVILEGES)[number];
+
+/** Every privilege name, sorted: screen masks plus action privileges. */
+export const PRIVILEGES: readonly string[] = [...new Set([...routeMasks(), ...ACTION_PRIVILEGES])].sort();
+
+export function isKnownPrivilege(name: string): boolean {
+  return PRIVILEGES.includes(name);
+}
+
+/** Area of a privilege for the role matrix: its first segment (`p11y`, `wms`, `sys` ...). */
+export function privilegeArea(name: string): string {
+  return name.split('.')[0] ?? name;
+}
+
+/** The role that holds every privilege (spec §6). */
+export const ADMIN_ROLE = 'admin';

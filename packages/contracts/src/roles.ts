@@ -1,0 +1,108 @@
+import { PRIVILEGES } from './permissions.js';
+
+/**
+ * Built-in roles shipped with Kontor and their privileges. Administrators can change them and add
+ * more through the roles API; the seed writes these only into an empty database. `admin` holds every
+ * privilege implicitly (spec §6), so it lists none.
+ */
+const byPrefix = (...prefixes: string[]) => PRIVILEGES.filter((p) => prefixes.some((prefix) => p.startsWith(prefix)));
+
+export const BUILTIN_ROLES: Record<string, { title: string; type: 'staff' | 'external'; privileges: readonly string[] }> = {
+  admin: { title: 'Administrator', type: 'staff', privileges: [] },
+  manager: {
+    title: 'Manager',
+    type: 'staff',
+    privileges: byPrefix(
+      'p11y.',
+      'r7g.',
+      'oms.',
+      'wms.',
+      'crm.',
+      'm4t.',
+      'customer.',
+      'sales.',
+      'invoice.',
+      'purchases.',
+      'accounting.',
+      'c7r.',
+      't12n.',
+      '2bc.',
+      'tools.',
+      'oa.',
+      'calendar.',
+      'a8g.',
+      'sys.users.list',
+      'sys.roles.list',
+      'sys.files.list',
+    ),
+  },
+  employee: {
+    title: 'Employee',
+    type: 'staff',
+    privileges: byPrefix(
+      'p11y.',
+      'r7g.',
+      'oms.',
+      'crm.',
+      'm4t.',
+      'customer.',
+      'sales.',
+      'invoice.',
+      'purchases.',
+      'accounting.',
+      'c7r.',
+      't12n.',
+      '2bc.',
+      'tools.',
+      'oa.',
+      'calendar.',
+      'wms.item',
+      'wms.inventory',
+    ),
+  },
+  warehouse: {
+    title: 'Warehouse staff',
+    type: 'staff',
+    privileges: byPrefix(
+      'wms.',
+      'r7g.',
+      'oms.outbound',
+      'p11y.pick2C',
+      'p11y.problematic',
+      'p11y.packlist',
+      'p11y.shippinglog',
+      'p11y.shipped',
+      'c7r.',
+      'tools.labelMultiplePrint',
+      'tools.commonLogisticsLabels',
+      'oa.task',
+    ),
+  },
+  station: {
+    title: 'Print station',
+    type: 'staff',
+    privileges: byPrefix('wms.packScan', 'wms.pickingScan', 'wms.shippingScan', 'wms.snScan', 'wms.skuScan', 'p11y.pick2C', 'p11y.packlist'),
+  },
+  merchant: {
+    title: 'Merchant',
+    type: 'external',
+    privileges: byPrefix(
+      'r7g.orders.list',
+      'r7g.received.list',
+      'p11y.orders.list',
+      'p11y.ordersDeleted.list',
+      'p11y.pick2C.list',
+      'p11y.packScanRef',
+      'p11y.ordersDHL',
+      'p11y.ordersDPD',
+      'p11y.ordersUPS',
+      'p11y.tickets.list',
+      'm4t.channel.list',
+      'crm.customer.list',
+      'wms.item.list',
+      'wms.inventory.list',
+      'wms.inventorylog.list',
+    ),
+  },
+  carrier: { title: 'Carrier gate', type: 'external', privileges: byPrefix('c5r.') },
+};

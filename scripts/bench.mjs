@@ -1,0 +1,8 @@
+// `npm run bench`: install what is missing, build, then run every benchmark in bench/.
+// Each prints figures measured side by side in one run (ratios), since the machine is shared and noisy.
+import { build, ensureInstalled, must } from './lib.mjs';
+
+ensureInstalled();
+build();
+must('npx', ['tsx', 'bench/platform.bench.ts']);
+must('node', ['bench/web.bench.mjs']);

@@ -1,0 +1,41 @@
+// `npm test`: install what is missing, build, type-check and lint, then every suite: unit tests,
+// API tests on the embedded database (and on PostgreSQL when TEST_DATABASE_URL is set), and the
+// browser tests in Chromium. Ends with one summary line "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, ensureInstalled, must, root, run } from './lib.mjs';
+
+ensureInstalled();
+build();
+console.log('• Type-checking, linting and format check …');
+for (const project of ['packages/contracts', 'apps/server', 'apps/web']) must('npx', ['tsc', '--noEmit', '-p', project]);
+must('npx', ['eslint', '--max-warnings=0', '.']);
+must('npx', ['prettier', '--check', '--log-level=warn', '.']);
+
+const out = join(root, '.tmp', 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+console.log(
+  `• Unit and API tests${process.env.TEST_DATABASE_URL ? ' (embedded database and PostgreSQL)' : ' (embedded database; set TEST_DATABASE_URL to add PostgreSQL)'} …`,
+);
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest.json')}`]);
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let e2eStatus = 0;
+if (existsSync(chromium)) {
+  console.log('• Browser tests (Chromium) …');
+  e2eStatus = run('npx', ['playwright', 'test'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'e2e.json') } });
+} else {
+  console.error(`✖ Browser tests need Chromium at ${chromium} (Debian: apt-get install -y chromium fonts-noto-cjk).`);
+  e2eStatus = 1;
+}
+
+const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+const vitest = read(join(out, 'vitest.json'));
+const e2e = read(join(out, 'e2e.json'));
+const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (vitest ? 0 : vitestStatus ? 1 : 0);
+const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+console.log(`\nSummary: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(vitestStatus || e2eStatus || (failed > 0 ? 1 : 0));

@@ -1,0 +1,53 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * All suites in one run: unit tests, API tests on the embedded database, and the same API tests on
+ * PostgreSQL when TEST_DATABASE_URL is set. Browser tests run separately with Playwright (e2e/).
+ */
+const apiTests = ['apps/server/test/**/*.int.test.ts'];
+/** Tests that need PostgreSQL and Redis (several server processes sharing them). */
+const postgresOnlyTests = ['apps/server/test/**/*.pg.int.test.ts'];
+const withPostgres = !!process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          exclude: [...postgresOnlyTests, '**/node_modules/**'],
+          environment: 'node',
+          env: { KONTOR_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: apiTests,
+                environment: 'node',
+                env: { KONTOR_TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                pool: 'forks' as const,
+              },
+            },
+          ]
+        : []),
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
