@@ -82,6 +82,11 @@ export const ERROR_CATALOGUE = {
     cn: '该值已存在。',
     de: 'Dieser Wert existiert bereits.',
   },
+  InUse: {
+    en: 'This record is still in use and cannot be deleted.',
+    cn: '该记录仍在使用中，无法删除。',
+    de: 'Dieser Datensatz wird noch verwendet und kann nicht gelöscht werden.',
+  },
   Conflict: {
     en: 'The record was changed by someone else. Please reload it.',
     cn: '该记录已被他人修改，请重新加载。',

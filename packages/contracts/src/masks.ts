@@ -21,7 +21,8 @@ const apiPath = z
   .regex(/^(\/v0\/|@carrier-gate\/)[\w\-/.{}:]*$/, 'must be an API path starting with /v0/');
 const method = z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 
-export const MASK_KINDS = ['list', 'form', 'label', 'labelMultiple', 'download'] as const;
+/** `navigation`: no screen of its own, only fetch steps (the shell's unfinished-tasks counter). */
+export const MASK_KINDS = ['list', 'form', 'label', 'labelMultiple', 'download', 'navigation'] as const;
 export const FIELD_TYPES = [
   'text',
   'textarea',
@@ -62,6 +63,8 @@ export const fieldSchema = z
       .array(z.strictObject({ value: z.union([z.string(), z.number(), z.boolean()]), label: labelsSchema, color: z.string().max(30).optional() }))
       .optional(),
     lookup: z.strictObject({ api: apiPath, valueField: z.string().max(64), labelField: z.string().max(64) }).optional(),
+    /** An enum or lookup field holding a list of values. */
+    multiple: z.boolean().default(false),
     /** The field holding the currency of a money field (EUR or USD). */
     currencyField: z.string().max(64).optional(),
     width: z.number().int().min(40).max(1000).optional(),
@@ -73,6 +76,8 @@ export const fieldSchema = z
   .superRefine((field, ctx) => {
     if (field.type === 'enum' && !field.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'an enum field needs options' });
     if (field.type === 'lookup' && !field.lookup) ctx.addIssue({ code: 'custom', path: ['lookup'], message: 'a lookup field needs a lookup source' });
+    if (field.multiple && field.type !== 'enum' && field.type !== 'lookup')
+      ctx.addIssue({ code: 'custom', path: ['multiple'], message: 'only enum and lookup fields hold several values' });
     if (field.min !== undefined && field.max !== undefined && field.min > field.max)
       ctx.addIssue({ code: 'custom', path: ['min'], message: 'min is above max' });
     if (field.pattern) {
@@ -119,6 +124,15 @@ export const maskSchema = z
     next: z.array(fetchStepSchema).max(20).optional(),
     /** Privilege needed to open the mask's screen. */
     privilege: z.string().max(100).optional(),
+    /**
+     * Record editing through the generic resource routes of `dataSrc.api` (POST, PUT and DELETE on
+     * `{api}{pk}`): the privilege each needs; a missing one means the screen does not offer it.
+     */
+    write: z
+      .strictObject({ create: z.string().max(100).optional(), update: z.string().max(100).optional(), delete: z.string().max(100).optional() })
+      .optional(),
+    /** The export of the current filter: a background job answering a file. */
+    export: z.strictObject({ api: apiPath, privilege: z.string().max(100).optional() }).optional(),
   })
   .superRefine((mask, ctx) => {
     const ids = new Set<string>();
@@ -128,6 +142,7 @@ export const maskSchema = z
     });
     if ((mask.kind === 'list' || mask.kind === 'form') && !mask.dataSrc)
       ctx.addIssue({ code: 'custom', path: ['dataSrc'], message: `a ${mask.kind} mask needs a data source` });
+    if (mask.kind === 'navigation' && !mask.next) ctx.addIssue({ code: 'custom', path: ['next'], message: 'a navigation mask needs next steps' });
     if (mask.kind === 'download' && !mask.download) ctx.addIssue({ code: 'custom', path: ['download'], message: 'a download mask needs download' });
     if (mask.defaultSort && !ids.has(mask.defaultSort.field))
       ctx.addIssue({ code: 'custom', path: ['defaultSort', 'field'], message: `unknown field ${mask.defaultSort.field}` });

@@ -6,6 +6,13 @@ import { routeMasks } from './routes.js';
  */
 export const ACTION_PRIVILEGES = [
   'sys.users.edit',
+  'sys.lookup.edit',
+  'sys.settings.edit',
+  'sys.tax.edit',
+  'sys.printers.edit',
+  'sys.announcements.edit',
+  'sys.classes.edit',
+  'sys.masken.edit',
   'sys.roles.edit',
   'sys.merchant.edit',
   'sys.files.delete',

@@ -80,3 +80,20 @@ describe('mask schema', () => {
     expect(result.ok).toBe(true);
   });
 });
+
+describe('mask kinds added for the settings area', () => {
+  const title = { en: 'T', cn: 'T', de: 'T' };
+  it('accepts a navigation mask only with next steps', () => {
+    expect(parseMask({ name: 'nav.x', kind: 'navigation', title, next: [] }).ok).toBe(true);
+    const refused = parseMask({ name: 'nav.x', kind: 'navigation', title });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.problems[0]!.path).toBe('next');
+  });
+  it('allows several values only for enum and lookup fields', () => {
+    const field = (type: string) => ({ id: 'kinds', label: title, type, multiple: true, options: [{ value: 'a', label: title }] });
+    expect(parseMask({ name: 'm', kind: 'list', title, dataSrc: { api: '/v0/x/' }, fields: [field('enum')] }).ok).toBe(true);
+    const refused = parseMask({ name: 'm', kind: 'list', title, dataSrc: { api: '/v0/x/' }, fields: [field('text')] });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.problems[0]!.path).toBe('fields.0.multiple');
+  });
+});

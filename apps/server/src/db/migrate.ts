@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from '../../migrations/0001_platform.js';
+import * as m0002 from '../../migrations/0002_settings.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -7,6 +8,7 @@ import * as m0001 from '../../migrations/0001_platform.js';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': m0001,
+  '0002_settings': m0002,
 };
 
 class StaticProvider implements MigrationProvider {

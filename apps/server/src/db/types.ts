@@ -170,6 +170,30 @@ export interface AuditLogTable {
   after: Json | null;
 }
 
+export interface MasksTable {
+  name: string;
+  definition: string;
+  shipped: string | null;
+  edited: Generated<boolean>;
+  version: Generated<number>;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+export interface MaskVersionsTable {
+  id: Generated<number>;
+  name: string;
+  version: number;
+  definition: string;
+  saved_by: number | null;
+  saved_at: CreatedAt;
+  note: Generated<string>;
+}
+
+/**
+ * The settings records of migration 0002 are read and written by the generic resource layer, whose
+ * declarations (modules/resources/catalogue.ts) describe their columns; only masks are typed here.
+ */
 export interface DB {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -186,6 +210,8 @@ export interface DB {
   files: FilesTable;
   jobs: JobsTable;
   audit_log: AuditLogTable;
+  masks: MasksTable;
+  mask_versions: MaskVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,25 +16,30 @@ function render(code: AppError['code'], locale: Locale, options: AppError['optio
   return Object.keys(error).length ? { code, data, error } : { code, data };
 }
 
-/** Field errors from a zod validation failure, named and worded for the user. */
+/** One field error, named and worded for the user, from a zod issue's code, path and bounds. */
+export function fieldError(
+  code: string,
+  path: string,
+  issue: { keys?: string[]; minimum?: unknown; maximum?: unknown; input?: unknown },
+  locale: Locale,
+): FieldError {
+  if (code === 'unrecognized_keys') {
+    const key = issue.keys?.[0] ?? '';
+    const field = path ? `${path}.${key}` : key;
+    return { field, message: validationText('unknownField', locale, { field }) };
+  }
+  const field = path || 'body';
+  if (code === 'invalid_type' && issue.input === undefined) return { field, message: validationText('required', locale, { field }) };
+  if (code === 'too_small') return { field, message: validationText('tooShort', locale, { field, min: issue.minimum }) };
+  if (code === 'too_big') return { field, message: validationText('tooLong', locale, { field, max: issue.maximum }) };
+  return { field, message: validationText('invalid', locale, { field }) };
+}
+
+/** Field errors from a zod validation failure of a route schema. */
 function fieldErrors(error: FastifyError, locale: Locale): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
-  return error.validation.map((v) => {
-    // fastify-type-provider-zod puts the zod issue code in `keyword` and the rest of the issue in `params`.
-    const code = v.keyword;
-    const issue = v.params as { keys?: string[]; minimum?: unknown; maximum?: unknown; input?: unknown; expected?: unknown };
-    const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    if (code === 'unrecognized_keys') {
-      const key = issue.keys?.[0] ?? '';
-      const field = path ? `${path}.${key}` : key;
-      return { field, message: validationText('unknownField', locale, { field }) };
-    }
-    const field = path || 'body';
-    if (code === 'invalid_type' && issue.input === undefined) return { field, message: validationText('required', locale, { field }) };
-    if (code === 'too_small') return { field, message: validationText('tooShort', locale, { field, min: issue.minimum }) };
-    if (code === 'too_big') return { field, message: validationText('tooLong', locale, { field, max: issue.maximum }) };
-    return { field, message: validationText('invalid', locale, { field }) };
-  });
+  // fastify-type-provider-zod puts the zod issue code in `keyword` and the rest of the issue in `params`.
+  return error.validation.map((v) => fieldError(v.keyword, v.instancePath.replace(/^\//, '').replace(/\//g, '.'), v.params as never, locale));
 }
 
 /**

@@ -5,6 +5,10 @@ import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerFileRoutes } from './files/files.routes.js';
 import { registerJobRoutes } from './jobs/jobs.routes.js';
 import { registerMailRoutes } from './mail/mail.routes.js';
+import { registerMaskRoutes } from './masks/masks.routes.js';
+import { RESOURCES } from './resources/catalogue.js';
+import { registerResource } from './resources/resource.routes.js';
+import { registerSettingsRoutes } from './settings/settings.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
 
 /** Every module's routes, registered in one place. */
@@ -15,4 +19,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerFileRoutes(app, core);
   registerJobRoutes(app, core);
   registerMailRoutes(app, core);
+  registerSettingsRoutes(app, core);
+  await registerMaskRoutes(app, core).syncShipped();
+  for (const def of RESOURCES) registerResource(app, core, def);
 }

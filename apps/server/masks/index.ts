@@ -1,0 +1,23 @@
+// The masks shipped with Kontor, one JSON file each; seeded into the database at start-up (issue 4 §1).
+// A new mask is a new JSON file in this folder plus its import and entry below (a test checks none is missing).
+import navOverviewTasksNoFinIn30Days from './nav.overview.tasksNoFinIn30Days.json';
+import settingsAnnouncements from './settings.announcements.json';
+import settingsClasses from './settings.classes.json';
+import settingsDuties from './settings.duties.json';
+import settingsList from './settings.list.json';
+import settingsLookup from './settings.lookup.json';
+import settingsPrinters from './settings.printers.json';
+import settingsTax from './settings.tax.json';
+import wmsOrdersSnScan from './wms.orders.snScan.json';
+
+export const SHIPPED_MASKS: Record<string, unknown> = {
+  'nav.overview.tasksNoFinIn30Days': navOverviewTasksNoFinIn30Days,
+  'settings.announcements': settingsAnnouncements,
+  'settings.classes': settingsClasses,
+  'settings.duties': settingsDuties,
+  'settings.list': settingsList,
+  'settings.lookup': settingsLookup,
+  'settings.printers': settingsPrinters,
+  'settings.tax': settingsTax,
+  'wms.orders.snScan': wmsOrdersSnScan,
+};

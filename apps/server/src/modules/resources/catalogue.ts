@@ -1,0 +1,159 @@
+import {
+  announcementWriteSchema,
+  dutyWriteSchema,
+  lookupWriteSchema,
+  printerWriteSchema,
+  settingWriteSchema,
+  taxRateWriteSchema,
+  workClassWriteSchema,
+} from '@kontor/contracts/domains/settings';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { AppError } from '../../http/app-error.js';
+import { defineResource, type ResourceDef } from './define.js';
+
+const edit = (list: string, edit: string) => ({ list, create: edit, update: edit, delete: edit });
+
+async function mustExist(db: Kysely<DB>, table: 'users' | 'work_classes', id: unknown, field: string) {
+  if (id === null || id === undefined) return;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- work_classes is a declared resource table
+  const row = await (db as Kysely<any>).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('IntegrityError', { fields: [{ field, message: `unknown ${field} ${String(id)}` }] });
+}
+
+/**
+ * The simple record types of the settings area (issue 4 §4): each one a declaration here and a mask
+ * file in `apps/server/masks/`; the generic layer gives them their routes, checks and audit.
+ */
+export const RESOURCES: ResourceDef[] = [
+  defineResource({
+    name: 'lookup',
+    path: '/v0/lookup/',
+    table: 'lookups',
+    scope: 'global',
+    privileges: edit('sys.lookup.list', 'sys.lookup.edit'),
+    fields: {
+      key: { kind: 'text', search: true, filter: true, sort: true },
+      class: { kind: 'int', filter: true, sort: true },
+      type: { kind: 'int', filter: true, sort: true },
+      meta: { kind: 'json' },
+      remark: { kind: 'text', search: true },
+    },
+    write: lookupWriteSchema,
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    unique: [['key', 'class', 'type']],
+  }),
+  defineResource({
+    name: 'setting',
+    path: '/v0/settings/',
+    table: 'settings',
+    scope: 'global',
+    privileges: edit('sys.settings.list', 'sys.settings.edit'),
+    fields: {
+      key: { kind: 'text', search: true, filter: true, sort: true },
+      value: { kind: 'json' },
+      description: { kind: 'text', search: true },
+    },
+    write: settingWriteSchema,
+    defaultSort: { field: 'key', order: 'asc' },
+    unique: [['key']],
+  }),
+  defineResource({
+    name: 'taxRate',
+    path: '/v0/tax/',
+    table: 'tax_rates',
+    scope: 'global',
+    privileges: edit('sys.tax.list', 'sys.tax.edit'),
+    fields: {
+      country: { kind: 'text', search: true, filter: true, sort: true },
+      kind: { kind: 'text', filter: true, sort: true },
+      rate: { kind: 'decimal', filter: true, sort: true },
+      validFrom: { kind: 'date', filter: true, sort: true },
+      validTo: { kind: 'date', filter: true },
+    },
+    write: taxRateWriteSchema,
+    defaultSort: { field: 'country', order: 'asc' },
+    unique: [['country', 'kind', 'validFrom']],
+  }),
+  defineResource({
+    name: 'printer',
+    path: '/v0/printers/',
+    table: 'printers',
+    scope: 'global',
+    privileges: edit('sys.printers.list', 'sys.printers.edit'),
+    fields: {
+      name: { kind: 'text', search: true, filter: true, sort: true },
+      kind: { kind: 'text', filter: true, sort: true },
+      agentUrl: { kind: 'text' },
+      printerName: { kind: 'text', search: true },
+      stationUserId: { kind: 'int', filter: true },
+      documentKinds: { kind: 'json' },
+      disabled: { kind: 'bool', filter: true },
+    },
+    write: printerWriteSchema,
+    defaultSort: { field: 'name', order: 'asc' },
+    unique: [['name']],
+    check: (db, values) => mustExist(db, 'users', values.stationUserId, 'stationUserId'),
+  }),
+  defineResource({
+    name: 'announcement',
+    path: '/v0/announcements/',
+    table: 'announcements',
+    scope: 'global',
+    privileges: edit('sys.announcements.list', 'sys.announcements.edit'),
+    fields: {
+      titleEn: { kind: 'text', search: true },
+      titleCn: { kind: 'text', search: true },
+      titleDe: { kind: 'text', search: true },
+      textEn: { kind: 'text' },
+      textCn: { kind: 'text' },
+      textDe: { kind: 'text' },
+      audienceRoles: { kind: 'json' },
+      publishFrom: { kind: 'datetime', filter: true, sort: true },
+      publishTo: { kind: 'datetime', filter: true },
+    },
+    write: announcementWriteSchema,
+    defaultSort: { field: 'publishFrom', order: 'desc' },
+  }),
+  defineResource({
+    name: 'workClass',
+    path: '/v0/classes/',
+    table: 'work_classes',
+    scope: 'global',
+    privileges: edit('sys.classes.list', 'sys.classes.edit'),
+    fields: {
+      name: { kind: 'text', search: true, filter: true, sort: true },
+      startTime: { kind: 'text', sort: true },
+      endTime: { kind: 'text' },
+      remark: { kind: 'text', search: true },
+    },
+    write: workClassWriteSchema,
+    defaultSort: { field: 'startTime', order: 'asc' },
+    unique: [['name']],
+    async inUse(db, id) {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- duties is a declared resource table
+      const duty = await (db as Kysely<any>).selectFrom('duties').select('id').where('class_id', '=', id).limit(1).executeTakeFirst();
+      return duty ? `still used by duty ${String(duty.id)}` : null;
+    },
+  }),
+  defineResource({
+    name: 'duty',
+    path: '/v0/duties/',
+    table: 'duties',
+    scope: 'global',
+    privileges: edit('sys.classes.list', 'sys.classes.edit'),
+    fields: {
+      userId: { kind: 'int', filter: true, sort: true },
+      classId: { kind: 'int', filter: true, sort: true },
+      weekdays: { kind: 'json' },
+      validFrom: { kind: 'date', filter: true, sort: true },
+      validTo: { kind: 'date', filter: true },
+    },
+    write: dutyWriteSchema,
+    defaultSort: { field: 'validFrom', order: 'desc' },
+    async check(db, values) {
+      await mustExist(db, 'users', values.userId, 'userId');
+      await mustExist(db, 'work_classes', values.classId, 'classId');
+    },
+  }),
+];

@@ -1,0 +1,147 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { allFields, columnOf, type ResourceDef, type ResourceField } from './define.js';
+
+// Table names come from declarations, not from users: the generic layer works on an untyped schema.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDB = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEB = ExpressionBuilder<any, any>;
+
+export type Filter = { column: string; op: 'eq' | 'in' | 'gte' | 'lte'; value: unknown };
+
+export interface ListQuery {
+  merchantScope: number | null;
+  search?: string;
+  filters: Filter[];
+  sort: { column: string; order: 'asc' | 'desc' };
+  after: { value: unknown; id: number } | null;
+  limit: number;
+}
+
+/** Totals are exact up to this many rows; beyond it the list says "more than" (original: capped total). */
+export const TOTAL_CAP = 10_000;
+
+/** The select expression of a field: dates as `YYYY-MM-DD` text, decimals as numbers, on both databases. */
+function selection(eb: AnyEB, id: string, field: ResourceField) {
+  const column = sql.ref(columnOf(id, field));
+  if (field.kind === 'date') return sql<string>`to_char(${column}, 'YYYY-MM-DD')`.as(id);
+  if (field.kind === 'decimal') return sql<number>`${column}::float8`.as(id);
+  return eb.ref(columnOf(id, field)).as(id);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The SQL of the generic resource routes: keyset paging, capped totals, optimistic writes. */
+export class ResourceRepo {
+  private readonly db: AnyDB;
+  private readonly fields: Array<[string, ResourceField]>;
+
+  constructor(
+    db: Kysely<DB>,
+    private readonly def: ResourceDef,
+  ) {
+    this.db = db as AnyDB;
+    this.fields = Object.entries(allFields(def));
+  }
+
+  private where(eb: AnyEB, query: Omit<ListQuery, 'sort' | 'after' | 'limit'>): Expression<SqlBool> {
+    const parts: Expression<SqlBool>[] = [];
+    if (this.def.scope === 'merchant' && query.merchantScope !== null) parts.push(eb('merchant_id', '=', query.merchantScope));
+    if (query.search) {
+      const pattern = `%${escapeLike(query.search)}%`;
+      const columns = this.fields.filter(([, f]) => f.search).map(([id, f]) => columnOf(id, f));
+      if (columns.length) parts.push(eb.or(columns.map((c) => eb(c, 'ilike', pattern))));
+    }
+    for (const f of query.filters) {
+      if (f.op === 'in') parts.push(eb(f.column, 'in', f.value as unknown[]));
+      else parts.push(eb(f.column, f.op === 'eq' ? '=' : f.op === 'gte' ? '>=' : '<=', f.value));
+    }
+    return eb.and(parts);
+  }
+
+  async list(query: ListQuery) {
+    const { column, order } = query.sort;
+    let select = this.db
+      .selectFrom(this.def.table)
+      .select((eb) => this.fields.map(([id, f]) => selection(eb, id, f)))
+      .where((eb) => this.where(eb, query));
+    if (query.after) {
+      const after = query.after;
+      select = select.where((eb) => eb(eb.refTuple(column, 'id'), order === 'desc' ? '<' : '>', eb.tuple(after.value, after.id)));
+    }
+    return (await select.orderBy(column, order).orderBy('id', order).limit(query.limit).execute()) as Array<Record<string, unknown>>;
+  }
+
+  /** Rows matching the filter, counted up to TOTAL_CAP + 1 so a large table never costs a full count. */
+  async count(query: Omit<ListQuery, 'sort' | 'after' | 'limit'>): Promise<number> {
+    const inner = this.db
+      .selectFrom(this.def.table)
+      .select(sql.lit(1).as('one'))
+      .where((eb) => this.where(eb, query))
+      .limit(TOTAL_CAP + 1);
+    const row = await this.db
+      .selectFrom(inner.as('capped'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async get(id: number, merchantScope: number | null, db: Kysely<DB> = this.db) {
+    return ((await (db as AnyDB)
+      .selectFrom(this.def.table)
+      .select((eb) => this.fields.map(([fid, f]) => selection(eb, fid, f)))
+      .where('id', '=', id)
+      .$if(this.def.scope === 'merchant' && merchantScope !== null, (q) => q.where('merchant_id', '=', merchantScope))
+      .executeTakeFirst()) ?? null) as Record<string, unknown> | null;
+  }
+
+  /** Column values of a validated record: JSON fields as JSON text, everything else as given. */
+  toColumns(values: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [id, field] of Object.entries(this.def.fields)) {
+      if (!(id in values)) continue;
+      const value = values[id];
+      out[columnOf(id, field)] = field.kind === 'json' && value !== null ? JSON.stringify(value) : value;
+    }
+    return out;
+  }
+
+  async insert(trx: Kysely<DB>, columns: Record<string, unknown>): Promise<number> {
+    const row = await (trx as AnyDB).insertInto(this.def.table).values(columns).returning('id').executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  /** Writes when the stored version is still the one the editor loaded; false otherwise. */
+  async update(trx: Kysely<DB>, id: number, version: number, columns: Record<string, unknown>): Promise<boolean> {
+    const result = await (trx as AnyDB)
+      .updateTable(this.def.table)
+      .set({ ...columns, version: sql`version + 1`, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async delete(trx: Kysely<DB>, id: number, version: number | undefined): Promise<boolean> {
+    const result = await (trx as AnyDB)
+      .deleteFrom(this.def.table)
+      .where('id', '=', id)
+      .$if(version !== undefined, (q) => q.where('version', '=', version))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  /** The id of another row holding the same values of a unique group, or null. */
+  async clash(trx: Kysely<DB>, group: string[], values: Record<string, unknown>, exceptId: number | null): Promise<number | null> {
+    const columns = this.toColumns(Object.fromEntries(group.map((g) => [g, values[g]])));
+    const row = await (trx as AnyDB)
+      .selectFrom(this.def.table)
+      .select('id')
+      .where((eb) => eb.and(Object.entries(columns).map(([c, v]) => (v === null ? eb(c, 'is', null) : eb(c, '=', v)))))
+      .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId))
+      .limit(1)
+      .executeTakeFirst();
+    return row ? Number(row.id) : null;
+  }
+}

@@ -1,0 +1,50 @@
+import { pageQuerySchema } from '@kontor/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Core } from '../../core.js';
+import { AppError } from '../../http/app-error.js';
+import { ok } from '../../http/reply.js';
+import type { ResourceDef } from './define.js';
+import { ResourceService } from './resource.service.js';
+
+const authOf = (request: FastifyRequest) => {
+  if (!request.auth) throw new AppError('NoPermission');
+  return request.auth;
+};
+const can = (privilege: string) => ({ access: { privilege } });
+const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const filterValue = z.union([z.string().max(500), z.array(z.string().max(500)).max(100)]);
+const listQuery = pageQuerySchema.extend({ s: z.string().max(64).optional(), d: z.enum(['asc', 'desc']).optional() }).catchall(filterValue);
+const deleteQuery = z.object({ version: z.coerce.number().int().positive().optional(), x_token: z.string().optional() });
+const body = z.record(z.string(), z.unknown());
+
+/** The five routes of a declared record type; every one checks its privilege before the service runs. */
+export function registerResource(app: FastifyInstance, core: Core, def: ResourceDef): ResourceService {
+  const service = new ResourceService(core, def);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [def.name];
+  const item = `${def.path}:id`;
+
+  r.get(
+    def.path,
+    { config: can(def.privileges.list), schema: { tags, summary: `List ${def.name} (l, o, q, s, d and field filters)`, querystring: listQuery } },
+    async (req) => ok(await service.list(authOf(req), req.query)),
+  );
+  r.get(item, { config: can(def.privileges.read ?? def.privileges.list), schema: { tags, params: idParams } }, async (req) =>
+    ok(await service.get(authOf(req), req.params.id)),
+  );
+  r.post(def.path, { config: can(def.privileges.create), schema: { tags, summary: `Create ${def.name}`, body } }, async (req) =>
+    ok(await service.create(authOf(req), req.body, req.locale)),
+  );
+  r.put(
+    item,
+    { config: can(def.privileges.update), schema: { tags, summary: `Replace ${def.name}; body carries the loaded version`, params: idParams, body } },
+    async (req) => ok(await service.update(authOf(req), req.params.id, req.body, req.locale)),
+  );
+  r.delete(item, { config: can(def.privileges.delete), schema: { tags, params: idParams, querystring: deleteQuery } }, async (req) => {
+    await service.remove(authOf(req), req.params.id, req.query.version);
+    return ok(null);
+  });
+  return service;
+}

@@ -1,0 +1,121 @@
+import type { Locale, Page } from '@kontor/contracts';
+import { z } from 'zod';
+import type { Core } from '../../core.js';
+import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/app-error.js';
+import { parseOrThrow } from '../../http/validate.js';
+import { audit } from '../admin/audit.js';
+import { allFields, type ResourceDef } from './define.js';
+import { decodeAfter, encodeAfter, parseFilters, parseSort } from './list-query.js';
+import { ResourceRepo, TOTAL_CAP } from './resource.repo.js';
+
+const versionSchema = z.number({ error: 'required' }).int().positive();
+const merchantIdSchema = z.number().int().positive();
+
+/**
+ * The rules every declared record type shares (issue 4 §2): tenant scope from the session only, one
+ * transaction per change with its audit row, unique groups answered as Duplicate naming the field,
+ * a stale version answered as Conflict, references in use answered as InUse.
+ */
+export class ResourceService {
+  readonly repo: ResourceRepo;
+
+  constructor(
+    private readonly core: Core,
+    readonly def: ResourceDef,
+  ) {
+    this.repo = new ResourceRepo(core.db, def);
+  }
+
+  async list(auth: AuthContext, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
+    const limit = query.l as number;
+    const sort = parseSort(this.def, query.s as string | undefined, query.d as string | undefined);
+    const base = { merchantScope: scopeMerchantId(auth), search: (query.q as string | undefined)?.trim() || undefined, filters: parseFilters(this.def, query) };
+    const after = decodeAfter(sort.kind, query.o as string | undefined);
+    const [data, total] = await Promise.all([this.repo.list({ ...base, sort, after, limit }), this.repo.count(base)]);
+    const last = data.at(-1);
+    return {
+      total: Math.min(total, TOTAL_CAP),
+      ...(total > TOTAL_CAP ? { totalCapped: true } : {}),
+      next: data.length === limit && last ? encodeAfter(sort.kind, last[sort.id], last.id as number) : null,
+      data,
+    };
+  }
+
+  async get(auth: AuthContext, id: number) {
+    const row = await this.repo.get(id, scopeMerchantId(auth));
+    if (!row) throw new AppError('NotFound');
+    return row;
+  }
+
+  /** The merchant a new row belongs to: the session's own, else the one the staff user names. */
+  private merchantFor(auth: AuthContext, body: Record<string, unknown>, locale: Locale): number | null {
+    if (this.def.scope !== 'merchant') return null;
+    const scope = scopeMerchantId(auth);
+    if (scope !== null) {
+      if (body.merchantId !== undefined && body.merchantId !== scope) throw new AppError('NoPermission');
+      return scope;
+    }
+    return parseOrThrow(z.object({ merchantId: merchantIdSchema }), body, locale).merchantId;
+  }
+
+  private async checkUnique(trx: Core['db'], values: Record<string, unknown>, exceptId: number | null) {
+    for (const group of this.def.unique ?? []) {
+      if (await this.repo.clash(trx, group, values, exceptId)) {
+        throw new AppError('Duplicate', { fields: group.map((field) => ({ field, message: String(values[field]) })) });
+      }
+    }
+  }
+
+  private values(body: Record<string, unknown>, locale: Locale) {
+    const { version: _version, merchantId: _merchantId, ...rest } = body;
+    return parseOrThrow(this.def.write, rest, locale);
+  }
+
+  async create(auth: AuthContext, body: Record<string, unknown>, locale: Locale) {
+    const values = this.values(body, locale);
+    const merchantId = this.merchantFor(auth, body, locale);
+    await this.def.check?.(this.core.db, values);
+    const id = await this.core.db.transaction().execute(async (trx) => {
+      await this.checkUnique(trx, values, null);
+      const columns = this.repo.toColumns(values);
+      if (merchantId !== null) columns.merchant_id = merchantId;
+      const id = await this.repo.insert(trx, columns);
+      await audit(trx, auth, 'create', this.def.name, id, null, await this.repo.get(id, null, trx));
+      return id;
+    });
+    return this.get(auth, id);
+  }
+
+  /** PUT replaces the record: the whole write body plus the version the editor loaded. */
+  async update(auth: AuthContext, id: number, body: Record<string, unknown>, locale: Locale) {
+    const version = parseOrThrow(z.object({ version: versionSchema }), body, locale).version;
+    const values = this.values(body, locale);
+    const before = await this.get(auth, id);
+    if (this.def.scope === 'merchant' && body.merchantId !== undefined && body.merchantId !== before.merchantId) {
+      throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'cannot move to another merchant' }] });
+    }
+    await this.def.check?.(this.core.db, values);
+    await this.core.db.transaction().execute(async (trx) => {
+      await this.checkUnique(trx, values, id);
+      if (!(await this.repo.update(trx, id, version, this.repo.toColumns(values)))) throw new AppError('Conflict');
+      await audit(trx, auth, 'update', this.def.name, id, before, await this.repo.get(id, null, trx));
+    });
+    return this.get(auth, id);
+  }
+
+  async remove(auth: AuthContext, id: number, version: number | undefined) {
+    const before = await this.get(auth, id);
+    const reason = await this.def.inUse?.(this.core.db, id);
+    if (reason) throw new AppError('InUse', { detail: undefined, fields: [{ field: 'id', message: reason }] });
+    await this.core.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.delete(trx, id, version))) throw new AppError('Conflict');
+      await audit(trx, auth, 'delete', this.def.name, id, before, null);
+    });
+  }
+
+  /** Field ids a mask may name for this record type (checked by tests against the shipped masks). */
+  fieldIds(): string[] {
+    return Object.keys(allFields(this.def));
+  }
+}
