@@ -177,6 +177,21 @@ describe('generic resources', () => {
     expect((await get('/v0/tax/?kind=reduced&kind=standard')).data.total).toBe(4);
   });
 
+  it('exports the current filter as a CSV job, and refuses a bad filter at once', async () => {
+    expect((await send('POST', '/v0/tax/export?nope=1')).error.fields[0].field).toBe('nope');
+    const queued = await send('POST', '/v0/tax/export?country=DE&s=rate&d=asc');
+    expect(queued.code).toBe('OK');
+    await t.core.jobs!.runner!.drain();
+    const job = (await get(`/v0/jobs/${queued.data.id}`)).data;
+    expect(job).toMatchObject({ status: 'done', result: { rows: 2 } });
+    const file = String((await t.call({ method: 'GET', url: job.resultUrl, token: admin })).body);
+    const lines = file.trim().split(/\r?\n/);
+    expect(lines[0]).toContain('country');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('2020-07-01');
+    expect(lines[2]).toContain('2026-01-01');
+  });
+
   it('pages with the o cursor through every row exactly once, in any sort', async () => {
     for (let i = 0; i < 23; i++) await send('POST', '/v0/lookup/', { key: `page-${String(i).padStart(2, '0')}`, class: i % 3, type: 9 });
     for (const sort of ['', '&s=key&d=asc', '&s=class&d=desc']) {

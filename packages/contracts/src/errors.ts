@@ -149,6 +149,9 @@ export const VALIDATION_TEXTS = {
   unknownField: { en: 'Unknown field {field}.', cn: '未知字段 {field}。', de: 'Unbekanntes Feld {field}.' },
   tooShort: { en: '{field} is too short (at least {min}).', cn: '{field} 太短（至少 {min}）。', de: '{field} ist zu kurz (mindestens {min}).' },
   tooLong: { en: '{field} is too long (at most {max}).', cn: '{field} 太长（最多 {max}）。', de: '{field} ist zu lang (höchstens {max}).' },
+  tooSmall: { en: '{field} must be at least {min}.', cn: '{field} 不能小于 {min}。', de: '{field} muss mindestens {min} sein.' },
+  tooBig: { en: '{field} must be at most {max}.', cn: '{field} 不能大于 {max}。', de: '{field} darf höchstens {max} sein.' },
+  notJson: { en: '{field} is not valid JSON.', cn: '{field} 不是有效的 JSON。', de: '{field} ist kein gültiges JSON.' },
   malformedJson: { en: 'The request body is not valid JSON.', cn: '请求内容不是有效的 JSON。', de: 'Der Inhalt der Anfrage ist kein gültiges JSON.' },
   badContentType: { en: 'Unsupported content type.', cn: '不支持的内容类型。', de: 'Nicht unterstützter Inhaltstyp.' },
 } as const satisfies Record<string, Translations>;

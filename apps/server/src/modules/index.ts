@@ -7,6 +7,7 @@ import { registerJobRoutes } from './jobs/jobs.routes.js';
 import { registerMailRoutes } from './mail/mail.routes.js';
 import { registerMaskRoutes } from './masks/masks.routes.js';
 import { RESOURCES } from './resources/catalogue.js';
+import { registerResourceExport } from './resources/resource-export.js';
 import { registerResource } from './resources/resource.routes.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
@@ -21,5 +22,5 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerMailRoutes(app, core);
   registerSettingsRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
-  for (const def of RESOURCES) registerResource(app, core, def);
+  registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

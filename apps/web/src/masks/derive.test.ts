@@ -1,6 +1,6 @@
 import { parseMask, type Mask } from '@kontor/contracts/masks';
 import { describe, expect, it } from 'vitest';
-import { columnsFor, displayValue, filtersFor, formItemsFor } from './derive.js';
+import { columnsFor, displayValue, filtersFor, formItemsFor, fromForm, toForm } from './derive.js';
 
 const L = (en: string, cn = en, de = en) => ({ en, cn, de });
 const parsed = parseMask({
@@ -70,5 +70,24 @@ describe('displayValue', () => {
     expect(displayValue(field('dangerGoods'), true, 'de')).toBe('Ja');
     expect(displayValue(field('createdAt'), null, 'en')).toBe('N/A');
     expect(displayValue(field('createdAt'), '2026-03-04T05:06:07', 'en')).toBe('2026-03-04 05:06:07');
+  });
+});
+
+describe('toForm and fromForm', () => {
+  it('edits JSON as text and sends it back parsed; empty optional text is sent empty, other empties as null', () => {
+    const form = toForm(mask, { refOrderId: 'R1', raw: { a: 1 }, amount: 5 });
+    expect(form.raw).toBe('{\n  "a": 1\n}');
+    const back = fromForm(mask, { ...form, raw: '{"a": 2}', amount: undefined, priority: undefined });
+    expect(back.errors).toEqual({});
+    expect(back.values).toMatchObject({ refOrderId: 'R1', raw: { a: 2 }, amount: null, priority: null });
+    expect(back.values).not.toHaveProperty('currency');
+  });
+
+  it('reports text that is not JSON per field instead of sending it', () => {
+    expect(fromForm(mask, { raw: '{oops' }).errors).toEqual({ raw: 'json' });
+  });
+
+  it('shows the labels of several enum values', () => {
+    expect(displayValue(mask.fields[2]!, ['urgent', 'x'], 'de')).toBe('Dringend, x');
   });
 });

@@ -139,8 +139,10 @@ export function displayValue(field: MaskField, value: unknown, locale: Locale, r
       return formatMoney(value, field.currencyField ? String(row?.[field.currencyField] ?? '') || undefined : undefined, locale);
     case 'boolean':
       return YES_NO[locale][value ? 0 : 1];
-    case 'enum':
-      return field.options?.find((o) => o.value === value || String(o.value) === String(value))?.label[locale] ?? String(value);
+    case 'enum': {
+      const label = (v: unknown) => field.options?.find((o) => o.value === v || String(o.value) === String(v))?.label[locale] ?? String(v);
+      return Array.isArray(value) ? value.map(label).join(', ') || 'N/A' : label(value);
+    }
     case 'address': {
       const a = value as Record<string, unknown>;
       return (
@@ -153,4 +155,43 @@ export function displayValue(field: MaskField, value: unknown, locale: Locale, r
     default:
       return String(value);
   }
+}
+
+/**
+ * A record as the form edits it: JSON fields as pretty text (edited in a text area), everything else
+ * as stored. `fromForm` turns the form's values back into the record the server validates; text
+ * that is not JSON comes back as an error per field instead of being sent.
+ */
+export function toForm(mask: Mask, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of mask.fields) {
+    const value = row[field.id];
+    out[field.id] = field.type === 'json' || field.type === 'address' ? (value === undefined || value === null ? '' : JSON.stringify(value, null, 2)) : value;
+  }
+  return out;
+}
+
+export function fromForm(mask: Mask, values: Record<string, unknown>): { values: Record<string, unknown>; errors: Record<string, string> } {
+  const out: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const field of mask.fields) {
+    if (!field.editable || !(field.id in values)) continue;
+    let value = values[field.id];
+    if (field.type === 'json' || field.type === 'address') {
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (!text) value = field.required ? undefined : null;
+      else {
+        try {
+          value = JSON.parse(text);
+        } catch {
+          errors[field.id] = 'json';
+          continue;
+        }
+      }
+    }
+    if (value === undefined || value === '') value = field.type === 'text' || field.type === 'textarea' ? '' : null;
+    if (value === null && !field.required && (field.type === 'text' || field.type === 'textarea')) value = '';
+    out[field.id] = value;
+  }
+  return { values: out, errors };
 }

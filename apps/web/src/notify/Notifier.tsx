@@ -16,6 +16,15 @@ function Bridge() {
       sessionExpired(title, text, okText, onOk) {
         modal.warning({ title, content: text, okText, onOk });
       },
+      success(text) {
+        void message.success({ content: text, duration: TOAST_SECONDS });
+      },
+      info(text) {
+        void message.info({ content: text, duration: TOAST_SECONDS });
+      },
+      confirm({ title, content, okText, cancelText, danger, onOk }) {
+        modal.confirm({ title, content, okText, cancelText, onOk, okButtonProps: { danger, ...({ 'data-testid': 'confirm-ok' } as object) } });
+      },
     });
     return () => setNotifier(null);
   }, [message, modal]);

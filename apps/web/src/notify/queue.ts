@@ -6,6 +6,9 @@
 export interface Notifier {
   error(text: string, dialog?: { title: string; text: string; modal: boolean }): void;
   sessionExpired(title: string, text: string, okText: string, onOk: () => void): void;
+  success(text: string): void;
+  info(text: string): void;
+  confirm(options: { title: string; content: string; okText: string; cancelText: string; danger?: boolean; onOk: () => Promise<void> }): void;
 }
 
 type Action = (notifier: Notifier) => void;

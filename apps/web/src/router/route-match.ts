@@ -1,4 +1,4 @@
-import { flattenRoutes, isPathAllowed, ROUTES, type RouteDef } from '@kontor/contracts';
+import { flattenRoutes, isPathAllowed, ROUTES, UTILITY_PATHS, type RouteDef } from '@kontor/contracts';
 import { SCREENS } from '../screens/registry.js';
 
 const FLAT = flattenRoutes();
@@ -20,8 +20,11 @@ export function isKnownRoute(pathname: string): boolean {
   return FLAT.some((r) => clean === r.path || clean.startsWith(r.path + '/'));
 }
 
+/** Utility routes (spec §2) open for every signed-in user; what they show is checked by the server. */
+const isUtility = (pathname: string) => UTILITY_PATHS.some((p) => pathname === p || pathname.startsWith(p + '/'));
+
 export function canOpen(pathname: string, allowed: readonly string[] | null, isAdmin: boolean): boolean {
-  if (isAdmin) return true;
+  if (isAdmin || isUtility(pathname)) return true;
   return !!allowed && isPathAllowed(pathname, allowed);
 }
 

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { MASK_SCREENS } from './mask-screens.js';
 
 /**
  * The screens built so far, by route path. A route of the contracts' table appears in the menu and
@@ -9,6 +10,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/home': lazy(() => import('../pages/home/HomePage.js')),
   '/personal/settings': lazy(() => import('../pages/personal/PersonalSettingsPage.js')),
   '/settings/users/list': lazy(() => import('../pages/settings/UsersListPage.js')),
+  '/maske': lazy(() => import('../pages/maske/MaskRoutePage.js')),
+  ...MASK_SCREENS,
 };
 
 export function hasScreen(path: string): boolean {

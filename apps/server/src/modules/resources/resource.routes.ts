@@ -6,6 +6,7 @@ import type { Core } from '../../core.js';
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/reply.js';
 import type { ResourceDef } from './define.js';
+import { enqueueExport } from './resource-export.js';
 import { ResourceService } from './resource.service.js';
 
 const authOf = (request: FastifyRequest) => {
@@ -30,6 +31,14 @@ export function registerResource(app: FastifyInstance, core: Core, def: Resource
     def.path,
     { config: can(def.privileges.list), schema: { tags, summary: `List ${def.name} (l, o, q, s, d and field filters)`, querystring: listQuery } },
     async (req) => ok(await service.list(authOf(req), req.query)),
+  );
+  r.post(
+    `${def.path}export`,
+    {
+      config: can(def.privileges.list),
+      schema: { tags, summary: `Export the filtered ${def.name} list as CSV (background job)`, querystring: listQuery.omit({ l: true }) },
+    },
+    async (req) => ok(await enqueueExport(core, def, authOf(req), req.query)),
   );
   r.get(item, { config: can(def.privileges.read ?? def.privileges.list), schema: { tags, params: idParams } }, async (req) =>
     ok(await service.get(authOf(req), req.params.id)),

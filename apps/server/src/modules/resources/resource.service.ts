@@ -27,10 +27,15 @@ export class ResourceService {
     this.repo = new ResourceRepo(core.db, def);
   }
 
-  async list(auth: AuthContext, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
+  list(auth: AuthContext, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
+    return this.listScoped(scopeMerchantId(auth), query);
+  }
+
+  /** A page for a merchant scope fixed beforehand (an export job runs with the scope of its request). */
+  async listScoped(merchantScope: number | null, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
     const limit = query.l as number;
     const sort = parseSort(this.def, query.s as string | undefined, query.d as string | undefined);
-    const base = { merchantScope: scopeMerchantId(auth), search: (query.q as string | undefined)?.trim() || undefined, filters: parseFilters(this.def, query) };
+    const base = { merchantScope, search: (query.q as string | undefined)?.trim() || undefined, filters: parseFilters(this.def, query) };
     const after = decodeAfter(sort.kind, query.o as string | undefined);
     const [data, total] = await Promise.all([this.repo.list({ ...base, sort, after, limit }), this.repo.count(base)]);
     const last = data.at(-1);

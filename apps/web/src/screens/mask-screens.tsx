@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+
+/** A settings route whose screen is a shipped mask: one line per screen (issue 4 §4). */
+export const maskScreen = (name: string) =>
+  lazy(() => import('../masks/MaskScreen.js').then(({ MaskScreen }) => ({ default: () => <MaskScreen name={name} /> })));
+
+export const MASK_SCREENS = {
+  '/settings/lookup': maskScreen('settings.lookup'),
+  '/settings/list': maskScreen('settings.list'),
+  '/settings/tax': maskScreen('settings.tax'),
+  '/settings/settingPrinters': maskScreen('settings.printers'),
+  '/settings/announcements': maskScreen('settings.announcements'),
+  '/settings/classes/list': maskScreen('settings.classes'),
+  '/settings/classes/duties': maskScreen('settings.duties'),
+};
