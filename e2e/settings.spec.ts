@@ -123,6 +123,26 @@ test.describe('definition-driven settings screens', () => {
     await expect(page.getByTestId('mask-denied')).toBeVisible();
   });
 
+  test('shows a published announcement on the home page of its audience', async ({ page, browser }) => {
+    await signedIn(page, 'admin@demo.local');
+    const call = await api(page);
+    const created = await call('POST', '/v0/announcements/', {
+      titleEn: 'Carrier pickup moved',
+      titleDe: 'Abholung verschoben',
+      textEn: 'Pickup is at 16:00 today.',
+      audienceRoles: ['carrier'],
+      publishFrom: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(created.code).toBe('OK');
+    await page.goto('/home');
+    await expect(page.getByTestId('home')).not.toContainText('Carrier pickup moved');
+    const other = await browser.newPage();
+    await signedIn(other, 'carrier@demo.local');
+    await expect(other.getByTestId('announcements')).toContainText('Carrier pickup moved');
+    await expect(other.getByTestId('announcements')).toContainText('Pickup is at 16:00 today.');
+    await other.close();
+  });
+
   test('shows the list in German with the same definition', async ({ page }) => {
     await signedIn(page, 'admin@demo.local');
     await page.goto('/settings/tax');

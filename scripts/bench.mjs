@@ -6,3 +6,4 @@ ensureInstalled();
 build();
 must('npx', ['tsx', 'bench/platform.bench.ts']);
 must('node', ['bench/web.bench.mjs']);
+must('npx', ['tsx', 'bench/resources.bench.ts']);

@@ -1,3 +1,4 @@
+import type { Locale } from '@kontor/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
@@ -13,6 +14,8 @@ export interface RealtimePublisher {
   msgToUser(userId: number, text: string): Promise<void>;
   /** Any event to every socket of a user (job progress, rfid ...). */
   emitToUser(userId: number, event: string, payload: unknown): Promise<void>;
+  /** A text to every socket of users holding one of `roles` (everyone when empty), in each socket's language. */
+  msgToRoles(roles: string[], texts: Record<Locale, string>): Promise<void>;
   /** Disconnects the sockets of the given sessions (logout, revocation, expiry). */
   disconnectSessions(sessionIds: number[]): Promise<void>;
 }

@@ -89,4 +89,29 @@ describe('realtime', () => {
     await t.call({ method: 'GET', url: '/v0/auth/logout', token });
     await gone;
   });
+
+  it('pushes a published announcement to its audience only, and delays one that starts later', async () => {
+    const staff = await signedInSocket('staff@demo.local');
+    const warehouse = await signedInSocket('warehouse@demo.local');
+    const admin = await t.login('admin@demo.local');
+    let warehouseHeard = false;
+    warehouse.socket.on('msg', () => (warehouseHeard = true));
+    const heard = next<string>(staff.socket, 'msg');
+    const body = {
+      titleEn: 'Stocktaking on Friday',
+      textEn: 'No picking after 14:00.',
+      audienceRoles: ['employee'],
+      publishFrom: new Date(Date.now() - 60_000).toISOString(),
+    };
+    expect((await t.call({ method: 'POST', url: '/v0/announcements/', token: admin, payload: body })).body.code).toBe('OK');
+    expect(await heard).toBe('Stocktaking on Friday');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(warehouseHeard).toBe(false);
+
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const created = await t.call({ method: 'POST', url: '/v0/announcements/', token: admin, payload: { ...body, titleEn: 'Later', publishFrom: later } });
+    const job = await t.core.db.selectFrom('jobs').selectAll().where('kind', '=', 'announcement.publish').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(job.payload).toMatchObject({ id: created.body.data.id, version: 1 });
+    expect(new Date(job.run_after).toISOString()).toBe(later);
+  });
 });

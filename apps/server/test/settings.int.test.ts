@@ -225,6 +225,28 @@ describe('generic resources', () => {
     expect((await send('POST', '/v0/classes/', { name: 'Late', startTime: '25:00', endTime: '22:00' })).error.fields[0].field).toBe('startTime');
   });
 
+  it('shows an announcement while its window is open, to its audience, in the reader language', async () => {
+    const now = Date.now();
+    await send('POST', '/v0/announcements/', {
+      titleEn: 'Inventory day',
+      titleDe: 'Inventurtag',
+      textEn: 'All hands.',
+      audienceRoles: ['employee'],
+      publishFrom: new Date(now - 60_000).toISOString(),
+    });
+    await send('POST', '/v0/announcements/', {
+      titleEn: 'Expired',
+      textEn: 'x',
+      publishFrom: new Date(now - 7_200_000).toISOString(),
+      publishTo: new Date(now - 3_600_000).toISOString(),
+    });
+    const forStaff = await t.call({ method: 'GET', url: '/v0/announcements/current', token: staff, headers: { 'x-lang': 'de' } });
+    expect(forStaff.body.data.map((a: { title: string }) => a.title)).toEqual(['Inventurtag']);
+    expect(forStaff.body.data[0].text).toBe('All hands.');
+    const merchant = await t.login('merchant-a@demo.local');
+    expect((await get('/v0/announcements/current', merchant)).data).toEqual([]);
+  });
+
   it('lets a role without the privilege neither read nor change any record type', async () => {
     for (const def of RESOURCES) {
       expect((await get(def.path, staff)).code, def.path).toBe('NoPermission');

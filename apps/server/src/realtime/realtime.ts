@@ -15,6 +15,9 @@ interface SocketData {
 }
 
 const userRoom = (id: number) => `user:${id}`;
+const roleRoom = (name: string) => `role:${name}`;
+/** Every signed-in socket, for announcements to all. */
+const EVERYONE = 'everyone';
 const sessionRoom = (id: number) => `session:${id}`;
 const stationRoom = (userId: number) => `station:${userId}`;
 
@@ -51,7 +54,7 @@ export async function attachRealtime(app: FastifyInstance, core: Core): Promise<
     data.userId = auth.userId;
     data.sessionId = auth.sessionId;
     if (auth.language) data.locale = toLocale(auth.language);
-    await socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
+    await socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId), EVERYONE, ...auth.roles.map(roleRoom)]);
     // A print station is a session that says so at login, or a user whose account is flagged as one.
     if (printShipment === true || auth.printShipment) await socket.join(stationRoom(auth.userId));
     socket.emit('info', { webVersion: core.version.webVersion });
@@ -104,6 +107,12 @@ export async function attachRealtime(app: FastifyInstance, core: Core): Promise<
     },
     async emitToUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
+    },
+    async msgToRoles(roles, texts) {
+      for (const socket of await io.in(roles.length ? roles.map(roleRoom) : EVERYONE).fetchSockets()) {
+        const locale = (socket.data as SocketData).locale;
+        socket.emit('msg', texts[locale] || texts.en);
+      }
     },
     async disconnectSessions(sessionIds) {
       if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);

@@ -4,6 +4,9 @@ import { SCREENS } from '../screens/registry.js';
 const FLAT = flattenRoutes();
 const BY_PATH = new Map(FLAT.map((r) => [r.path, r]));
 
+/** Titles of screens bound to utility paths, which the route table does not list. */
+const UTILITY_TITLES: Record<string, string> = { '/maske': 'route.maske', '/maske/edit': 'route.maskeEdit' };
+
 /** The route definition and screen for a location path: exact, else the longest screen prefix. */
 export function matchScreen(pathname: string): { route: RouteDef; screenPath: string } | null {
   const clean = pathname.replace(/\/+$/, '') || '/';
@@ -12,7 +15,7 @@ export function matchScreen(pathname: string): { route: RouteDef; screenPath: st
     if ((clean === path || clean.startsWith(path + '/')) && (!best || path.length > best.length)) best = path;
   }
   if (!best) return null;
-  return { route: BY_PATH.get(best) ?? { path: best, titleKey: 'route.home' }, screenPath: best };
+  return { route: BY_PATH.get(best) ?? { path: best, titleKey: UTILITY_TITLES[best] ?? 'route.home' }, screenPath: best };
 }
 
 export function isKnownRoute(pathname: string): boolean {

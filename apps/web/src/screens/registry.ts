@@ -11,6 +11,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/personal/settings': lazy(() => import('../pages/personal/PersonalSettingsPage.js')),
   '/settings/users/list': lazy(() => import('../pages/settings/UsersListPage.js')),
   '/maske': lazy(() => import('../pages/maske/MaskRoutePage.js')),
+  '/maske/edit': lazy(() => import('../pages/maske/MaskEditPage.js')),
+  '/settings/masken': lazy(() => import('../pages/settings/MasksPage.js')),
   ...MASK_SCREENS,
 };
 

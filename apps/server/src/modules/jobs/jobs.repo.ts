@@ -5,7 +5,7 @@ import type { DB } from '../../db/types.js';
 export class JobsRepo {
   constructor(private readonly db: Kysely<DB>) {}
 
-  insert(job: { kind: string; payload: Record<string, unknown>; userId: number | null; merchantId: number | null; maxAttempts: number }) {
+  insert(job: { kind: string; payload: Record<string, unknown>; userId: number | null; merchantId: number | null; maxAttempts: number; runAfter?: Date }) {
     return this.db
       .insertInto('jobs')
       .values({
@@ -14,7 +14,7 @@ export class JobsRepo {
         user_id: job.userId,
         merchant_id: job.merchantId,
         max_attempts: job.maxAttempts,
-        run_after: new Date(),
+        run_after: job.runAfter ?? new Date(),
         updated_at: new Date(),
         result: null,
         result_file_id: null,

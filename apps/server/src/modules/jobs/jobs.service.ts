@@ -34,10 +34,23 @@ export class JobsService {
     this.repo = new JobsRepo(core.db);
   }
 
-  async enqueue(kind: string, payload: Record<string, unknown>, owner: { userId: number | null; merchantId: number | null }): Promise<Job> {
+  /** Queues a job; `runAfter` delays it (a publication at a set time). */
+  async enqueue(
+    kind: string,
+    payload: Record<string, unknown>,
+    owner: { userId: number | null; merchantId: number | null },
+    options: { runAfter?: Date } = {},
+  ): Promise<Job> {
     const entry = jobHandler(kind);
     if (!entry) throw new Error(`no handler for job kind ${kind}`);
-    const row = await this.repo.insert({ kind, payload, userId: owner.userId, merchantId: owner.merchantId, maxAttempts: entry.maxAttempts });
+    const row = await this.repo.insert({
+      kind,
+      payload,
+      userId: owner.userId,
+      merchantId: owner.merchantId,
+      maxAttempts: entry.maxAttempts,
+      runAfter: options.runAfter,
+    });
     this.runner?.wake();
     return toJob(row as JobRow);
   }

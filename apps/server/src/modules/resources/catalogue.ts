@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
+import { announcementWritten } from '../settings/announcements.js';
 import { defineResource, type ResourceDef } from './define.js';
 
 const edit = (list: string, edit: string) => ({ list, create: edit, update: edit, delete: edit });
@@ -114,6 +115,7 @@ export const RESOURCES: ResourceDef[] = [
     },
     write: announcementWriteSchema,
     defaultSort: { field: 'publishFrom', order: 'desc' },
+    afterWrite: announcementWritten,
   }),
   defineResource({
     name: 'workClass',

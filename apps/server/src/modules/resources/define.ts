@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 
 /** How a field is stored and read back; the same value shape on PGlite and PostgreSQL. */
@@ -43,6 +44,8 @@ export interface ResourceDef {
   inUse?: (db: Kysely<DB>, id: number) => Promise<string | null>;
   /** Checks of a whole record beyond its schema (references that must exist); throws AppError. */
   check?: (db: Kysely<DB>, values: Record<string, unknown>) => Promise<void>;
+  /** Runs after a create or update has committed (an announcement is published to its audience). */
+  afterWrite?: (core: Core, row: Record<string, unknown>) => Promise<void>;
 }
 
 export const SYSTEM_FIELDS: Record<string, ResourceField> = {

@@ -89,7 +89,12 @@ export class ResourceService {
       await audit(trx, auth, 'create', this.def.name, id, null, await this.repo.get(id, null, trx));
       return id;
     });
-    return this.get(auth, id);
+    return this.written(await this.get(auth, id));
+  }
+
+  private async written(row: Record<string, unknown>) {
+    await this.def.afterWrite?.(this.core, row);
+    return row;
   }
 
   /** PUT replaces the record: the whole write body plus the version the editor loaded. */
@@ -106,7 +111,7 @@ export class ResourceService {
       if (!(await this.repo.update(trx, id, version, this.repo.toColumns(values)))) throw new AppError('Conflict');
       await audit(trx, auth, 'update', this.def.name, id, before, await this.repo.get(id, null, trx));
     });
-    return this.get(auth, id);
+    return this.written(await this.get(auth, id));
   }
 
   async remove(auth: AuthContext, id: number, version: number | undefined) {

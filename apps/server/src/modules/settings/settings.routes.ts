@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/reply.js';
+import { currentAnnouncements, registerAnnouncementPublishing } from './announcements.js';
 import { SettingsService } from './settings.service.js';
 
 const authOf = (request: FastifyRequest) => {
@@ -16,6 +17,12 @@ const memorySchema = lookupWriteSchema.pick({ key: true, class: true, type: true
 export function registerSettingsRoutes(app: FastifyInstance, core: Core): void {
   const settings = new SettingsService(core.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  registerAnnouncementPublishing();
+  r.get(
+    '/v0/announcements/current',
+    { config: { access: 'user' }, schema: { tags: ['announcement'], summary: 'Announcements open now for this user, in their language' } },
+    async (req) => ok(await currentAnnouncements(core.db, authOf(req), req.locale)),
+  );
   r.get(
     '/v0/settings/config',
     {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/store.js';
 import { formatDateTime } from '../../lib/format.js';
 import { menuRoutes } from '../../router/route-match.js';
+import { Announcements } from './Announcements.js';
 import type { RouteDef } from '@kontor/contracts';
 
 const countLeaves = (routes: RouteDef[]): number => routes.reduce((n, r) => n + (r.children ? countLeaves(r.children) : 1), 0);
@@ -40,6 +41,7 @@ export default function HomePage() {
           </Card>
         </Col>
       </Row>
+      <Announcements />
     </div>
   );
 }
