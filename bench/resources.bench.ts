@@ -90,6 +90,16 @@ async function compare(label: string, api: () => Promise<unknown>, raw: () => Pr
   console.log(`  ${label.padEnd(34)} API ${fmt(ma, 2)} ms   direct SQL ${fmt(mr, 2)} ms   ratio ${fmt(ma / mr, 2)}   (goal ≤ 2.0)`);
 }
 
+// The fixed cost of any authenticated call (HTTP, hook chain, envelope), for reading the ratios below.
+{
+  const ping = async () => {
+    await (await fetch(`${base}/v0/ping`, { headers: { 'x-token': token } })).json();
+  };
+  for (let i = 0; i < 20; i++) await ping();
+  const times: number[] = [];
+  for (let i = 0; i < REPEAT; i++) times.push(await time(ping));
+  console.log(`  authenticated no-op call (fixed cost)    ${fmt(median(times), 2)} ms`);
+}
 await compare(
   'first page',
   () => viaApi(null),
