@@ -46,6 +46,34 @@ describe('users', () => {
     expect(JSON.stringify(auditRows)).not.toMatch(/argon2|password_hash/);
   });
 
+  it('changes only the fields an update names: a new name keeps roles, merchant and language', async () => {
+    const created = (
+      await t.call({
+        method: 'POST',
+        url: '/v0/users/',
+        token: admin,
+        payload: newUser({ type: 10, merchantId: merchantA, roles: ['merchant'], language: 'de', email: 'm@x.de' }),
+      })
+    ).body.data;
+    const renamed = await t.call({ method: 'PUT', url: `/v0/users/${created.id}`, token: admin, payload: { name: 'Only the name', version: 1 } });
+    expect(renamed.body.data).toMatchObject({ name: 'Only the name', roles: ['merchant'], merchantId: merchantA, language: 'de', email: 'm@x.de', type: 10 });
+    const role = (
+      await t.call({
+        method: 'POST',
+        url: '/v0/roles/',
+        token: admin,
+        payload: { name: 'keeper', title: 'Keeper', description: 'keeps', privileges: ['wms.item.list'] },
+      })
+    ).body.data;
+    const changed = await t.call({
+      method: 'PUT',
+      url: `/v0/roles/${role.id}`,
+      token: admin,
+      payload: { privileges: ['sys.users.list'], version: role.version },
+    });
+    expect(changed.body.data).toMatchObject({ title: 'Keeper', description: 'keeps', privileges: ['sys.users.list'] });
+  });
+
   it('pages with the cursor without losing rows created in the same transaction', async () => {
     const seen = new Set<number>();
     let o: string | null = null;

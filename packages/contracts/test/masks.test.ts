@@ -97,3 +97,14 @@ describe('mask kinds added for the settings area', () => {
     if (!refused.ok) expect(refused.problems[0]!.path).toBe('fields.0.multiple');
   });
 });
+
+describe('patchOf', async () => {
+  const { z } = await import('zod');
+  const { patchOf } = await import('../src/patch.js');
+  it('leaves out what an update does not name instead of filling in defaults', () => {
+    const create = z.strictObject({ name: z.string(), roles: z.array(z.string()).default([]), note: z.string().default('') });
+    expect(patchOf(create).parse({ name: 'x' })).toEqual({ name: 'x' });
+    expect(patchOf(create).parse({ roles: ['a'] })).toEqual({ roles: ['a'] });
+    expect(() => patchOf(create).parse({ name: 5 })).toThrow();
+  });
+});

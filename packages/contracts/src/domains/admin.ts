@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../locale.js';
 import { isKnownPrivilege } from '../permissions.js';
 import { USER_TYPES } from '../users.js';
+import { patchOf } from '../patch.js';
 import { passwordSchema } from './auth.js';
 
 const account = z
@@ -37,9 +38,7 @@ export const userCreateSchema = z.strictObject({
 });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
-export const userUpdateSchema = userCreateSchema
-  .omit({ password: true, account: true })
-  .partial()
+export const userUpdateSchema = patchOf(userCreateSchema.omit({ password: true, account: true }))
   .extend({ disabled: z.boolean().optional(), version: z.number().int().min(1) })
   .strict();
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
@@ -76,8 +75,7 @@ export const roleWriteSchema = z.strictObject({
       });
     }),
 });
-export const roleUpdateSchema = roleWriteSchema
-  .partial()
+export const roleUpdateSchema = patchOf(roleWriteSchema)
   .extend({ version: z.number().int().min(1) })
   .strict();
 
@@ -109,9 +107,7 @@ export const merchantCreateSchema = z.strictObject({
   currency: z.enum(['EUR', 'USD']).default('EUR'),
   settings: z.record(z.string(), z.unknown()).default({}),
 });
-export const merchantUpdateSchema = merchantCreateSchema
-  .omit({ code: true })
-  .partial()
+export const merchantUpdateSchema = patchOf(merchantCreateSchema.omit({ code: true }))
   .extend({ disabled: z.boolean().optional(), version: z.number().int().min(1) })
   .strict();
 
