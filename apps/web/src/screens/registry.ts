@@ -13,6 +13,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/maske': lazy(() => import('../pages/maske/MaskRoutePage.js')),
   '/maske/edit': lazy(() => import('../pages/maske/MaskEditPage.js')),
   '/settings/masken': lazy(() => import('../pages/settings/MasksPage.js')),
+  '/settings/roles/list': lazy(() => import('../pages/settings/RolesListPage.js')),
+  '/settings/roles/privileges': lazy(() => import('../pages/settings/PrivilegesPage.js')),
   ...MASK_SCREENS,
 };
 
