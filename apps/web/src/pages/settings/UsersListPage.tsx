@@ -1,18 +1,15 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space, Table, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbort } from '../../api/errors.js';
 import { PagedList } from '../../api/paged.js';
 import { formatDateTime } from '../../lib/format.js';
+import { useCan } from '../../masks/can.js';
+import { UserForm, type UserRecord } from './UserForm.js';
 
-interface UserRow {
-  id: number;
-  account: string;
-  name: string;
-  type: number;
+interface UserRow extends UserRecord {
   merchantName: string | null;
-  roles: string[];
-  disabled: boolean;
   createdAt: string;
 }
 
@@ -31,8 +28,11 @@ export default function UsersListPage() {
   const [search, setSearch] = useState('');
   const [type, setType] = useState<number | undefined>();
   const [more, setMore] = useState(false);
+  const [editing, setEditing] = useState<{ open: boolean; user: UserRecord | null }>({ open: false, user: null });
+  const [reloads, setReloads] = useState(0);
+  const canEdit = useCan()('sys.users.edit');
   // The filter the rows on screen belong to: while it differs from the current one, a read is under way.
-  const filterKey = JSON.stringify([search.trim(), type]);
+  const filterKey = JSON.stringify([search.trim(), type, reloads]);
   const [shownKey, setShownKey] = useState<string | null>(null);
   const loading = more || shownKey !== filterKey;
 
@@ -82,6 +82,11 @@ export default function UsersListPage() {
           style={{ width: 180 }}
           options={TYPES.map((v) => ({ value: v, label: t(`users.types.${v}`) }))}
         />
+        {canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, user: null })} data-testid="user-create">
+            {t('users.new')}
+          </Button>
+        )}
       </Space>
       <Table<UserRow>
         rowKey="id"
@@ -102,6 +107,24 @@ export default function UsersListPage() {
             render: (d: boolean) => (d ? <Tag color="red">{t('users.disabled')}</Tag> : <Tag color="green">{t('users.active')}</Tag>),
           },
           { title: t('users.created'), dataIndex: 'createdAt', render: formatDateTime },
+          ...(canEdit
+            ? [
+                {
+                  key: 'edit',
+                  width: 60,
+                  render: (_: unknown, row: UserRow) => (
+                    <Button
+                      type="link"
+                      size="small"
+                      icon={<EditOutlined />}
+                      aria-label={t('mask.edit')}
+                      onClick={() => setEditing({ open: true, user: row })}
+                      data-testid={`user-edit-${row.account}`}
+                    />
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {next && (
@@ -109,6 +132,15 @@ export default function UsersListPage() {
           {t('users.more')}
         </Button>
       )}
+      <UserForm
+        open={editing.open}
+        user={editing.user}
+        onClose={() => setEditing({ open: false, user: null })}
+        onSaved={() => {
+          setEditing({ open: false, user: null });
+          setReloads((n) => n + 1);
+        }}
+      />
     </div>
   );
 }

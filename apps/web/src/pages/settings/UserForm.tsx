@@ -1,0 +1,149 @@
+import { LOCALES } from '@kontor/contracts';
+import { Alert, Button, Drawer, Form, Input, Select, Space, Switch } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors.js';
+import { request } from '../../api/request.js';
+import { notify } from '../../notify/queue.js';
+
+export interface UserRecord {
+  id: number;
+  account: string;
+  name: string;
+  email: string;
+  type: number;
+  merchantId: number | null;
+  roles: string[];
+  language: string | null;
+  printShipment: boolean;
+  disabled: boolean;
+  version: number;
+}
+
+const TYPES = [10, 20, 110, 120, 130, 190];
+const MERCHANT_TYPE = 10;
+const FORM_FIELDS = ['account', 'name', 'email', 'type', 'merchantId', 'roles', 'language', 'printShipment', 'disabled', 'password'];
+
+interface Props {
+  open: boolean;
+  user: UserRecord | null;
+  onClose(): void;
+  onSaved(): void;
+}
+
+/**
+ * Create and edit a user (issue 4 §4 users/list): type, merchant for merchant users, roles, language,
+ * print station, disabled (which ends the user's sessions at once, on the server), and a new password.
+ * An update sends only what the form holds; the server answers a stale version with a conflict.
+ */
+export function UserForm({ open, user, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const [roles, setRoles] = useState<Array<{ name: string; title: string }>>([]);
+  const [merchants, setMerchants] = useState<Array<{ id: number; code: string; name: string }>>([]);
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const type = Form.useWatch('type', form) as number | undefined;
+
+  useEffect(() => {
+    if (!open) return;
+    request<Array<{ name: string; title: string }>>({ url: '/v0/roles/', quiet: true }).then(setRoles, () => undefined);
+    request<Array<{ id: number; code: string; name: string }>>({ url: '/v0/merchants/', quiet: true }).then(setMerchants, () => undefined);
+    form.resetFields();
+    form.setFieldsValue(user ?? { type: 110, roles: [], language: null, printShipment: false, disabled: false });
+  }, [open, user, form]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    setSaving(true);
+    setConflict(false);
+    const { password, account, ...rest } = values;
+    const body = { ...rest, merchantId: rest.type === MERCHANT_TYPE ? (rest.merchantId ?? null) : null };
+    try {
+      if (user) {
+        await request({ url: `/v0/users/${user.id}`, method: 'PUT', data: { ...body, version: user.version }, quiet: true });
+        if (password) await request({ url: `/v0/users/${user.id}/password`, method: 'PUT', data: { password }, quiet: true });
+      } else await request({ url: '/v0/users/', method: 'POST', data: { ...body, account, password }, quiet: true });
+      notify((n) => n.success(t('mask.saved')));
+      onSaved();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.code === 'Conflict') return setConflict(true);
+      const fields = Object.entries(err.fields).filter(([name]) => FORM_FIELDS.includes(name));
+      if (fields.length) form.setFields(fields.map(([name, message]) => ({ name, errors: [err.code === 'Duplicate' ? err.message : message] })));
+      else notify((n) => n.error(err.message));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size="large"
+      title={user ? user.account : t('users.new')}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="user-save">
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      {conflict && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('mask.conflict')} data-testid="user-conflict" />}
+      <Form form={form} layout="vertical" onFinish={(v) => void submit(v).catch(() => undefined)} data-testid="user-form">
+        {!user && (
+          <Form.Item name="account" label={t('users.account')} rules={[{ required: true, type: 'email', message: t('users.accountRule') }]}>
+            <Input autoComplete="off" data-testid="user-account" />
+          </Form.Item>
+        )}
+        <Form.Item name="name" label={t('personal.name')}>
+          <Input maxLength={100} data-testid="user-name" />
+        </Form.Item>
+        <Form.Item name="email" label={t('users.email')} rules={[{ type: 'email', message: t('users.accountRule') }]}>
+          <Input maxLength={254} />
+        </Form.Item>
+        <Form.Item name="type" label={t('users.type')} rules={[{ required: true }]}>
+          <Select options={TYPES.map((v) => ({ value: v, label: t(`users.types.${v}`) }))} data-testid="user-type" />
+        </Form.Item>
+        {type === MERCHANT_TYPE && (
+          <Form.Item name="merchantId" label={t('home.merchant')} rules={[{ required: true, message: t('users.merchantRequired') }]}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={merchants.map((m) => ({ value: m.id, label: `${m.code} · ${m.name}` }))}
+              data-testid="user-merchant"
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="roles" label={t('home.roles')}>
+          <Select
+            mode="multiple"
+            options={roles.map((r) => ({ value: r.name, label: r.title ? `${r.name} · ${r.title}` : r.name }))}
+            data-testid="user-roles"
+          />
+        </Form.Item>
+        <Form.Item name="language" label={t('common.language')}>
+          <Select allowClear options={LOCALES.map((l) => ({ value: l, label: t(`users.languages.${l}`) }))} />
+        </Form.Item>
+        <Form.Item name="printShipment" label={t('users.printStation')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        {user && (
+          <Form.Item name="disabled" label={t('users.disabled')} valuePropName="checked" extra={t('users.disableHint')}>
+            <Switch data-testid="user-disabled" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="password"
+          label={user ? t('users.newPassword') : t('login.password')}
+          rules={[{ required: !user, min: 8, message: t('users.passwordRule') }]}
+          extra={user ? t('users.passwordHint') : undefined}
+        >
+          <Input.Password autoComplete="new-password" data-testid="user-password" />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
