@@ -42,3 +42,22 @@ test.describe('mask editor', () => {
     await expect(page.getByTestId('mask-missing')).toBeVisible();
   });
 });
+
+test('the spreadsheet viewer shows the chosen fields of a filtered list as a read-only grid', async ({ page }) => {
+  await signedIn(page, 'admin@demo.local');
+  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+  for (const [key, klass] of [
+    ['e2e-sheet-a', 1],
+    ['e2e-sheet-b', 2],
+    ['e2e-sheet-c', 1],
+  ] as const) {
+    await page.request.post('/v0/lookup/', { headers: { 'X-Token': token }, data: { key, class: klass, type: 4 } });
+  }
+  await page.goto('/spreadsheet?mask=settings.lookup&fields=key,class&search=e2e-sheet&filter={"class":"1"}');
+  await expect(page).toHaveURL(/q=e2e-sheet/);
+  const table = page.getByTestId('mask-table');
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2);
+  await expect(table.locator('thead th')).toHaveText(['Key', 'Class']);
+  await expect(page.getByTestId('row-edit')).toHaveCount(0);
+  await expect(page.getByTestId('mask-create')).toHaveCount(0);
+});

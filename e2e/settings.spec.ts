@@ -143,6 +143,29 @@ test.describe('definition-driven settings screens', () => {
     await other.close();
   });
 
+  test('creates a merchant with its code, which is fixed afterwards, and edits its name', async ({ page }) => {
+    const code = `E${String(Date.now()).slice(-6)}`;
+    await signedIn(page, 'admin@demo.local');
+    await page.goto('/settings/merchant');
+    await expect(page.getByTestId('mask-search')).toHaveCount(0);
+    await page.getByTestId('mask-create').click();
+    await page.getByTestId('field-code').fill(code);
+    await page.getByTestId('field-name').fill('E2E Trading');
+    await page.getByTestId('field-currency').click();
+    await pick(page, 'USD');
+    await page.getByTestId('field-address').fill('{"city": "Berlin", "country": "DE"}');
+    await page.getByTestId('mask-form-save').click();
+    const row = rows(page).filter({ hasText: code });
+    await expect(row).toContainText('E2E Trading');
+    await expect(row).toContainText('Berlin, DE');
+    await row.getByTestId('row-edit').click();
+    await expect(page.getByTestId('field-code')).toBeDisabled();
+    await page.getByTestId('field-name').fill('E2E Trading Ltd');
+    await page.getByTestId('mask-form-save').click();
+    await expect(row).toContainText('E2E Trading Ltd');
+    await expect(row).toContainText('USD');
+  });
+
   test('shows the list in German with the same definition', async ({ page }) => {
     await signedIn(page, 'admin@demo.local');
     await page.goto('/settings/tax');

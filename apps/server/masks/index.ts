@@ -6,6 +6,7 @@ import settingsClasses from './settings.classes.json';
 import settingsDuties from './settings.duties.json';
 import settingsList from './settings.list.json';
 import settingsLookup from './settings.lookup.json';
+import settingsMerchant from './settings.merchant.json';
 import settingsPrinters from './settings.printers.json';
 import settingsTax from './settings.tax.json';
 import wmsOrdersSnScan from './wms.orders.snScan.json';
@@ -17,6 +18,7 @@ export const SHIPPED_MASKS: Record<string, unknown> = {
   'settings.duties': settingsDuties,
   'settings.list': settingsList,
   'settings.lookup': settingsLookup,
+  'settings.merchant': settingsMerchant,
   'settings.printers': settingsPrinters,
   'settings.tax': settingsTax,
   'wms.orders.snScan': wmsOrdersSnScan,

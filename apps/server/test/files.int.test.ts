@@ -89,4 +89,26 @@ describe('files', () => {
     const kind = await t.call({ method: 'POST', url: '/v0/statics/upload/script', token, ...multipart('x.png', PNG) });
     expect(kind.body.code).toBe('IntegrityError');
   });
+
+  it('lists uploads with who and when for the files screen, pages them, and deletes one not in use', async () => {
+    const admin = await t.login('admin@demo.local');
+    const merchant = await t.login('merchant-a@demo.local');
+    const mine = (await upload(merchant, 'intern', 'contract-a.pdf', PDF)).body.data;
+    for (let i = 0; i < 3; i++) await upload(admin, 'intern', `note-${i}.pdf`, PDF);
+    const avatar = (await upload(admin, 'avatar', 'admin.png', PNG)).body.data;
+
+    const all = (await t.call({ method: 'GET', url: '/v0/files/?l=100', token: admin })).body.data;
+    const entry = all.data.find((f: { id: string }) => f.id === mine.id);
+    expect(entry).toMatchObject({ name: 'contract-a.pdf', owner: 'merchant-a@demo.local', merchantName: expect.any(String), kind: 'intern' });
+    const first = (await t.call({ method: 'GET', url: '/v0/files/?l=2&q=note', token: admin })).body.data;
+    expect(first.data).toHaveLength(2);
+    const second = (await t.call({ method: 'GET', url: `/v0/files/?l=2&q=note&o=${encodeURIComponent(first.next)}`, token: admin })).body.data;
+    expect([...first.data, ...second.data].map((f: { name: string }) => f.name).sort()).toEqual(['note-0.pdf', 'note-1.pdf', 'note-2.pdf']);
+
+    expect((await t.call({ method: 'GET', url: '/v0/files/', token: merchant })).body.code).toBe('NoPermission');
+    expect((await t.call({ method: 'DELETE', url: `/v0/files/${avatar.id}`, token: admin })).body.code).toBe('InUse');
+    expect((await t.call({ method: 'DELETE', url: `/v0/files/${mine.id}`, token: admin })).body.code).toBe('OK');
+    expect((await t.app.inject({ method: 'GET', url: `${mine.url}?x_token=${admin}` })).json().code).toBe('NotFound');
+    expect((await t.call({ method: 'GET', url: `/v0/audit/?entity=file&entityId=${mine.id}`, token: admin })).body.data[0].action).toBe('delete');
+  });
 });

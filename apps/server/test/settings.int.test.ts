@@ -134,12 +134,14 @@ describe('generic resources', () => {
   });
 
   it('answers a duplicate key by naming the fields, and saves nothing', async () => {
-    await send('POST', '/v0/settings/', { key: 'map:rma:businessType', value: { B2C: 1, RMA: 2, Repair: 3 } });
-    const dup = await send('POST', '/v0/settings/', { key: 'map:rma:businessType', value: {} });
+    expect((await send('POST', '/v0/settings/', { key: 'map:oms:channel', value: { Shopify: 1, eBay: 2 } })).code).toBe('OK');
+    const dup = await send('POST', '/v0/settings/', { key: 'map:oms:channel', value: {} });
     expect(dup.code).toBe('Duplicate');
     expect(dup.error.fields[0].field).toBe('key');
-    expect((await get('/v0/settings/?q=businessType')).data.total).toBe(1);
+    expect((await get('/v0/settings/?q=oms:channel')).data.total).toBe(1);
+    expect((await get('/v0/settings/config?q=map:oms:channel', staff)).data).toEqual({ Shopify: 1, eBay: 2 });
     expect((await get('/v0/settings/config?q=map:rma:businessType', staff)).data).toEqual({ B2C: 1, RMA: 2, Repair: 3 });
+    expect((await get('/v0/settings/config?q=sys:merchant', staff)).data).toMatchObject({ name: expect.any(String), currency: 'EUR' });
     expect((await get('/v0/settings/config?q=map:none', staff)).data).toBeNull();
   });
 

@@ -72,6 +72,8 @@ export const fieldSchema = z
     filterable: z.boolean().default(false),
     hidden: z.boolean().default(false),
     editable: z.boolean().default(true),
+    /** Entered when the record is created even though it is fixed afterwards (a merchant code); defaults to editable. */
+    creatable: z.boolean().optional(),
   })
   .superRefine((field, ctx) => {
     if (field.type === 'enum' && !field.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'an enum field needs options' });
@@ -122,6 +124,8 @@ export const maskSchema = z
     download: z.strictObject({ api: apiPath, method: method.default('GET'), fileName: z.string().max(200).optional() }).optional(),
     /** Fetch steps of a navigation mask (the unfinished-tasks counter adds their counts). */
     next: z.array(fetchStepSchema).max(20).optional(),
+    /** Offer the `q` search box (the list call must support `q`). */
+    search: z.boolean().default(true),
     /** Privilege needed to open the mask's screen. */
     privilege: z.string().max(100).optional(),
     /**

@@ -86,7 +86,29 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
   for (const u of DEMO_USERS) {
     await createUser(db, { ...u, password: DEMO_PASSWORD, merchantId: u.merchantCode ? merchantIds.get(u.merchantCode) : null });
   }
+  // The company's own configuration (GET /v0/settings/config?q=sys:merchant) and the original's
+  // RMA business types (facts §2.2), editable under System settings.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- settings is a declared resource table
+  await (db as Kysely<any>)
+    .insertInto('settings')
+    .values(DEMO_SETTINGS.map((s) => ({ key: s.key, value: JSON.stringify(s.value), description: s.description })))
+    .execute();
 }
+
+export const DEMO_SETTINGS = [
+  {
+    key: 'sys:merchant',
+    description: 'The warehouse company: name, address, VAT id and currency on documents',
+    value: {
+      name: 'Kontor Fulfilment GmbH',
+      address: { name1: 'Kontor Fulfilment GmbH', streetName: 'Lagerstraße', streetNumber: '1', ZIP: '20457', city: 'Hamburg', country: 'DE' },
+      vatId: 'DE123456789',
+      currency: 'EUR',
+      timeZone: 'Europe/Berlin',
+    },
+  },
+  { key: 'map:rma:businessType', description: 'Business types of returns (handheld dropdown)', value: { B2C: 1, RMA: 2, Repair: 3 } },
+];
 
 /**
  * ADMIN_ACCOUNT / ADMIN_PASSWORD: creates that administrator when no enabled admin exists, so a

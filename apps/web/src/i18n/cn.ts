@@ -98,6 +98,7 @@ export const cn: Messages = {
     types: { '10': '商户', '20': '承运商网关', '110': '员工', '120': '仓库人员', '130': '打印站', '190': '管理员' },
   },
   mask: {
+    printViewsLater: '标签通过打印视图打印，该功能将随标签打印一同提供。',
     search: '搜索',
     filters: '筛选',
     clearFilters: '清除筛选',
@@ -182,6 +183,15 @@ export const cn: Messages = {
       tools: '工具',
       wms: '仓库',
     },
+  },
+  files: {
+    search: '搜索文件名',
+    name: '文件',
+    kind: '类型',
+    size: '大小',
+    owner: '上传者',
+    deleteConfirm: '删除 {{name}}？',
+    kinds: { avatar: '头像', image: '图片', intern: '文档' },
   },
   tabs: {
     refresh: '刷新',

@@ -98,6 +98,7 @@ export const de: Messages = {
     types: { '10': 'Händler', '20': 'Carrier-Gate', '110': 'Mitarbeiter', '120': 'Lagerpersonal', '130': 'Druckstation', '190': 'Administrator' },
   },
   mask: {
+    printViewsLater: 'Etiketten werden über die Druckansichten gedruckt, die mit dem Etikettendruck kommen.',
     search: 'Suchen',
     filters: 'Filter',
     clearFilters: 'Filter zurücksetzen',
@@ -182,6 +183,15 @@ export const de: Messages = {
       tools: 'Werkzeuge',
       wms: 'Lager',
     },
+  },
+  files: {
+    search: 'Dateiname suchen',
+    name: 'Datei',
+    kind: 'Art',
+    size: 'Größe',
+    owner: 'Hochgeladen von',
+    deleteConfirm: '{{name}} löschen?',
+    kinds: { avatar: 'Profilbild', image: 'Bild', intern: 'Dokument' },
   },
   tabs: {
     refresh: 'Neu laden',

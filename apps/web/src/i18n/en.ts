@@ -96,6 +96,7 @@ export const en = {
     types: { '10': 'Merchant', '20': 'Carrier gate', '110': 'Employee', '120': 'Warehouse staff', '130': 'Print station', '190': 'Administrator' },
   },
   mask: {
+    printViewsLater: 'Labels are printed from the print views, which come with label printing.',
     search: 'Search',
     filters: 'Filters',
     clearFilters: 'Clear filters',
@@ -180,6 +181,15 @@ export const en = {
       tools: 'Tools',
       wms: 'Warehouse',
     },
+  },
+  files: {
+    search: 'Search file name',
+    name: 'File',
+    kind: 'Kind',
+    size: 'Size',
+    owner: 'Uploaded by',
+    deleteConfirm: 'Delete {{name}}?',
+    kinds: { avatar: 'Avatar', image: 'Picture', intern: 'Document' },
   },
   tabs: {
     refresh: 'Refresh',

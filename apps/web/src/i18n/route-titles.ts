@@ -115,6 +115,7 @@ export const ROUTE_TITLES: Record<string, readonly [en: string, cn: string, de: 
   masken: ['Masks', '掩码定义', 'Masken'],
   maske: ['Definition-driven list', '定义驱动列表', 'Definierte Liste'],
   maskeEdit: ['Mask editor', '掩码编辑器', 'Masken-Editor'],
+  spreadsheet: ['Spreadsheet', '表格视图', 'Tabellenansicht'],
   meta: ['Metadata', '元数据', 'Metadaten'],
   files: ['Files', '文件', 'Dateien'],
   settingPrinters: ['Printers', '打印机', 'Drucker'],

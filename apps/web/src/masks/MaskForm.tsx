@@ -35,7 +35,7 @@ export function MaskForm({ mask, record, open, onClose, onSaved, onReloaded }: P
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
   const mode = record ? 'edit' : 'create';
-  const items = useMemo(() => formItemsFor(mask, locale, mode).filter((i) => i.key !== 'createdAt' && i.field.editable), [mask, locale, mode]);
+  const items = useMemo(() => formItemsFor(mask, locale, mode), [mask, locale, mode]);
   const api = mask.dataSrc!.api;
 
   useEffect(() => {
@@ -52,7 +52,7 @@ export function MaskForm({ mask, record, open, onClose, onSaved, onReloaded }: P
   };
 
   const submit = async (raw: Row) => {
-    const { values, errors } = fromForm(mask, raw);
+    const { values, errors } = fromForm(mask, raw, mode);
     const bad = Object.keys(errors);
     if (bad.length) {
       form.setFields(bad.map((name) => ({ name, errors: [validationText('notJson', locale, { field: items.find((i) => i.key === name)?.label ?? name })] })));

@@ -44,7 +44,16 @@ function useHiddenColumns(name: string) {
  * cursor paging, row and bulk actions with confirmation, export of the current filter, and the
  * create/edit form and detail view, all derived from the definition. The state lives in the URL.
  */
-export function MaskList({ mask }: { mask: Mask }) {
+export interface MaskListOptions {
+  /** Only these columns, in this order (the spreadsheet viewer's `fields`). */
+  fields?: string[];
+  /** A dense read-only grid: no forms, no row actions. */
+  grid?: boolean;
+  /** Query parameters that belong to the page, kept when the list state changes (`mask`, `fields`). */
+  keep?: string[];
+}
+
+export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & MaskListOptions) {
   const { t, i18n } = useTranslation();
   const locale = toLocale(i18n.language);
   const can = useCan();
@@ -67,14 +76,27 @@ export function MaskList({ mask }: { mask: Mask }) {
   const loading = page?.key !== loadKey;
   const controller = useRef<AbortController | null>(null);
 
-  const go = useCallback((next: ListState) => setParams(writeListState(next), { replace: true }), [setParams]);
+  const keepKey = keep.join(',');
+  const go = useCallback(
+    (next: ListState) =>
+      setParams(
+        (current) => {
+          const out = writeListState(next);
+          for (const key of keepKey ? keepKey.split(',') : []) for (const v of current.getAll(key)) out.append(key, v);
+          return out;
+        },
+        { replace: true },
+      ),
+    [setParams, keepKey],
+  );
 
   useEffect(() => {
     controller.current?.abort();
     const ctrl = new AbortController();
     controller.current = ctrl;
-    request<Page<Row>>({ url: api, params: { ...(mask.dataSrc?.params ?? {}), ...apiParams(state) }, signal: ctrl.signal }).then(
-      (data) => setPage({ key: loadKey, data }),
+    request<Page<Row> | Row[]>({ url: api, params: { ...(mask.dataSrc?.params ?? {}), ...apiParams(state) }, signal: ctrl.signal }).then(
+      // A source answering a plain array (a short list such as the merchants) is one complete page.
+      (data) => setPage({ key: loadKey, data: Array.isArray(data) ? { total: data.length, next: null, data } : data }),
       (err: unknown) => {
         if (!isAbort(err)) setPage({ key: loadKey, data: { total: 0, next: null, data: [] } });
       },
@@ -112,12 +134,13 @@ export function MaskList({ mask }: { mask: Mask }) {
     notify((n) => n.info(t('mask.exportStarted')));
   };
 
-  const actions = mask.actions.filter((a) => can(a.privilege));
+  const actions = grid ? [] : mask.actions.filter((a) => can(a.privilege));
   const bulkActions = actions.filter((a) => a.bulk);
-  const canUpdate = !!mask.write?.update && can(mask.write.update);
-  const canCreate = !!mask.write?.create && can(mask.write.create);
+  const canUpdate = !grid && !!mask.write?.update && can(mask.write.update);
+  const canCreate = !grid && !!mask.write?.create && can(mask.write.create);
   const canExport = mask.kind === 'list' && (!mask.export?.privilege || can(mask.export.privilege));
-  const allColumns = columnsFor(mask, locale);
+  const derived = columnsFor(mask, locale);
+  const allColumns = fields?.length ? fields.flatMap((id) => derived.filter((c) => c.key === id)) : derived;
   const sortField = state.s ?? mask.defaultSort?.field;
   const sortOrder = state.d ?? (state.s ? 'asc' : mask.defaultSort?.order);
 
@@ -134,35 +157,36 @@ export function MaskList({ mask }: { mask: Mask }) {
       sortOrder: c.sortable && sortField === c.key ? (sortOrder === 'desc' ? 'descend' : 'ascend') : null,
       render: (value: unknown, row: Row) => displayValue(c.field, value, locale, row),
     }));
-  columns.push({
-    key: '_actions',
-    title: t('mask.actions'),
-    fixed: 'right',
-    width: 120,
-    render: (_: unknown, row: Row) => (
-      <Space size={0}>
-        <Button type="link" size="small" icon={<EyeOutlined />} aria-label={t('mask.view')} onClick={() => setViewing(row)} data-testid="row-view" />
-        {canUpdate && (
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            aria-label={t('mask.edit')}
-            onClick={() => setEditing({ open: true, record: row })}
-            data-testid="row-edit"
-          />
-        )}
-        {actions.length > 0 && (
-          <Dropdown
-            menu={{ items: actions.map((a) => ({ key: a.id, label: a.label[locale], danger: a.danger, onClick: () => confirmAndRun(a, [row]) })) }}
-            trigger={['click']}
-          >
-            <Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('mask.actions')} data-testid="row-actions" />
-          </Dropdown>
-        )}
-      </Space>
-    ),
-  });
+  if (!grid)
+    columns.push({
+      key: '_actions',
+      title: t('mask.actions'),
+      fixed: 'right',
+      width: 120,
+      render: (_: unknown, row: Row) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EyeOutlined />} aria-label={t('mask.view')} onClick={() => setViewing(row)} data-testid="row-view" />
+          {canUpdate && (
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('mask.edit')}
+              onClick={() => setEditing({ open: true, record: row })}
+              data-testid="row-edit"
+            />
+          )}
+          {actions.length > 0 && (
+            <Dropdown
+              menu={{ items: actions.map((a) => ({ key: a.id, label: a.label[locale], danger: a.danger, onClick: () => confirmAndRun(a, [row]) })) }}
+              trigger={['click']}
+            >
+              <Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('mask.actions')} data-testid="row-actions" />
+            </Dropdown>
+          )}
+        </Space>
+      ),
+    });
 
   const data = page?.data;
   const columnChooser = (
@@ -178,14 +202,16 @@ export function MaskList({ mask }: { mask: Mask }) {
     <div className="mask-list" data-testid={`mask-list-${mask.name}`}>
       <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
-          <Input.Search
-            allowClear
-            placeholder={t('mask.search')}
-            defaultValue={state.q}
-            onSearch={(q) => change({ q: q.trim() })}
-            style={{ width: 240 }}
-            data-testid="mask-search"
-          />
+          {mask.search && (
+            <Input.Search
+              allowClear
+              placeholder={t('mask.search')}
+              defaultValue={state.q}
+              onSearch={(q) => change({ q: q.trim() })}
+              style={{ width: 240 }}
+              data-testid="mask-search"
+            />
+          )}
           {mobile && (
             <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen(!showFilters)} data-testid="mask-filters-toggle">
               {t('mask.filters')}

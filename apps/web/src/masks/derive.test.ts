@@ -45,18 +45,22 @@ describe('filtersFor', () => {
 });
 
 describe('formItemsFor', () => {
-  it('derives rules and locks fields that are not editable when editing', () => {
+  it('derives rules; keeps the key and fixed fields out of forms, and fields set at creation locked when editing', () => {
     const create = formItemsFor(mask, 'en', 'create');
     const edit = formItemsFor(mask, 'en', 'edit');
-    expect(create.map((i) => i.key)).toContain('id');
-    expect(edit.map((i) => i.key)).not.toContain('id');
+    expect(create.map((i) => i.key)).not.toContain('id');
+    expect(edit.map((i) => i.key)).not.toContain('currency');
+    expect(create.map((i) => i.key)).toContain('raw');
     expect(edit.find((i) => i.key === 'refOrderId')!.rules).toEqual([
       { kind: 'required', required: true },
       { kind: 'maxLength', max: 40 },
     ]);
     expect(edit.find((i) => i.key === 'amount')!.rules).toEqual([{ kind: 'min', min: 0 }]);
-    expect(edit.find((i) => i.key === 'currency')!.disabled).toBe(true);
-    expect(create.find((i) => i.key === 'currency')!.disabled).toBe(false);
+    const withCode = { ...mask, fields: [...mask.fields, { ...mask.fields[1]!, id: 'code', editable: false, creatable: true }] };
+    expect(formItemsFor(withCode, 'en', 'edit').find((i) => i.key === 'code')!.disabled).toBe(true);
+    expect(formItemsFor(withCode, 'en', 'create').find((i) => i.key === 'code')!.disabled).toBe(false);
+    expect(fromForm(withCode, { code: 'C9', refOrderId: 'R' }, 'create').values).toMatchObject({ code: 'C9' });
+    expect(fromForm(withCode, { code: 'C9', refOrderId: 'R' }, 'edit').values).not.toHaveProperty('code');
     expect(edit.find((i) => i.key === 'dangerGoods')!.control).toBe('switch');
   });
 });

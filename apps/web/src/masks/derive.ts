@@ -110,10 +110,18 @@ function rulesOf(field: MaskField): RuleSpec[] {
   return rules;
 }
 
+/** Whether a form in this mode holds the field: fields hidden in the list are still edited in forms. */
+export function inForm(field: MaskField, mode: 'create' | 'edit', pk = 'id'): boolean {
+  if (field.id === pk && field.creatable !== true) return false;
+  return mode === 'create' ? (field.creatable ?? field.editable) : field.editable || field.creatable === true;
+}
+
+/** Whether the field's value is sent when the form is saved in this mode. */
+const sent = (field: MaskField, mode: 'create' | 'edit') => (mode === 'create' ? (field.creatable ?? field.editable) : field.editable);
+
 export function formItemsFor(mask: Mask, locale: Locale, mode: 'create' | 'edit'): FormItemSpec[] {
   return mask.fields
-    .filter((f) => !f.hidden || mode === 'create')
-    .filter((f) => f.id !== mask.pk || mode === 'create')
+    .filter((f) => inForm(f, mode, mask.pk))
     .map((field) => ({
       key: field.id,
       label: field.label[locale],
@@ -171,22 +179,28 @@ export function toForm(mask: Mask, row: Record<string, unknown>): Record<string,
   return out;
 }
 
-export function fromForm(mask: Mask, values: Record<string, unknown>): { values: Record<string, unknown>; errors: Record<string, string> } {
+export function fromForm(
+  mask: Mask,
+  values: Record<string, unknown>,
+  mode: 'create' | 'edit' = 'edit',
+): { values: Record<string, unknown>; errors: Record<string, string> } {
   const out: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const field of mask.fields) {
-    if (!field.editable || !(field.id in values)) continue;
+    if (!inForm(field, mode, mask.pk) || !sent(field, mode) || !(field.id in values)) continue;
     let value = values[field.id];
     if (field.type === 'json' || field.type === 'address') {
       const text = typeof value === 'string' ? value.trim() : '';
-      if (!text) value = field.required ? undefined : null;
-      else {
-        try {
-          value = JSON.parse(text);
-        } catch {
-          errors[field.id] = 'json';
-          continue;
-        }
+      // Left empty, a JSON field is not sent: the server applies its default ({} or []).
+      if (!text) {
+        if (field.required) out[field.id] = null;
+        continue;
+      }
+      try {
+        value = JSON.parse(text);
+      } catch {
+        errors[field.id] = 'json';
+        continue;
       }
     }
     if (value === undefined || value === '') value = field.type === 'text' || field.type === 'textarea' ? '' : null;

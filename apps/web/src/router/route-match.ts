@@ -5,7 +5,7 @@ const FLAT = flattenRoutes();
 const BY_PATH = new Map(FLAT.map((r) => [r.path, r]));
 
 /** Titles of screens bound to utility paths, which the route table does not list. */
-const UTILITY_TITLES: Record<string, string> = { '/maske': 'route.maske', '/maske/edit': 'route.maskeEdit' };
+const UTILITY_TITLES: Record<string, string> = { '/maske': 'route.maske', '/maske/edit': 'route.maskeEdit', '/spreadsheet': 'route.spreadsheet' };
 
 /** The route definition and screen for a location path: exact, else the longest screen prefix. */
 export function matchScreen(pathname: string): { route: RouteDef; screenPath: string } | null {

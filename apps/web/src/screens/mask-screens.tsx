@@ -8,6 +8,7 @@ export const MASK_SCREENS = {
   '/settings/lookup': maskScreen('settings.lookup'),
   '/settings/list': maskScreen('settings.list'),
   '/settings/tax': maskScreen('settings.tax'),
+  '/settings/merchant': maskScreen('settings.merchant'),
   '/settings/settingPrinters': maskScreen('settings.printers'),
   '/settings/announcements': maskScreen('settings.announcements'),
   '/settings/classes/list': maskScreen('settings.classes'),

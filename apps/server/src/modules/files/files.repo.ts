@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 
 /** SQL of uploaded files (stored in the database, so every server process serves every file). */
@@ -28,5 +28,37 @@ export class FilesRepo {
 
   setAvatar(userId: number, url: string) {
     return this.db.updateTable('users').set({ avatar: url, updated_at: new Date() }).where('id', '=', userId).execute();
+  }
+
+  /** Stored files newest first, keyset by (created_at, id); job results are their owners' own business. */
+  list(f: { merchantScope: number | null; q?: string; kind?: string; after: { at: Date; id: string } | null; limit: number }) {
+    return this.db
+      .selectFrom('files as f')
+      .leftJoin('users as u', 'u.id', 'f.owner_user_id')
+      .leftJoin('merchants as m', 'm.id', 'f.merchant_id')
+      .select(['f.id', 'f.kind', 'f.name', 'f.mime', 'f.size', 'f.created_at as createdAt', 'u.account as owner', 'm.name as merchantName'])
+      .where('f.deleted_at', 'is', null)
+      .where('f.kind', '<>', 'job')
+      .$if(f.merchantScope !== null, (q) => q.where('f.merchant_id', '=', f.merchantScope))
+      .$if(!!f.kind, (q) => q.where('f.kind', '=', f.kind as 'image'))
+      .$if(!!f.q, (q) => q.where('f.name', 'ilike', `%${f.q!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+      .$if(!!f.after, (q) => q.where((eb) => eb(eb.refTuple('f.created_at', 'f.id'), '<', eb.tuple(f.after!.at, f.after!.id))))
+      .orderBy('f.created_at', 'desc')
+      .orderBy('f.id', 'desc')
+      .limit(f.limit)
+      .execute();
+  }
+
+  usedAsAvatar(id: string) {
+    return this.db.selectFrom('users').select('account').where('avatar', '=', `/v0/static/${id}`).limit(1).executeTakeFirst();
+  }
+
+  softDelete(db: Kysely<DB>, id: string) {
+    return db
+      .updateTable('files')
+      .set({ deleted_at: sql`now()` })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   }
 }

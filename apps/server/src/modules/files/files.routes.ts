@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { pageQuerySchema } from '@kontor/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,6 +35,22 @@ export function registerFileRoutes(app: FastifyInstance, core: Core): void {
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/v0/files/',
+    {
+      config: { access: { privilege: 'sys.files.list' } },
+      schema: {
+        tags: ['files'],
+        summary: 'Uploaded files, newest first (l, o, q, kind)',
+        querystring: pageQuerySchema.extend({ kind: z.enum(['avatar', 'image', 'intern']).optional() }),
+      },
+    },
+    async (request) => ok(await service.list(request.auth!, request.query)),
+  );
+  r.delete('/v0/files/:id', { config: { access: { privilege: 'sys.files.delete' } }, schema: { tags: ['files'], params: idParams } }, async (request) => {
+    await service.remove(request.auth!, request.params.id);
+    return ok(null);
+  });
   r.get(
     '/v0/static/:id',
     { config: { access: 'user' }, schema: { tags: ['files'], summary: 'A stored file (token may be the x_token parameter)', params: idParams } },

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../http/access.js';
 import { scopeMerchantId } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { newFileId } from '../../lib/crypto.js';
+import { audit } from '../admin/audit.js';
 import { FilesRepo } from './files.repo.js';
 import { ALLOWED, servedType, sniff, type FileKind } from './sniff.js';
 
@@ -29,8 +30,35 @@ function cleanName(name: string): string {
 export class FilesService {
   private readonly repo: FilesRepo;
 
-  constructor(core: Core) {
+  constructor(private readonly core: Core) {
     this.repo = new FilesRepo(core.db);
+  }
+
+  /** The files screen (issue 4 §4): uploads with who and when, in the session's tenant scope. */
+  async list(auth: AuthContext, query: { l: number; o?: string; q?: string; kind?: string }) {
+    const [time, id] = (query.o ?? '').split('~');
+    const at = new Date(time ?? '');
+    const after = query.o && id && !Number.isNaN(at.getTime()) && at.getTime() > 0 ? { at, id } : null;
+    const rows = await this.repo.list({ merchantScope: scopeMerchantId(auth), q: query.q?.trim() || undefined, kind: query.kind, after, limit: query.l });
+    const last = rows.at(-1);
+    return {
+      data: rows.map((r) => ({ ...r, url: `/v0/static/${r.id}` })),
+      next: rows.length === query.l && last ? `${new Date(last.createdAt).toISOString()}~${last.id}` : null,
+    };
+  }
+
+  /** Deletes a file for good from every screen; a picture still used as someone's avatar is refused. */
+  async remove(auth: AuthContext, id: string) {
+    const file = await this.repo.get(id);
+    const scope = scopeMerchantId(auth);
+    if (!file || file.kind === 'job' || (scope !== null && file.merchant_id !== scope)) throw new AppError('NotFound');
+    const user = await this.repo.usedAsAvatar(id);
+    if (user) throw new AppError('InUse', { fields: [{ field: 'id', message: `avatar of ${user.account}` }] });
+    await this.core.db.transaction().execute(async (trx) => {
+      await this.repo.softDelete(trx, id);
+      const { data: _data, ...meta } = file;
+      await audit(trx, auth, 'delete', 'file', id, meta, null);
+    });
   }
 
   async upload(auth: AuthContext, kind: FileKind, name: string, data: Buffer): Promise<StoredFile> {

@@ -157,13 +157,11 @@ export default function MaskEditPage() {
                   columns={columnsFor(preview, locale).map((c) => ({ key: c.key, title: c.title, width: c.width, align: c.align }))}
                 />
                 <Form layout="vertical" style={{ marginTop: 16 }} disabled>
-                  {formItemsFor(preview, locale, 'create')
-                    .filter((spec) => spec.field.editable)
-                    .map((spec) => (
-                      <Form.Item key={spec.key} label={spec.label} required={spec.field.required}>
-                        <FieldControl spec={spec} locale={locale} />
-                      </Form.Item>
-                    ))}
+                  {formItemsFor(preview, locale, 'create').map((spec) => (
+                    <Form.Item key={spec.key} label={spec.label} required={spec.field.required}>
+                      <FieldControl spec={spec} locale={locale} />
+                    </Form.Item>
+                  ))}
                 </Form>
               </>
             ) : (
