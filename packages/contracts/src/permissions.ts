@@ -13,6 +13,7 @@ export const ACTION_PRIVILEGES = [
   'sys.announcements.edit',
   'sys.classes.edit',
   'sys.masken.edit',
+  'sys.oauth2.edit',
   'sys.roles.edit',
   'sys.merchant.edit',
   'sys.files.delete',

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from '../../migrations/0001_platform.js';
 import * as m0002 from '../../migrations/0002_settings.js';
+import * as m0003 from '../../migrations/0003_oauth.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -9,6 +10,7 @@ import * as m0002 from '../../migrations/0002_settings.js';
 const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_settings': m0002,
+  '0003_oauth': m0003,
 };
 
 class StaticProvider implements MigrationProvider {

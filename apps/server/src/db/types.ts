@@ -79,6 +79,23 @@ export interface SessionsTable {
   sub_merchant_id: number | null;
   active_role: string | null;
   login_env_id: string | null;
+  scopes: Json<string[] | null> | null;
+  oauth_client_id: number | null;
+}
+
+export interface OauthClientsTable {
+  id: Generated<number>;
+  client_id: string;
+  secret_hash: string;
+  name: string;
+  scopes: Json<string[]>;
+  merchant_id: number | null;
+  service_user_id: number;
+  disabled: Generated<boolean>;
+  last_used_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  version: Generated<number>;
 }
 
 export interface CaptchasTable {
@@ -212,6 +229,7 @@ export interface DB {
   audit_log: AuditLogTable;
   masks: MasksTable;
   mask_versions: MaskVersionsTable;
+  oauth_clients: OauthClientsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

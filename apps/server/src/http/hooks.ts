@@ -5,10 +5,13 @@ import type { SessionService } from '../modules/auth/session.service.js';
 import { AppError } from './app-error.js';
 import { describeAccess, type Access } from './access.js';
 
-/** The token of a request: `X-Token` header, else `x_token` query parameter (downloads, sockets). */
+/** The token of a request: `X-Token` header, a bearer token, else the `x_token` query parameter (downloads, sockets). */
 export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers['x-token'];
   if (typeof header === 'string' && header) return header;
+  // Integrations send their client-credentials token as a bearer token (RFC 6750).
+  const authorization = request.headers.authorization;
+  if (typeof authorization === 'string' && /^Bearer /i.test(authorization)) return authorization.slice(7).trim() || null;
   const query = request.query as Record<string, unknown> | undefined;
   const q = query?.x_token;
   return typeof q === 'string' && q ? q : null;

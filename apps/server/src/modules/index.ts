@@ -6,6 +6,7 @@ import { registerFileRoutes } from './files/files.routes.js';
 import { registerJobRoutes } from './jobs/jobs.routes.js';
 import { registerMailRoutes } from './mail/mail.routes.js';
 import { registerMaskRoutes } from './masks/masks.routes.js';
+import { registerOauthRoutes } from './oauth/oauth.routes.js';
 import { RESOURCES } from './resources/catalogue.js';
 import { registerResourceExport } from './resources/resource-export.js';
 import { registerResource } from './resources/resource.routes.js';
@@ -21,6 +22,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerJobRoutes(app, core);
   registerMailRoutes(app, core);
   registerSettingsRoutes(app, core);
+  registerOauthRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

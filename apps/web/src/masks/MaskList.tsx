@@ -138,7 +138,7 @@ export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & Mas
   const bulkActions = actions.filter((a) => a.bulk);
   const canUpdate = !grid && !!mask.write?.update && can(mask.write.update);
   const canCreate = !grid && !!mask.write?.create && can(mask.write.create);
-  const canExport = mask.kind === 'list' && (!mask.export?.privilege || can(mask.export.privilege));
+  const canExport = mask.kind === 'list' && !!mask.export && can(mask.export.privilege);
   const derived = columnsFor(mask, locale);
   const allColumns = fields?.length ? fields.flatMap((id) => derived.filter((c) => c.key === id)) : derived;
   const sortField = state.s ?? mask.defaultSort?.field;

@@ -14,6 +14,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/maske/edit': lazy(() => import('../pages/maske/MaskEditPage.js')),
   '/spreadsheet': lazy(() => import('../pages/maske/SpreadsheetPage.js')),
   '/settings/masken': lazy(() => import('../pages/settings/MasksPage.js')),
+  '/settings/users/oauth2': lazy(() => import('../pages/settings/OauthClientsPage.js')),
   '/settings/files': lazy(() => import('../pages/settings/FilesPage.js')),
   '/settings/roles/list': lazy(() => import('../pages/settings/RolesListPage.js')),
   '/settings/roles/privileges': lazy(() => import('../pages/settings/PrivilegesPage.js')),

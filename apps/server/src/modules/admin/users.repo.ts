@@ -43,7 +43,8 @@ export class UsersRepo {
   }
 
   list(f: UserFilter) {
-    let query = this.base().orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(f.limit);
+    // Service users of OAuth2 clients are managed on the clients screen, not among people.
+    let query = this.base().where('u.account', 'not like', '%@oauth.invalid').orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(f.limit);
     if (f.merchantScope !== null) query = query.where('u.merchant_id', '=', f.merchantScope);
     if (f.merchantId !== undefined) query = query.where('u.merchant_id', '=', f.merchantId);
     if (f.type !== undefined) query = query.where('u.type', '=', f.type);

@@ -5,7 +5,19 @@ import type { DB } from '../../db/types.js';
 export class SessionRepo {
   constructor(private readonly db: Kysely<DB>) {}
 
-  insert(row: { tokenHash: string; userId: number; expiresAt: Date; ip: string; userAgent: string; loginEnvId: string | null }, db: Kysely<DB> = this.db) {
+  insert(
+    row: {
+      tokenHash: string;
+      userId: number;
+      expiresAt: Date;
+      ip: string;
+      userAgent: string;
+      loginEnvId: string | null;
+      scopes?: string[];
+      oauthClientId?: number;
+    },
+    db: Kysely<DB> = this.db,
+  ) {
     return db
       .insertInto('sessions')
       .values({
@@ -19,6 +31,8 @@ export class SessionRepo {
         active_role: null,
         revoked_at: null,
         revoke_reason: null,
+        scopes: row.scopes ? JSON.stringify(row.scopes) : null,
+        oauth_client_id: row.oauthClientId ?? null,
       })
       .returning(['id', 'created_at'])
       .executeTakeFirstOrThrow();
@@ -37,6 +51,7 @@ export class SessionRepo {
         's.login_ip as loginIp',
         's.sub_merchant_id as subMerchantId',
         's.active_role as activeRole',
+        's.scopes',
         'u.id as userId',
         'u.account',
         'u.name',

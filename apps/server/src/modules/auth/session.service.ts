@@ -58,6 +58,14 @@ export class SessionService {
     return { token, sessionId: row.id, createdAt: row.created_at };
   }
 
+  /** A client-credentials token (OAuth2): a session of the client's service user holding only `scopes`. */
+  async createClientToken(userId: number, oauthClientId: number, scopes: string[], lifetimeMs: number, meta: { ip: string; userAgent: string }) {
+    const token = newSecret();
+    const expiresAt = new Date(Date.now() + lifetimeMs);
+    await this.repo.insert({ tokenHash: hashToken(token), userId, expiresAt, ip: meta.ip, userAgent: meta.userAgent, loginEnvId: null, scopes, oauthClientId });
+    return { token, expiresAt };
+  }
+
   /** The caller behind a token, or null when it is missing, unknown, revoked, idle or past its lifetime. */
   /**
    * `background` marks a call the console makes on its own (a counter's poll): it is authenticated
@@ -140,7 +148,11 @@ export class SessionService {
   private async load(tokenHash: string, previous: CacheEntry | undefined): Promise<CacheEntry | null> {
     const row = await this.repo.findLiveByHash(tokenHash);
     if (!row || row.disabled || row.merchantDisabled) return null;
-    const { roles, isAdmin, privileges } = await this.resolveRoles(row.userId, row.activeRole);
+    // A client token (OAuth2) carries exactly its scopes; any other session its user's roles.
+    const scoped = Array.isArray(row.scopes) ? row.scopes : null;
+    const { roles, isAdmin, privileges } = scoped
+      ? { roles: [] as string[], isAdmin: false, privileges: new Set(scoped.filter((p) => PRIVILEGES.includes(p))) }
+      : await this.resolveRoles(row.userId, row.activeRole);
     const lastSeen = Math.max(row.lastSeenAt.getTime(), previous?.lastSeen ?? 0);
     const ctx: AuthContext = {
       sessionId: row.sessionId,
