@@ -1,4 +1,4 @@
-import { BugOutlined, FullscreenOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { BugOutlined, FontSizeOutlined, FullscreenOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { App, Avatar, Badge, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
 import screenfull from 'screenfull';
 import { useState } from 'react';
@@ -77,6 +77,7 @@ export function Topbar() {
             <Button type="text" icon={<FullscreenOutlined />} onClick={fullscreen} aria-label={t('layout.fullscreen')} />
           </Tooltip>
         )}
+        {device === 'desktop' && <SizeSelect />}
         {device === 'desktop' && <LanguageSelect size="small" />}
         <Dropdown
           trigger={['click']}
@@ -120,5 +121,29 @@ export function Topbar() {
       </div>
       <ErrorLogDialog open={errorsOpen} onClose={() => setErrorsOpen(false)} />
     </header>
+  );
+}
+
+/** The remembered component size (shell item: large, medium by default, small), applied everywhere at once. */
+function SizeSelect() {
+  const { t } = useTranslation();
+  const size = useLayout((s) => s.size);
+  const setSize = useLayout((s) => s.setSize);
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [size],
+        items: [
+          { key: 'large', label: t('layout.sizeLarge') },
+          { key: 'middle', label: t('layout.sizeMedium') },
+          { key: 'small', label: t('layout.sizeSmall') },
+        ],
+        onClick: ({ key }) => setSize(key as 'large' | 'middle' | 'small'),
+      }}
+    >
+      <Button type="text" icon={<FontSizeOutlined />} aria-label={t('layout.size')} data-testid="size-select" />
+    </Dropdown>
   );
 }

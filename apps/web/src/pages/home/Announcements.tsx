@@ -17,7 +17,7 @@ export function Announcements() {
   const { t, i18n } = useTranslation();
   const [items, setItems] = useState<Announcement[]>([]);
   useEffect(() => {
-    request<Announcement[]>({ url: '/v0/announcements/current', quiet: true }).then(setItems, () => setItems([]));
+    request<Announcement[]>({ url: '/v0/announcements/current', quiet: true, background: true }).then(setItems, () => setItems([]));
   }, [i18n.language]);
   if (!items.length) return null;
   return (
