@@ -9,7 +9,9 @@ import settingsLookup from './settings.lookup.json';
 import settingsMerchant from './settings.merchant.json';
 import settingsPrinters from './settings.printers.json';
 import settingsTax from './settings.tax.json';
+import wmsCompartment from './wms.compartment.json';
 import wmsOrdersSnScan from './wms.orders.snScan.json';
+import wmsWarehouse from './wms.warehouse.json';
 
 export const SHIPPED_MASKS: Record<string, unknown> = {
   'nav.overview.tasksNoFinIn30Days': navOverviewTasksNoFinIn30Days,
@@ -21,5 +23,7 @@ export const SHIPPED_MASKS: Record<string, unknown> = {
   'settings.merchant': settingsMerchant,
   'settings.printers': settingsPrinters,
   'settings.tax': settingsTax,
+  'wms.compartment': wmsCompartment,
   'wms.orders.snScan': wmsOrdersSnScan,
+  'wms.warehouse': wmsWarehouse,
 };

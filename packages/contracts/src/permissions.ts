@@ -14,6 +14,8 @@ export const ACTION_PRIVILEGES = [
   'sys.classes.edit',
   'sys.masken.edit',
   'sys.oauth2.edit',
+  'wms.warehouse.edit',
+  'wms.compartment.edit',
   'sys.roles.edit',
   'sys.merchant.edit',
   'sys.files.delete',

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from '../../migrations/0001_platform.js';
 import * as m0002 from '../../migrations/0002_settings.js';
 import * as m0003 from '../../migrations/0003_oauth.js';
+import * as m0004 from '../../migrations/0004_warehouse.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_platform': m0001,
   '0002_settings': m0002,
   '0003_oauth': m0003,
+  '0004_warehouse': m0004,
 };
 
 class StaticProvider implements MigrationProvider {

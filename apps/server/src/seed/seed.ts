@@ -93,6 +93,50 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     .insertInto('settings')
     .values(DEMO_SETTINGS.map((s) => ({ key: s.key, value: JSON.stringify(s.value), description: s.description })))
     .execute();
+  await seedWarehouse(db);
+}
+
+/** Warehouse DE01 (issue 5 §8): the named compartments of the facts plus a few dozen more. */
+async function seedWarehouse(db: Kysely<DB>): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- warehouses and compartments are declared resource tables
+  const anyDb = db as Kysely<any>;
+  const warehouse = await anyDb
+    .insertInto('warehouses')
+    .values({
+      code: 'DE01',
+      name: 'Hamburg',
+      address: JSON.stringify({ streetName: 'Lagerstraße', streetNumber: '1', ZIP: '20457', city: 'Hamburg', country: 'DE' }),
+      time_zone: 'Europe/Berlin',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rows: Array<{ code: string; zone: string; kind: string; priority: number }> = [
+    { code: 'A-01-01', zone: 'A', kind: 'pick', priority: 1 },
+    { code: 'A-02-03', zone: 'A', kind: 'pick', priority: 2 },
+    { code: 'B-10-01', zone: 'B', kind: 'pick', priority: 5 },
+  ];
+  for (const aisle of [1, 2, 3])
+    for (const level of [1, 2, 3, 4]) {
+      const code = `A-0${aisle}-0${level}`;
+      if (!rows.some((r) => r.code === code)) rows.push({ code, zone: 'A', kind: 'pick', priority: 10 + aisle * 10 + level });
+    }
+  for (const aisle of [10, 11])
+    for (const level of [1, 2, 3, 4]) {
+      const code = `B-${aisle}-0${level}`;
+      if (!rows.some((r) => r.code === code)) rows.push({ code, zone: 'B', kind: 'pick', priority: 100 + aisle * 10 + level });
+    }
+  for (let n = 1; n <= 12; n++) rows.push({ code: `C-${String(n).padStart(2, '0')}-01`, zone: 'C', kind: 'bulk', priority: 500 + n });
+  rows.push(
+    { code: 'IN-01', zone: 'IN', kind: 'inboundStaging', priority: 900 },
+    { code: 'OUT-01', zone: 'OUT', kind: 'outboundStaging', priority: 900 },
+    { code: 'RET-01', zone: 'RET', kind: 'returns', priority: 900 },
+    { code: 'DMG-01', zone: 'DMG', kind: 'damaged', priority: 990 },
+    { code: 'PRB-01', zone: 'PRB', kind: 'problem', priority: 990 },
+  );
+  await anyDb
+    .insertInto('compartments')
+    .values(rows.map((r) => ({ warehouse_id: warehouse.id, ...r, capacity_units: r.kind === 'bulk' ? 2000 : 200 })))
+    .execute();
 }
 
 export const DEMO_SETTINGS = [

@@ -53,6 +53,11 @@ function NumberRange({
 /** The filter controls of a list, one per filterable field, each writing the list call's syntax. */
 export function FilterBar({ specs, locale, values, onChange }: Props) {
   const { t } = useTranslation();
+  // A text filter applies when it changed: leaving the field without typing changes nothing.
+  const commitText = (key: string, typed: string, current: string | string[] | undefined) => {
+    const next = typed.trim() || undefined;
+    if (next !== (Array.isArray(current) ? current[0] : current)) onChange(key, next);
+  };
   return (
     <Space wrap size={[8, 8]} data-testid="mask-filters">
       {specs.map((spec) => {
@@ -137,8 +142,8 @@ export function FilterBar({ specs, locale, values, onChange }: Props) {
                 placeholder={spec.label}
                 style={{ width: 160 }}
                 defaultValue={value as string | undefined}
-                onPressEnter={(e) => onChange(spec.key, (e.target as HTMLInputElement).value.trim() || undefined)}
-                onBlur={(e) => onChange(spec.key, e.target.value.trim() || undefined)}
+                onPressEnter={(e) => commitText(spec.key, (e.target as HTMLInputElement).value, value)}
+                onBlur={(e) => commitText(spec.key, e.target.value, value)}
                 lang={locale}
                 data-testid={testId}
               />

@@ -17,6 +17,7 @@ import { columnsFor, displayValue, filtersFor } from './derive.js';
 import { FilterBar } from './FilterBar.js';
 import { apiParams, readListState, withChange, writeListState, type ListState } from './list-state.js';
 import { MaskForm } from './MaskForm.js';
+import { useLookupLabels } from './useLookupLabels.js';
 
 type Row = Record<string, unknown>;
 
@@ -67,6 +68,7 @@ export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & Mas
   const [editing, setEditing] = useState<{ open: boolean; record: Row | null }>({ open: false, record: null });
   const [viewing, setViewing] = useState<Row | null>(null);
   const [hidden, setHidden] = useHiddenColumns(mask.name);
+  const lookupLabels = useLookupLabels(mask);
   // On a phone the filters fold away behind a button so the rows stay in view.
   const mobile = useLayout((s) => s.device === 'mobile');
   const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
@@ -77,16 +79,16 @@ export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & Mas
   const controller = useRef<AbortController | null>(null);
 
   const keepKey = keep.join(',');
+  // Every change is applied to the URL as it is now, not as this render saw it: two changes in one
+  // event (a filter field losing focus as a column header is clicked) must not undo each other.
+  // react-router hands a functional update the params of the last render, so the live URL is read.
   const go = useCallback(
-    (next: ListState) =>
-      setParams(
-        (current) => {
-          const out = writeListState(next);
-          for (const key of keepKey ? keepKey.split(',') : []) for (const v of current.getAll(key)) out.append(key, v);
-          return out;
-        },
-        { replace: true },
-      ),
+    (next: (current: ListState) => ListState) => {
+      const current = new URLSearchParams(window.location.search);
+      const out = writeListState(next(readListState(current)));
+      for (const key of keepKey ? keepKey.split(',') : []) for (const v of current.getAll(key)) out.append(key, v);
+      setParams(out, { replace: true });
+    },
     [setParams, keepKey],
   );
 
@@ -108,10 +110,10 @@ export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & Mas
     setSelected([]);
     setReloads((n) => n + 1);
   };
-  const change = (patch: Partial<Omit<ListState, 'o'>>) => {
+  const change = (patch: Partial<Omit<ListState, 'o'>> | ((current: ListState) => Partial<Omit<ListState, 'o'>>)) => {
     setCursors([]);
     setSelected([]);
-    go(withChange(state, patch));
+    go((current) => withChange(current, typeof patch === 'function' ? patch(current) : patch));
   };
 
   const confirmAndRun = (action: MaskAction, rows: Row[]) => {
@@ -155,7 +157,7 @@ export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & Mas
       ellipsis: true,
       sorter: c.sortable,
       sortOrder: c.sortable && sortField === c.key ? (sortOrder === 'desc' ? 'descend' : 'ascend') : null,
-      render: (value: unknown, row: Row) => displayValue(c.field, value, locale, row),
+      render: (value: unknown, row: Row) => lookupLabels[c.key]?.get(String(value)) ?? displayValue(c.field, value, locale, row),
     }));
   if (!grid)
     columns.push({
@@ -224,12 +226,14 @@ export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & Mas
             specs={filtersFor(mask, locale)}
             locale={locale}
             values={state.filters}
-            onChange={(key, value) => {
-              const filters = { ...state.filters };
-              if (value === undefined) delete filters[key];
-              else filters[key] = value;
-              change({ filters });
-            }}
+            onChange={(key, value) =>
+              change((current) => {
+                const filters = { ...current.filters };
+                if (value === undefined) delete filters[key];
+                else filters[key] = value;
+                return { filters };
+              })
+            }
           />
         )}
         <Space wrap>
@@ -293,7 +297,7 @@ export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & Mas
             onClick={() => {
               const previous = cursors.slice(0, -1);
               setCursors(previous);
-              go({ ...state, o: cursors.at(-1) || undefined });
+              go((current) => ({ ...current, o: cursors.at(-1) || undefined }));
             }}
             data-testid="mask-prev"
           >
@@ -303,7 +307,7 @@ export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & Mas
             disabled={!data?.next}
             onClick={() => {
               setCursors([...cursors, state.o ?? '']);
-              go({ ...state, o: data!.next! });
+              go((current) => ({ ...current, o: data!.next! }));
             }}
             data-testid="mask-next"
           >

@@ -78,12 +78,13 @@ describe('displayValue', () => {
 });
 
 describe('toForm and fromForm', () => {
-  it('edits JSON as text and sends it back parsed; empty optional text is sent empty, other empties as null', () => {
+  it('edits JSON as text and sends it back parsed; empty optional fields are left to the server defaults', () => {
     const form = toForm(mask, { refOrderId: 'R1', raw: { a: 1 }, amount: 5 });
     expect(form.raw).toBe('{\n  "a": 1\n}');
     const back = fromForm(mask, { ...form, raw: '{"a": 2}', amount: undefined, priority: undefined });
     expect(back.errors).toEqual({});
-    expect(back.values).toMatchObject({ refOrderId: 'R1', raw: { a: 2 }, amount: null, priority: null });
+    expect(back.values).toEqual({ refOrderId: 'R1', raw: { a: 2 } });
+    expect(fromForm(mask, { refOrderId: '' }).values).toEqual({ refOrderId: null });
     expect(back.values).not.toHaveProperty('currency');
   });
 

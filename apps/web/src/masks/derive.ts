@@ -167,7 +167,8 @@ export function displayValue(field: MaskField, value: unknown, locale: Locale, r
 
 /**
  * A record as the form edits it: JSON fields as pretty text (edited in a text area), everything else
- * as stored. `fromForm` turns the form's values back into the record the server validates; text
+ * as stored. `fromForm` turns the form's values back into the record the server validates (empty
+ * optional fields left out, so the server's defaults apply); text
  * that is not JSON comes back as an error per field instead of being sent.
  */
 export function toForm(mask: Mask, row: Record<string, unknown>): Record<string, unknown> {
@@ -203,9 +204,10 @@ export function fromForm(
         continue;
       }
     }
-    if (value === undefined || value === '') value = field.type === 'text' || field.type === 'textarea' ? '' : null;
-    if (value === null && !field.required && (field.type === 'text' || field.type === 'textarea')) value = '';
-    out[field.id] = value;
+    const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+    // An empty optional field is not sent: the server applies its default (100, false, '', null).
+    if (empty && !field.required) continue;
+    out[field.id] = empty ? null : value;
   }
   return { values: out, errors };
 }

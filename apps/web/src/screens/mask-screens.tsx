@@ -13,4 +13,6 @@ export const MASK_SCREENS = {
   '/settings/announcements': maskScreen('settings.announcements'),
   '/settings/classes/list': maskScreen('settings.classes'),
   '/settings/classes/duties': maskScreen('settings.duties'),
+  '/wms/storehouse/warehouse': maskScreen('wms.warehouse'),
+  '/wms/storehouse/compartment': maskScreen('wms.compartment'),
 };

@@ -100,3 +100,45 @@ export const lookupKctQuerySchema = z.strictObject({
   c: z.coerce.number().int().min(0).default(0),
   t: z.coerce.number().int().min(0).default(0),
 });
+
+/** Warehouses and compartments (issue 5 §1); served by the generic resource routes. */
+export const COMPARTMENT_KINDS = ['pick', 'bulk', 'inboundStaging', 'returns', 'damaged', 'problem', 'outboundStaging'] as const;
+
+export const warehouseWriteSchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2,10}$/, '2 to 10 letters or digits, such as DE01'),
+  name: z.string().trim().min(1).max(100),
+  address: z.record(z.string(), z.string().max(200)).default({}),
+  timeZone: z
+    .string()
+    .max(64)
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'a time zone such as Europe/Berlin')
+    .default('Europe/Berlin'),
+});
+
+const positive = (max: number) => z.number().positive().max(max).nullable().default(null);
+export const compartmentWriteSchema = z.strictObject({
+  warehouseId: z.number().int().positive(),
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9][A-Z0-9-]{0,29}$/, 'letters, digits and dashes, such as A-01-02'),
+  zone: z.string().trim().toUpperCase().max(20).default(''),
+  kind: z.enum(COMPARTMENT_KINDS),
+  priority: z.number().int().min(0).max(100_000).default(100),
+  capacityUnits: z.number().int().positive().max(100_000_000).nullable().default(null),
+  capacityWeight: positive(1_000_000),
+  capacityVolume: positive(1_000_000),
+  blocked: z.boolean().default(false),
+});

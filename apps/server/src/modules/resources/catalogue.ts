@@ -1,5 +1,7 @@
 import {
   announcementWriteSchema,
+  compartmentWriteSchema,
+  warehouseWriteSchema,
   dutyWriteSchema,
   lookupWriteSchema,
   printerWriteSchema,
@@ -15,7 +17,7 @@ import { defineResource, type ResourceDef } from './define.js';
 
 const edit = (list: string, edit: string) => ({ list, create: edit, update: edit, delete: edit });
 
-async function mustExist(db: Kysely<DB>, table: 'users' | 'work_classes', id: unknown, field: string) {
+async function mustExist(db: Kysely<DB>, table: 'users' | 'work_classes' | 'warehouses', id: unknown, field: string) {
   if (id === null || id === undefined) return;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- work_classes is a declared resource table
   const row = await (db as Kysely<any>).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
@@ -157,5 +159,48 @@ export const RESOURCES: ResourceDef[] = [
       await mustExist(db, 'users', values.userId, 'userId');
       await mustExist(db, 'work_classes', values.classId, 'classId');
     },
+  }),
+  defineResource({
+    name: 'warehouse',
+    path: '/v0/warehouses/',
+    table: 'warehouses',
+    scope: 'global',
+    privileges: edit('wms.warehouse.list', 'wms.warehouse.edit'),
+    fields: {
+      code: { kind: 'text', search: true, filter: true, sort: true },
+      name: { kind: 'text', search: true, sort: true },
+      address: { kind: 'json' },
+      timeZone: { kind: 'text' },
+    },
+    write: warehouseWriteSchema,
+    defaultSort: { field: 'code', order: 'asc' },
+    unique: [['code']],
+    async inUse(db, id) {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- compartments is a declared resource table
+      const row = await (db as Kysely<any>).selectFrom('compartments').select('code').where('warehouse_id', '=', id).limit(1).executeTakeFirst();
+      return row ? `still holds compartment ${String(row.code)}` : null;
+    },
+  }),
+  defineResource({
+    name: 'compartment',
+    path: '/v0/compartments/',
+    table: 'compartments',
+    scope: 'global',
+    privileges: edit('wms.compartment.list', 'wms.compartment.edit'),
+    fields: {
+      warehouseId: { kind: 'int', filter: true },
+      code: { kind: 'text', search: true, filter: true, sort: true },
+      zone: { kind: 'text', filter: true, sort: true },
+      kind: { kind: 'text', filter: true, sort: true },
+      priority: { kind: 'int', filter: true, sort: true },
+      capacityUnits: { kind: 'int' },
+      capacityWeight: { kind: 'decimal' },
+      capacityVolume: { kind: 'decimal' },
+      blocked: { kind: 'bool', filter: true },
+    },
+    write: compartmentWriteSchema,
+    defaultSort: { field: 'code', order: 'asc' },
+    unique: [['warehouseId', 'code']],
+    check: (db, values) => mustExist(db, 'warehouses', values.warehouseId, 'warehouseId'),
   }),
 ];
