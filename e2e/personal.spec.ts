@@ -16,11 +16,15 @@ test.describe('personal settings and background jobs', () => {
     await expect(page.getByTestId('avatar-menu')).toContainText('Wanda W.');
     await page.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByTestId('profile-avatar').locator('img')).toHaveAttribute('src', /\/v0\/static\/[a-f0-9]{32}\?x_token=/);
-    const loaded = await page
-      .getByTestId('profile-avatar')
-      .locator('img')
-      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
-    expect(loaded).toBe(true);
+    // The picture is served with the token and really decodes (polled: the download takes a moment).
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('profile-avatar')
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
   });
 
   test('refuses a file that only pretends to be a picture', async ({ page }) => {

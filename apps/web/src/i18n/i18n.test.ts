@@ -4,6 +4,9 @@ import { cn } from './cn.js';
 import { de } from './de.js';
 import { en } from './en.js';
 import { resourcesFor } from './index.js';
+import { screensCn } from './screens-cn.js';
+import { screensDe } from './screens-de.js';
+import { screensEn } from './screens-en.js';
 import { ROUTE_TITLES } from './route-titles.js';
 
 const flatten = (value: unknown, prefix = ''): Record<string, unknown> =>
@@ -12,7 +15,7 @@ const flatten = (value: unknown, prefix = ''): Record<string, unknown> =>
     : { [prefix]: value };
 
 describe('translations', () => {
-  const messages = { en, cn, de };
+  const messages = { en: { ...en, ...screensEn }, cn: { ...cn, ...screensCn }, de: { ...de, ...screensDe } };
   const all = Object.fromEntries(LOCALES.map((l) => [l, flatten(resourcesFor(l, messages[l]))]));
 
   it('has every key in every language, none empty', () => {

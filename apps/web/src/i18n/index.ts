@@ -2,6 +2,7 @@ import { ERROR_CATALOGUE, LOCALES, toLocale, type Locale } from '@kontor/contrac
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, type Messages } from './en.js';
+import type { ScreenMessages } from './screens-en.js';
 
 const STORAGE_KEY = 'kontor.language';
 
@@ -9,7 +10,7 @@ const STORAGE_KEY = 'kontor.language';
 const toI18next = (text: string) => text.replace(/\{(\w+)\}/g, '{{$1}}');
 
 /** Every text of one language: the web's own and the server's error catalogue (route titles: route-titles.ts). */
-export function resourcesFor(locale: Locale, messages: Messages) {
+export function resourcesFor(locale: Locale, messages: Messages | (Messages & ScreenMessages)) {
   const error = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, texts]) => [code, toI18next(texts[locale])]));
   return { ...messages, error };
 }
@@ -37,7 +38,32 @@ const MESSAGE_LOADERS: Record<Locale, () => Promise<Messages>> = {
 // Tracked here, not by hasResourceBundle: the shell adds route titles to every language early.
 const loadedLanguages = new Set<Locale>(['en']);
 
+/**
+ * Texts of the screens behind sign-in, kept out of the sign-in page's first load: fetched with the
+ * console (see router/routes.tsx) and, from then on, together with every language switched to.
+ */
+const SCREEN_LOADERS: Record<Locale, () => Promise<ScreenMessages>> = {
+  en: async () => (await import('./screens-en.js')).screensEn,
+  cn: async () => (await import('./screens-cn.js')).screensCn,
+  de: async () => (await import('./screens-de.js')).screensDe,
+};
+const screensLoaded = new Set<Locale>();
+let screensWanted = false;
+
+async function loadScreenTexts(locale: Locale): Promise<void> {
+  if (screensLoaded.has(locale)) return;
+  i18next.addResourceBundle(locale, 'translation', await SCREEN_LOADERS[locale](), true, true);
+  screensLoaded.add(locale);
+}
+
+/** Called as the console loads: the screen texts of the current language, and of every later one. */
+export async function enableScreenTexts(): Promise<void> {
+  screensWanted = true;
+  await loadScreenTexts(toLocale(i18next.language));
+}
+
 export async function loadLanguage(locale: Locale): Promise<void> {
+  if (screensWanted) await loadScreenTexts(locale);
   if (loadedLanguages.has(locale)) return;
   i18next.addResourceBundle(locale, 'translation', resourcesFor(locale, await MESSAGE_LOADERS[locale]()), true, true);
   loadedLanguages.add(locale);

@@ -1,8 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { enableScreenTexts } from '../i18n/index.js';
 import { Guard } from './Guard.js';
 
-const Shell = lazy(() => import('../layout/Shell.js').then((m) => ({ default: m.Shell })));
+// The console and the texts of its screens arrive together, neither with the sign-in page.
+const Shell = lazy(() => Promise.all([import('../layout/Shell.js'), enableScreenTexts()]).then(([m]) => ({ default: m.Shell })));
 const LoginPage = lazy(() => import('../pages/public/LoginPage.js'));
 const ResetRequestPage = lazy(() => import('../pages/public/ResetRequestPage.js'));
 const ResetPasswordPage = lazy(() => import('../pages/public/ResetPasswordPage.js'));

@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useAuth } from '../../auth/store.js';
 import { loginEnvStore } from '../../auth/token.js';
 import { consumeNotice } from '../../auth/notice.js';
 import { CaptchaInput, useCaptcha } from './Captcha.js';
+import { Notice } from './Notice.js';
 import { PublicFrame } from './PublicFrame.js';
 
 interface LoginForm {
@@ -97,8 +98,16 @@ export default function LoginPage() {
 
   return (
     <PublicFrame title={t('login.title')}>
-      {notice && <Alert type="info" showIcon message={notice} style={{ marginBottom: 12 }} data-testid="login-notice" />}
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="login-error" role="alert" />}
+      {notice && (
+        <Notice type="info" testId="login-notice">
+          {notice}
+        </Notice>
+      )}
+      {error && (
+        <Notice type="error" testId="login-error">
+          {error}
+        </Notice>
+      )}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} autoComplete="on">
         <Form.Item name="account" label={t('login.account')} rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus onBlur={checkTrust} data-testid="login-account" inputMode="email" />
