@@ -1,3 +1,4 @@
+import { BUILTIN_ROLES } from '@kontor/contracts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseMask } from '@kontor/contracts/masks';
@@ -250,7 +251,9 @@ describe('generic resources', () => {
   });
 
   it('lets a role without the privilege neither read nor change any record type', async () => {
-    for (const def of RESOURCES) {
+    // The office employee reads items and stock (their role grants it); every other type is closed to them.
+    const employee = BUILTIN_ROLES.employee!.privileges;
+    for (const def of RESOURCES.filter((d) => !employee.includes(d.privileges.list))) {
       expect((await get(def.path, staff)).code, def.path).toBe('NoPermission');
       expect((await send('POST', def.path, {}, staff)).code, def.path).toBe('NoPermission');
       expect((await send('PUT', `${def.path}1`, { version: 1 }, staff)).code, def.path).toBe('NoPermission');

@@ -127,6 +127,31 @@ export const ERROR_CATALOGUE = {
     cn: '服务暂时不可用，请稍后重试。',
     de: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte gleich erneut versuchen.',
   },
+  InsufficientStock: {
+    en: 'Not enough stock: {available} available, {requested} requested.',
+    cn: '库存不足：可用 {available}，请求 {requested}。',
+    de: 'Nicht genug Bestand: {available} verfügbar, {requested} angefordert.',
+  },
+  CompartmentBlocked: {
+    en: 'Compartment {code} is blocked.',
+    cn: '库位 {code} 已被锁定。',
+    de: 'Lagerplatz {code} ist gesperrt.',
+  },
+  ItemNotFound: {
+    en: 'Item not found: {code}',
+    cn: '未找到商品：{code}',
+    de: 'Artikel nicht gefunden: {code}',
+  },
+  CompartmentNotFound: {
+    en: 'Compartment not found: {code}',
+    cn: '未找到库位：{code}',
+    de: 'Lagerplatz nicht gefunden: {code}',
+  },
+  SerialConflict: {
+    en: 'Serial number already used: {serial}',
+    cn: '序列号已被使用：{serial}',
+    de: 'Seriennummer bereits verwendet: {serial}',
+  },
 } as const satisfies Record<string, Translations>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

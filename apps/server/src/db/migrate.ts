@@ -3,6 +3,7 @@ import * as m0001 from '../../migrations/0001_platform.js';
 import * as m0002 from '../../migrations/0002_settings.js';
 import * as m0003 from '../../migrations/0003_oauth.js';
 import * as m0004 from '../../migrations/0004_warehouse.js';
+import * as m0005 from '../../migrations/0005_inventory.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_settings': m0002,
   '0003_oauth': m0003,
   '0004_warehouse': m0004,
+  '0005_inventory': m0005,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,6 +3,7 @@ import type { Core } from '../core.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerFileRoutes } from './files/files.routes.js';
+import { registerInventoryRoutes } from './inventory/inventory.routes.js';
 import { registerJobRoutes } from './jobs/jobs.routes.js';
 import { registerMailRoutes } from './mail/mail.routes.js';
 import { registerMaskRoutes } from './masks/masks.routes.js';
@@ -23,6 +24,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerMailRoutes(app, core);
   registerSettingsRoutes(app, core);
   registerOauthRoutes(app, core);
+  registerInventoryRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Core } from '../core.js';
 import type { DB } from '../db/types.js';
 import { hashPassword } from '../modules/auth/password.js';
+import { seedInventory } from './seed-inventory.js';
 
 /** Writes the built-in roles and their privileges (only those missing). */
 export async function seedRoles(db: Kysely<DB>): Promise<void> {
@@ -94,6 +95,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     .values(DEMO_SETTINGS.map((s) => ({ key: s.key, value: JSON.stringify(s.value), description: s.description })))
     .execute();
   await seedWarehouse(db);
+  await seedInventory(db);
 }
 
 /** Warehouse DE01 (issue 5 §8): the named compartments of the facts plus a few dozen more. */

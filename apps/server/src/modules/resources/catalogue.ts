@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import { announcementWritten } from '../settings/announcements.js';
+import { INVENTORY_RESOURCES } from '../inventory/inventory.resources.js';
 import { defineResource, type ResourceDef } from './define.js';
 
 const edit = (list: string, edit: string) => ({ list, create: edit, update: edit, delete: edit });
@@ -202,5 +203,11 @@ export const RESOURCES: ResourceDef[] = [
     defaultSort: { field: 'code', order: 'asc' },
     unique: [['warehouseId', 'code']],
     check: (db, values) => mustExist(db, 'warehouses', values.warehouseId, 'warehouseId'),
+    async inUse(db, id) {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- stock is declared by migration 0005
+      const row = await (db as Kysely<any>).selectFrom('stock').select('id').where('compartment_id', '=', id).limit(1).executeTakeFirst();
+      return row ? 'still has stock rows' : null;
+    },
   }),
+  ...INVENTORY_RESOURCES,
 ];

@@ -32,6 +32,8 @@ export interface ResourceDef {
   /** `merchant`: rows carry merchant_id and a session sees only its merchant's; `global`: shared. */
   scope: 'global' | 'merchant';
   privileges: { list: string; read?: string; create: string; update: string; delete: string };
+  /** A read model (a view such as the stock list or the ledger): list, get and export only. */
+  readOnly?: boolean;
   fields: Record<string, ResourceField>;
   /** Create body; updates take any part of it plus `version`. */
   write: z.ZodType<Record<string, unknown>>;
@@ -44,6 +46,8 @@ export interface ResourceDef {
   inUse?: (db: Kysely<DB>, id: number) => Promise<string | null>;
   /** Checks of a whole record beyond its schema (references that must exist); throws AppError. */
   check?: (db: Kysely<DB>, values: Record<string, unknown>) => Promise<void>;
+  /** Runs inside the create or update transaction after the row is written (derived rows such as item codes). */
+  onWrite?: (trx: Kysely<DB>, row: { id: number; merchantId: number | null; values: Record<string, unknown> }) => Promise<void>;
   /** Runs after a create or update has committed (an announcement is published to its audience). */
   afterWrite?: (core: Core, row: Record<string, unknown>) => Promise<void>;
 }

@@ -132,14 +132,15 @@ export class ResourceRepo {
     return Number(result.numDeletedRows) === 1;
   }
 
-  /** The id of another row holding the same values of a unique group, or null. */
-  async clash(trx: Kysely<DB>, group: string[], values: Record<string, unknown>, exceptId: number | null): Promise<number | null> {
+  /** The id of another row holding the same values of a unique group (within the merchant for merchant records), or null. */
+  async clash(trx: Kysely<DB>, group: string[], values: Record<string, unknown>, merchantId: number | null, exceptId: number | null): Promise<number | null> {
     const columns = this.toColumns(Object.fromEntries(group.map((g) => [g, values[g]])));
     const row = await (trx as AnyDB)
       .selectFrom(this.def.table)
       .select('id')
       .where((eb) => eb.and(Object.entries(columns).map(([c, v]) => (v === null ? eb(c, 'is', null) : eb(c, '=', v)))))
       .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId))
+      .$if(this.def.scope === 'merchant' && merchantId !== null, (q) => q.where('merchant_id', '=', merchantId))
       .limit(1)
       .executeTakeFirst();
     return row ? Number(row.id) : null;

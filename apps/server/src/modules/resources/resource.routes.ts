@@ -20,7 +20,7 @@ const listQuery = pageQuerySchema.extend({ s: z.string().max(64).optional(), d: 
 const deleteQuery = z.object({ version: z.coerce.number().int().positive().optional(), x_token: z.string().optional() });
 const body = z.record(z.string(), z.unknown());
 
-/** The five routes of a declared record type; every one checks its privilege before the service runs. */
+/** The routes of a declared record type (list, export, get, and unless read-only create, replace, delete); each checks its privilege first. */
 export function registerResource(app: FastifyInstance, core: Core, def: ResourceDef): ResourceService {
   const service = new ResourceService(core, def);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -43,6 +43,7 @@ export function registerResource(app: FastifyInstance, core: Core, def: Resource
   r.get(item, { config: can(def.privileges.read ?? def.privileges.list), schema: { tags, params: idParams } }, async (req) =>
     ok(await service.get(authOf(req), req.params.id)),
   );
+  if (def.readOnly) return service;
   r.post(def.path, { config: can(def.privileges.create), schema: { tags, summary: `Create ${def.name}`, body } }, async (req) =>
     ok(await service.create(authOf(req), req.body, req.locale)),
   );

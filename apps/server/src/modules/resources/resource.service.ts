@@ -64,9 +64,9 @@ export class ResourceService {
     return parseOrThrow(z.object({ merchantId: merchantIdSchema }), body, locale).merchantId;
   }
 
-  private async checkUnique(trx: Core['db'], values: Record<string, unknown>, exceptId: number | null) {
+  private async checkUnique(trx: Core['db'], values: Record<string, unknown>, merchantId: number | null, exceptId: number | null) {
     for (const group of this.def.unique ?? []) {
-      if (await this.repo.clash(trx, group, values, exceptId)) {
+      if (await this.repo.clash(trx, group, values, merchantId, exceptId)) {
         throw new AppError('Duplicate', { fields: group.map((field) => ({ field, message: String(values[field]) })) });
       }
     }
@@ -82,10 +82,11 @@ export class ResourceService {
     const merchantId = this.merchantFor(auth, body, locale);
     await this.def.check?.(this.core.db, values);
     const id = await this.core.db.transaction().execute(async (trx) => {
-      await this.checkUnique(trx, values, null);
+      await this.checkUnique(trx, values, merchantId, null);
       const columns = this.repo.toColumns(values);
       if (merchantId !== null) columns.merchant_id = merchantId;
       const id = await this.repo.insert(trx, columns);
+      await this.def.onWrite?.(trx, { id, merchantId, values });
       await audit(trx, auth, 'create', this.def.name, id, null, await this.repo.get(id, null, trx));
       return id;
     });
@@ -107,8 +108,10 @@ export class ResourceService {
     }
     await this.def.check?.(this.core.db, values);
     await this.core.db.transaction().execute(async (trx) => {
-      await this.checkUnique(trx, values, id);
+      const merchantId = (before.merchantId as number | undefined) ?? null;
+      await this.checkUnique(trx, values, merchantId, id);
       if (!(await this.repo.update(trx, id, version, this.repo.toColumns(values)))) throw new AppError('Conflict');
+      await this.def.onWrite?.(trx, { id, merchantId, values });
       await audit(trx, auth, 'update', this.def.name, id, before, await this.repo.get(id, null, trx));
     });
     return this.written(await this.get(auth, id));

@@ -1,0 +1,184 @@
+import { itemWriteSchema, mergedUnitWriteSchema } from '@kontor/contracts/domains/inventory';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../db/types.js';
+import { AppError } from '../../http/app-error.js';
+import { defineResource, type ResourceDef } from '../resources/define.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inventory tables are declared by migration 0005
+type AnyDB = Kysely<any>;
+
+const edit = (list: string, edit: string) => ({ list, create: edit, update: edit, delete: edit });
+const readOnly = (list: string) => ({ list, create: list, update: list, delete: list });
+
+/**
+ * Keeps the codes that find an item (SKU, barcodes, aliases) in item_codes, unique per merchant
+ * (issue 5 §2): a clash with another item of the same merchant is a Duplicate naming the field.
+ */
+async function syncItemCodes(trx: Kysely<DB>, row: { id: number; merchantId: number | null; values: Record<string, unknown> }) {
+  const db = trx as AnyDB;
+  const merchantId = row.merchantId!;
+  const v = row.values as { sku: string; barcodes: string[]; aliases: string[]; components: Array<{ itemId: number }> };
+  const codes = [
+    { code: v.sku, kind: 'sku', field: 'sku' },
+    ...v.barcodes.map((code) => ({ code, kind: 'barcode', field: 'barcodes' })),
+    ...v.aliases.map((code) => ({ code, kind: 'alias', field: 'aliases' })),
+  ];
+  await db.deleteFrom('item_codes').where('item_id', '=', row.id).execute();
+  const clash = await db
+    .selectFrom('item_codes')
+    .select(['code'])
+    .where('merchant_id', '=', merchantId)
+    .where(
+      'code',
+      'in',
+      codes.map((c) => c.code),
+    )
+    .executeTakeFirst();
+  if (clash) {
+    const field = codes.find((c) => c.code === clash.code)!.field;
+    throw new AppError('Duplicate', { fields: [{ field, message: String(clash.code) }] });
+  }
+  await db
+    .insertInto('item_codes')
+    .values(codes.map((c) => ({ merchant_id: merchantId, code: c.code, item_id: row.id, kind: c.kind })))
+    .execute();
+  const componentIds = v.components.map((c) => c.itemId);
+  if (componentIds.length === 0) return;
+  if (componentIds.includes(row.id)) throw new AppError('IntegrityError', { fields: [{ field: 'components', message: 'an item cannot contain itself' }] });
+  const found = await db.selectFrom('items').select('id').where('id', 'in', componentIds).where('merchant_id', '=', merchantId).execute();
+  if (found.length !== new Set(componentIds).size) {
+    throw new AppError('IntegrityError', { fields: [{ field: 'components', message: 'components must be items of the same merchant' }] });
+  }
+}
+
+async function firstRow(db: Kysely<DB>, table: string, column: string, id: number, what: string) {
+  const row = await (db as AnyDB).selectFrom(table).select('id').where(column, '=', id).limit(1).executeTakeFirst();
+  return row ? what : null;
+}
+
+/** Items, the stock and ledger read models, merged units and stock counts (issue 5). */
+export const INVENTORY_RESOURCES: ResourceDef[] = [
+  defineResource({
+    name: 'item',
+    path: '/v0/items/',
+    table: 'items',
+    scope: 'merchant',
+    privileges: edit('wms.item.list', 'wms.item.edit'),
+    fields: {
+      sku: { kind: 'text', search: true, filter: true, sort: true },
+      name: { kind: 'text', search: true, sort: true },
+      type: { kind: 'int', filter: true, sort: true },
+      barcodes: { kind: 'json' },
+      aliases: { kind: 'json' },
+      components: { kind: 'json' },
+      weight: { kind: 'decimal', filter: true },
+      length: { kind: 'decimal' },
+      width: { kind: 'decimal' },
+      height: { kind: 'decimal' },
+      serialRequired: { kind: 'bool', filter: true },
+      serialPattern: { kind: 'text' },
+      batchTracked: { kind: 'bool', filter: true },
+      expiryTracked: { kind: 'bool', filter: true },
+      hsCode: { kind: 'text', search: true },
+      originCountry: { kind: 'text', filter: true },
+      customsValue: { kind: 'int' },
+      customsCurrency: { kind: 'text' },
+      image: { kind: 'text' },
+      remark: { kind: 'text', search: true },
+    },
+    write: itemWriteSchema,
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    unique: [['sku']],
+    onWrite: syncItemCodes,
+    async inUse(db, id) {
+      return (
+        (await firstRow(db, 'stock', 'item_id', id, 'still has stock rows')) ??
+        (await firstRow(db, 'inventory_log', 'item_id', id, 'has a stock history')) ??
+        (await (db as AnyDB)
+          .selectFrom('items')
+          .select('sku')
+          .where(sql<boolean>`components @> ${JSON.stringify([{ itemId: id }])}::jsonb`)
+          .executeTakeFirst()
+          .then((r) => (r ? `is a component of ${String(r.sku)}` : null)))
+      );
+    },
+  }),
+  defineResource({
+    name: 'stock',
+    path: '/v0/stock/',
+    table: 'stock_view',
+    scope: 'merchant',
+    readOnly: true,
+    privileges: readOnly('wms.inventory.list'),
+    fields: {
+      itemId: { kind: 'int', filter: true },
+      sku: { kind: 'text', search: true, filter: true, sort: true },
+      itemName: { kind: 'text', search: true },
+      warehouseId: { kind: 'int', filter: true },
+      warehouseCode: { kind: 'text', filter: true },
+      compartmentId: { kind: 'int', filter: true },
+      compartmentCode: { kind: 'text', search: true, filter: true, sort: true },
+      unitId: { kind: 'int', filter: true },
+      batch: { kind: 'text', search: true, filter: true, sort: true },
+      expiry: { kind: 'date', filter: true },
+      status: { kind: 'int', filter: true, sort: true },
+      quantity: { kind: 'int', filter: true, sort: true },
+      reserved: { kind: 'int', filter: true, sort: true },
+      available: { kind: 'int', filter: true, sort: true },
+      merchantName: { kind: 'text', filter: true },
+      // Most recently changed first: what the warehouse just touched (backed by stock (updated_at, id)).
+      updatedAt: { kind: 'datetime', filter: true, sort: true },
+    },
+    write: z.object({}),
+    defaultSort: { field: 'updatedAt', order: 'desc' },
+  }),
+  defineResource({
+    name: 'inventoryLog',
+    path: '/v0/inventorylog/',
+    table: 'inventory_log_view',
+    scope: 'merchant',
+    readOnly: true,
+    privileges: readOnly('wms.inventorylog.list'),
+    fields: {
+      stockId: { kind: 'int', filter: true },
+      itemId: { kind: 'int', filter: true },
+      sku: { kind: 'text', search: true, filter: true },
+      warehouseId: { kind: 'int', filter: true },
+      compartmentId: { kind: 'int', filter: true },
+      compartmentCode: { kind: 'text', search: true, filter: true },
+      batch: { kind: 'text', search: true, filter: true },
+      status: { kind: 'int', filter: true },
+      delta: { kind: 'int', filter: true },
+      deltaReserved: { kind: 'int', filter: true },
+      quantityAfter: { kind: 'int' },
+      reservedAfter: { kind: 'int' },
+      reason: { kind: 'text', filter: true, sort: true },
+      reasonCode: { kind: 'text', filter: true },
+      refType: { kind: 'text', filter: true },
+      refId: { kind: 'text', search: true, filter: true },
+      userId: { kind: 'int', filter: true },
+      userName: { kind: 'text' },
+      note: { kind: 'text', search: true },
+    },
+    write: z.object({}),
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  }),
+  defineResource({
+    name: 'mergedUnit',
+    path: '/v0/munits/',
+    table: 'merged_units',
+    scope: 'merchant',
+    privileges: edit('wms.mergedUnit.list', 'wms.mergedUnit.edit'),
+    fields: {
+      code: { kind: 'text', search: true, filter: true, sort: true },
+      kind: { kind: 'text', filter: true, sort: true },
+      compartmentId: { kind: 'int', filter: true },
+      remark: { kind: 'text', search: true },
+    },
+    write: mergedUnitWriteSchema,
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    unique: [['code']],
+    inUse: (db, id) => firstRow(db, 'stock', 'unit_id', id, 'still holds stock'),
+  }),
+];

@@ -1,0 +1,119 @@
+import {
+  adjustSchema,
+  anyQuerySchema,
+  changeStatusSchema,
+  inventoryListQuerySchema,
+  itemOptsQuerySchema,
+  moveSchema,
+  releaseSchema,
+  reserveSchema,
+  stockCountCreateSchema,
+  stockCountLinesSchema,
+} from '@kontor/contracts/domains/inventory';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Core } from '../../core.js';
+import { scopeMerchantId } from '../../http/access.js';
+import { AppError } from '../../http/app-error.js';
+import { ok } from '../../http/reply.js';
+import { checkStockInvariants } from './invariants.js';
+import { InventoryLookups } from './lookups.service.js';
+import { ReservationService } from './reservation.service.js';
+import type { Actor } from './stock-tx.js';
+import { StockService } from './stock.service.js';
+import { StocktakeService } from './stocktake.service.js';
+
+const actorOf = (request: FastifyRequest): Actor => {
+  if (!request.auth) throw new AppError('NoPermission');
+  return { userId: request.auth.userId, merchantScope: scopeMerchantId(request.auth) };
+};
+const can = (privilege: string) => ({ access: { privilege } });
+const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const moveBody = moveSchema.extend({ withReservations: z.boolean().default(false) });
+const tags = ['inventory'];
+
+/** Lookups of the original clients, stock operations, reservations and stocktaking (issue 5). */
+export function registerInventoryRoutes(app: FastifyInstance, core: Core): void {
+  const stock = new StockService(core);
+  const reservations = new ReservationService(core, stock);
+  const stocktakes = new StocktakeService(core, stock);
+  const lookups = new InventoryLookups(core);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v0/item/any',
+    { config: can('wms.item.list'), schema: { tags, summary: 'Item by SKU, barcode or alias; {guid:"",unid:""} on a miss', querystring: anyQuerySchema } },
+    async (req) => ok(await lookups.itemAny(actorOf(req).merchantScope, req.query.q)),
+  );
+  r.get(
+    '/v0/item/opts',
+    { config: can('wms.item.list'), schema: { tags, summary: 'Items of one type (Type=2: packing materials)', querystring: itemOptsQuerySchema } },
+    async (req) => ok(await lookups.itemOpts(actorOf(req).merchantScope, req.query.Type)),
+  );
+  r.get(
+    '/v0/compartment/any',
+    { config: can('wms.inventory.list'), schema: { tags, summary: 'Compartment by code; {guid:"",name:""} on a miss', querystring: anyQuerySchema } },
+    async (req) => ok(await lookups.compartmentAny(actorOf(req).merchantScope, req.query.q)),
+  );
+  r.get(
+    '/v0/inventory/list',
+    { config: can('wms.inventory.list'), schema: { tags, summary: 'Stock rows (l, o time cursor, q, LocationGUID)', querystring: inventoryListQuerySchema } },
+    async (req) => ok(await lookups.inventoryList(actorOf(req).merchantScope, req.query)),
+  );
+
+  r.post(
+    '/v0/inventory/adjust',
+    { config: can('wms.inventory.edit'), schema: { tags, summary: 'Add or remove units with a reason code', body: adjustSchema } },
+    async (req) => ok(await stock.adjust(actorOf(req), req.body)),
+  );
+  r.post(
+    '/v0/inventory/move',
+    { config: can('wms.inventory.edit'), schema: { tags, summary: 'Move units to another compartment', body: moveBody } },
+    async (req) => ok(await stock.move(actorOf(req), req.body)),
+  );
+  r.post(
+    '/v0/inventory/status',
+    { config: can('wms.inventory.edit'), schema: { tags, summary: 'Freeze, damage or release units', body: changeStatusSchema } },
+    async (req) => ok(await stock.changeStatus(actorOf(req), req.body)),
+  );
+  r.post(
+    '/v0/inventory/reserve',
+    { config: can('wms.inventory.reserve'), schema: { tags, summary: 'Reserve units for a reference', body: reserveSchema } },
+    async (req) => ok(await reservations.reserve(actorOf(req), req.body)),
+  );
+  r.post(
+    '/v0/inventory/release',
+    { config: can('wms.inventory.reserve'), schema: { tags, summary: 'Release the reservations of a reference', body: releaseSchema } },
+    async (req) => ok(await reservations.release(actorOf(req), req.body)),
+  );
+
+  r.get(
+    '/v0/inventory/check',
+    { config: can('wms.stocktake.approve'), schema: { tags, summary: 'Consistency check: snapshot, ledger and reservations agree (empty list)' } },
+    async () => ok(await checkStockInvariants(core.db)),
+  );
+
+  r.get('/v0/stocktakes/', { config: can('wms.stocktake.edit'), schema: { tags, summary: 'Recent stock counts' } }, async () => ok(await stocktakes.list(100)));
+  r.post(
+    '/v0/stocktakes/',
+    { config: can('wms.stocktake.edit'), schema: { tags, summary: 'Start counting compartments', body: stockCountCreateSchema } },
+    async (req) => ok(await stocktakes.create(actorOf(req), req.body)),
+  );
+  r.get('/v0/stocktakes/:id', { config: can('wms.stocktake.edit'), schema: { tags, params: idParams } }, async (req) =>
+    ok(await stocktakes.get(req.params.id)),
+  );
+  r.put(
+    '/v0/stocktakes/:id/lines',
+    { config: can('wms.stocktake.edit'), schema: { tags, summary: 'Record counted quantities', params: idParams, body: stockCountLinesSchema } },
+    async (req) => ok(await stocktakes.count(actorOf(req), req.params.id, req.body.lines)),
+  );
+  r.post(
+    '/v0/stocktakes/:id/post',
+    { config: can('wms.stocktake.approve'), schema: { tags, summary: 'Approve: post the differences as adjustments', params: idParams } },
+    async (req) => ok(await stocktakes.post(actorOf(req), req.params.id)),
+  );
+  r.post('/v0/stocktakes/:id/cancel', { config: can('wms.stocktake.edit'), schema: { tags, params: idParams } }, async (req) =>
+    ok(await stocktakes.cancel(req.params.id)),
+  );
+}

@@ -1,0 +1,220 @@
+import type { stockCountCreateSchema, stockCountLinesSchema } from '@kontor/contracts/domains/inventory';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Core } from '../../core.js';
+import type { DB } from '../../db/types.js';
+import { AppError } from '../../http/app-error.js';
+import { stockTransaction, type Actor } from './stock-tx.js';
+import type { StockService } from './stock.service.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inventory tables are declared by migration 0005
+type AnyDB = Kysely<any>;
+
+type CountLine = z.infer<typeof stockCountLinesSchema>['lines'][number];
+
+/**
+ * Stocktaking (issue 5 §5): a count of one or more compartments. Each counted line stores what the
+ * ledger held at the moment it was counted; posting adds (counted − expected) to the current
+ * quantity, so picks and moves made between counting and approval are kept, not overwritten.
+ */
+export class StocktakeService {
+  private readonly db: AnyDB;
+
+  constructor(
+    private readonly core: Pick<Core, 'db'>,
+    private readonly stock: StockService,
+  ) {
+    this.db = core.db as AnyDB;
+  }
+
+  async create(actor: Actor, input: z.infer<typeof stockCountCreateSchema>) {
+    const compartments = await this.stock.places.compartmentsByIds(input.compartmentIds);
+    const wrong = input.compartmentIds.find((id) => !compartments.some((c) => c.id === id && c.warehouseId === input.warehouseId));
+    if (wrong) throw new AppError('CompartmentNotFound', { params: { code: wrong }, fields: [{ field: 'compartmentIds', message: String(wrong) }] });
+    const row = await this.db
+      .insertInto('stock_counts')
+      .values({ warehouse_id: input.warehouseId, compartment_ids: JSON.stringify(input.compartmentIds), note: input.note || null, created_by: actor.userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return this.get(Number(row.id));
+  }
+
+  async get(id: number) {
+    const count = await this.db
+      .selectFrom('stock_counts')
+      .select([
+        'id',
+        'warehouse_id as warehouseId',
+        'status',
+        'compartment_ids as compartmentIds',
+        'note',
+        'created_at as createdAt',
+        'posted_at as postedAt',
+        'version',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!count) throw new AppError('NotFound');
+    const lines = await this.db
+      .selectFrom('stock_count_lines as l')
+      .innerJoin('items as i', 'i.id', 'l.item_id')
+      .innerJoin('compartments as c', 'c.id', 'l.compartment_id')
+      .select(['l.id', 'l.compartment_id as compartmentId', 'c.code as compartment', 'l.item_id as itemId', 'i.sku', 'i.name as itemName'])
+      .select(['l.batch', 'l.status', 'l.expected', 'l.counted', sql<number>`l.counted - l.expected`.as('difference'), 'l.counted_at as countedAt'])
+      .where('l.count_id', '=', id)
+      .orderBy('c.code')
+      .orderBy('i.sku')
+      .execute();
+    const stock = await this.db
+      .selectFrom('stock_view')
+      .select([
+        'id',
+        'compartment_id as compartmentId',
+        'compartment_code as compartment',
+        'item_id as itemId',
+        'sku',
+        'item_name as itemName',
+        'batch',
+        'status',
+        'quantity',
+        'reserved',
+      ])
+      .where('compartment_id', 'in', count.compartmentIds as number[])
+      .where('quantity', '>', 0)
+      .orderBy('compartment_code')
+      .orderBy('sku')
+      .execute();
+    return { ...count, lines, stock };
+  }
+
+  /** Records counted quantities; a line counted again replaces the earlier count. */
+  async count(actor: Actor, id: number, lines: CountLine[]) {
+    const count = await this.open(id);
+    for (const line of lines) {
+      if (!(count.compartmentIds as number[]).includes(line.compartmentId)) {
+        throw new AppError('IntegrityError', { fields: [{ field: 'compartmentId', message: `compartment ${line.compartmentId} is not part of this count` }] });
+      }
+      if (!(await this.stock.places.itemById(line.itemId, actor.merchantScope))) throw new AppError('ItemNotFound', { params: { code: line.itemId } });
+    }
+    await stockTransaction(this.core.db, async (trx) => {
+      for (const line of lines) await this.saveLine(trx, actor, id, line);
+    });
+    return this.get(id);
+  }
+
+  private async saveLine(trx: Kysely<DB>, actor: Actor, countId: number, line: CountLine) {
+    const db = trx as AnyDB;
+    const held = await db
+      .selectFrom('stock')
+      .select(['quantity', 'merchant_id as merchantId'])
+      .where('item_id', '=', line.itemId)
+      .where('compartment_id', '=', line.compartmentId)
+      .where('batch', '=', line.batch)
+      .where('status', '=', line.status)
+      .where('unit_id', 'is', null)
+      .executeTakeFirst();
+    const item = await db.selectFrom('items').select('merchant_id as merchantId').where('id', '=', line.itemId).executeTakeFirstOrThrow();
+    const values = {
+      count_id: countId,
+      compartment_id: line.compartmentId,
+      item_id: line.itemId,
+      merchant_id: item.merchantId,
+      batch: line.batch,
+      status: line.status,
+      expected: held ? Number(held.quantity) : 0,
+      counted: line.counted,
+      counted_by: actor.userId,
+    };
+    await db
+      .insertInto('stock_count_lines')
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['count_id', 'compartment_id', 'item_id', 'batch', 'status']).doUpdateSet({
+          expected: values.expected,
+          counted: values.counted,
+          counted_by: values.counted_by,
+          counted_at: sql`now()`,
+        }),
+      )
+      .execute();
+  }
+
+  private async open(id: number) {
+    const count = await this.get(id);
+    if (count.status !== 'open') throw new AppError('InvalidState');
+    return count;
+  }
+
+  /** Posts every difference as a count adjustment through the ledger, all or nothing. */
+  async post(actor: Actor, id: number) {
+    const count = await this.open(id);
+    const differing = count.lines.filter((l) => l.counted !== l.expected);
+    const ids: number[] = [];
+    for (const line of differing) {
+      const compartment = (await this.stock.places.compartmentById(line.compartmentId))!;
+      const item = (await this.stock.places.itemById(line.itemId, null))!;
+      ids.push(
+        await this.stock.repo.ensure(this.core.db, {
+          merchantId: item.merchantId,
+          itemId: item.id,
+          warehouseId: compartment.warehouseId,
+          compartmentId: compartment.id,
+          batch: line.batch,
+          status: line.status,
+          unitId: null,
+        }),
+      );
+    }
+    await stockTransaction(this.core.db, async (trx) => {
+      const claimed = await (trx as AnyDB)
+        .updateTable('stock_counts')
+        .set({ status: 'posted', posted_by: actor.userId, posted_at: sql`now()`, version: sql`version + 1` })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw new AppError('InvalidState');
+      const rows = await this.stock.repo.lock(trx, ids);
+      for (const [i, line] of differing.entries()) {
+        const row = rows.get(ids[i]!)!;
+        const delta = line.counted - line.expected;
+        if (row.quantity + delta < row.reserved) {
+          throw new AppError('InsufficientStock', {
+            params: { available: row.quantity - row.reserved, requested: -delta },
+            fields: [{ field: 'lines', message: `${line.compartment} ${line.sku}: ${row.reserved} reserved; release them before posting` }],
+          });
+        }
+        await this.stock.repo.post(trx, row, { delta, deltaReserved: 0, reason: 'count', refType: 'stocktake', refId: String(id), userId: actor.userId });
+      }
+    });
+    return this.get(id);
+  }
+
+  async cancel(id: number) {
+    await this.open(id);
+    await this.db
+      .updateTable('stock_counts')
+      .set({ status: 'cancelled', version: sql`version + 1` })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .execute();
+    return this.get(id);
+  }
+
+  async list(limit: number) {
+    return this.db
+      .selectFrom('stock_counts as s')
+      .innerJoin('warehouses as w', 'w.id', 's.warehouse_id')
+      .select([
+        's.id',
+        'w.code as warehouse',
+        's.status',
+        's.compartment_ids as compartmentIds',
+        's.note',
+        's.created_at as createdAt',
+        's.posted_at as postedAt',
+      ])
+      .orderBy('s.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

@@ -1,0 +1,152 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inventory tables are declared by migration 0005
+type AnyDB = Kysely<any>;
+
+interface DemoItem {
+  merchant: string;
+  sku: string;
+  name: string;
+  barcode: string;
+  weight: number;
+  type?: number;
+  serialRequired?: boolean;
+  serialPattern?: string;
+  batchTracked?: boolean;
+}
+
+/** Items of facts §8 first, then enough more that every screen shows something real. */
+const ITEMS: DemoItem[] = [
+  { merchant: 'C001', sku: 'SKU-A', name: 'Power bank 20000 mAh', barcode: '4006381333931', weight: 0.45, batchTracked: true },
+  { merchant: 'C001', sku: 'SKU-B', name: 'USB-C cable 1 m', barcode: '4006381333948', weight: 0.05 },
+  {
+    merchant: 'C002',
+    sku: 'SKU-C',
+    name: 'Portable power station',
+    barcode: '6970000000011',
+    weight: 9.8,
+    serialRequired: true,
+    serialPattern: '^[A-Z0-9]{8,16}$',
+  },
+  { merchant: 'C001', sku: 'ANK-CHG-65', name: 'USB-C charger 65 W', barcode: '4006381333955', weight: 0.12 },
+  { merchant: 'C001', sku: 'ANK-HUB-7', name: 'USB-C hub 7-in-1', barcode: '4006381333962', weight: 0.09 },
+  { merchant: 'C001', sku: 'ANK-SPK-MINI', name: 'Bluetooth speaker mini', barcode: '4006381333979', weight: 0.21 },
+  { merchant: 'C001', sku: 'ANK-EAR-P3', name: 'Wireless earbuds P3', barcode: '4006381333986', weight: 0.06 },
+  { merchant: 'C001', sku: 'ANK-CAM-C2', name: 'Security camera C2', barcode: '4006381333993', weight: 0.33 },
+  { merchant: 'C001', sku: 'BOX-S', name: 'Shipping box S (20×15×10)', barcode: '2000000000011', weight: 0.08, type: 2 },
+  { merchant: 'C001', sku: 'BOX-M', name: 'Shipping box M (30×20×15)', barcode: '2000000000028', weight: 0.15, type: 2 },
+  { merchant: 'C002', sku: 'EF-RIVER-2', name: 'Power station River 2', barcode: '6970000000028', weight: 3.5, serialRequired: true },
+  { merchant: 'C002', sku: 'EF-SOLAR-110', name: 'Solar panel 110 W', barcode: '6970000000035', weight: 4.0 },
+  { merchant: 'C002', sku: 'EF-CABLE-XT60', name: 'XT60 charging cable', barcode: '6970000000042', weight: 0.2 },
+  { merchant: 'C002', sku: 'EF-BAG-M', name: 'Carry bag M', barcode: '6970000000059', weight: 0.6 },
+  { merchant: 'C002', sku: 'BOX-L', name: 'Shipping box L (60×40×40)', barcode: '2000000000035', weight: 0.6, type: 2 },
+];
+
+/** Stock of facts §8 (status 2 = damaged), then more rows across zones A, B and C. */
+const STOCK: Array<{ sku: string; compartment: string; batch?: string; quantity: number; reserved?: number; status?: number }> = [
+  { sku: 'SKU-A', compartment: 'A-01-01', batch: 'B2409', quantity: 120, reserved: 10 },
+  { sku: 'SKU-A', compartment: 'B-10-01', batch: 'B2410', quantity: 40 },
+  { sku: 'SKU-B', compartment: 'A-01-01', quantity: 500 },
+  { sku: 'SKU-C', compartment: 'A-02-03', quantity: 3, status: 2 },
+  { sku: 'SKU-C', compartment: 'C-01-01', quantity: 25 },
+  { sku: 'ANK-CHG-65', compartment: 'A-01-02', quantity: 80 },
+  { sku: 'ANK-CHG-65', compartment: 'C-02-01', quantity: 400 },
+  { sku: 'ANK-HUB-7', compartment: 'A-01-03', quantity: 60 },
+  { sku: 'ANK-SPK-MINI', compartment: 'A-02-01', quantity: 35 },
+  { sku: 'ANK-EAR-P3', compartment: 'A-02-02', quantity: 150 },
+  { sku: 'ANK-CAM-C2', compartment: 'A-03-01', quantity: 22 },
+  { sku: 'BOX-S', compartment: 'C-05-01', quantity: 1000 },
+  { sku: 'BOX-M', compartment: 'C-05-01', quantity: 600 },
+  { sku: 'EF-RIVER-2', compartment: 'B-10-02', quantity: 18 },
+  { sku: 'EF-SOLAR-110', compartment: 'C-03-01', quantity: 44 },
+  { sku: 'EF-CABLE-XT60', compartment: 'B-11-01', quantity: 90 },
+  { sku: 'EF-BAG-M', compartment: 'B-11-02', quantity: 30, status: 5 },
+  { sku: 'BOX-L', compartment: 'C-06-01', quantity: 250 },
+];
+
+/**
+ * Demo items and stock (issue 5 §8). Every stock row gets its opening ledger entry, and the 10 reserved
+ * units of SKU-A their reservation, so the demo satisfies the same invariants as live data.
+ */
+export async function seedInventory(db: Kysely<DB>): Promise<void> {
+  const anyDb = db as AnyDB;
+  const merchants = new Map(
+    ((await anyDb.selectFrom('merchants').select(['id', 'code']).execute()) as Array<{ id: number; code: string }>).map((m) => [m.code, Number(m.id)]),
+  );
+  const items = new Map<string, { id: number; merchantId: number }>();
+  for (const item of ITEMS) {
+    const merchantId = merchants.get(item.merchant)!;
+    const row = await anyDb
+      .insertInto('items')
+      .values({
+        merchant_id: merchantId,
+        sku: item.sku,
+        name: item.name,
+        type: item.type ?? 1,
+        barcodes: JSON.stringify([item.barcode]),
+        weight: item.weight,
+        serial_required: item.serialRequired ?? false,
+        serial_pattern: item.serialPattern ?? null,
+        batch_tracked: item.batchTracked ?? false,
+        origin_country: 'CN',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    items.set(item.sku, { id, merchantId });
+    await anyDb
+      .insertInto('item_codes')
+      .values([
+        { merchant_id: merchantId, code: item.sku, item_id: id, kind: 'sku' },
+        { merchant_id: merchantId, code: item.barcode, item_id: id, kind: 'barcode' },
+      ])
+      .execute();
+  }
+  const compartments = new Map(
+    (
+      (await anyDb.selectFrom('compartments').select(['id', 'code', 'warehouse_id']).execute()) as Array<{ id: number; code: string; warehouse_id: number }>
+    ).map((c) => [c.code, c]),
+  );
+  for (const s of STOCK) {
+    const item = items.get(s.sku)!;
+    const compartment = compartments.get(s.compartment)!;
+    const key = {
+      merchant_id: item.merchantId,
+      item_id: item.id,
+      warehouse_id: compartment.warehouse_id,
+      compartment_id: compartment.id,
+      batch: s.batch ?? '',
+      status: s.status ?? 10,
+    };
+    const stock = await anyDb
+      .insertInto('stock')
+      .values({ ...key, quantity: s.quantity, reserved: s.reserved ?? 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await anyDb
+      .insertInto('inventory_log')
+      .values({ ...key, stock_id: stock.id, delta: s.quantity, delta_reserved: 0, quantity_after: s.quantity, reserved_after: 0, reason: 'opening' })
+      .execute();
+    if (s.reserved) {
+      await anyDb
+        .insertInto('inventory_log')
+        .values({
+          ...key,
+          stock_id: stock.id,
+          delta: 0,
+          delta_reserved: s.reserved,
+          quantity_after: s.quantity,
+          reserved_after: s.reserved,
+          reason: 'reserve',
+          ref_type: 'order',
+          ref_id: 'MO20260001',
+        })
+        .execute();
+      await anyDb
+        .insertInto('reservations')
+        .values({ merchant_id: item.merchantId, stock_id: stock.id, item_id: item.id, ref_type: 'order', ref_id: 'MO20260001', quantity: s.reserved })
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkStockInvariants } from '../src/modules/inventory/invariants.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+let t: TestApp;
+let admin: string;
+let merchantA: string;
+let merchantB: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, merchantA, merchantB] = await Promise.all([t.login('admin@demo.local'), t.login('merchant-a@demo.local'), t.login('merchant-b@demo.local')]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, token = admin) => t.call({ method: 'GET', url, token }).then((r) => r.body);
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) =>
+  t.call({ method, url, token, payload: payload as never }).then((r) => r.body);
+const rowsOf = async (sku: string, token = admin) =>
+  (await get(`/v0/stock/?sku=${sku}&l=50`, token)).data.data as Array<{
+    compartmentCode: string;
+    batch: string;
+    quantity: number;
+    reserved: number;
+    status: number;
+  }>;
+const qty = async (sku: string, compartment: string, status = 10) =>
+  (await rowsOf(sku)).find((r) => r.compartmentCode === compartment && r.status === status)?.quantity ?? 0;
+
+describe('lookups of the original clients', () => {
+  it('finds an item by SKU or barcode and answers an empty object on a miss', async () => {
+    const bySku = (await get('/v0/item/any?q=SKU-A')).data;
+    expect(bySku).toMatchObject({ unid: 'SKU-A', barcode: '4006381333931', weight: 0.45, agentGUID: 'C001', customer: 'Anker Innovations DE' });
+    expect(bySku.guid).not.toBe('');
+    expect((await get('/v0/item/any?q=6970000000011')).data).toMatchObject({ unid: 'SKU-C', weight: 9.8, serialRequired: true });
+    expect((await get('/v0/item/any?q=NOPE')).data).toEqual({ guid: '', unid: '' });
+    // A merchant finds only its own items.
+    expect((await get('/v0/item/any?q=SKU-C', merchantA)).data).toEqual({ guid: '', unid: '' });
+  });
+
+  it('finds a compartment with its totals, and lists its stock by LocationGUID', async () => {
+    const c = (await get('/v0/compartment/any?q=a-01-01')).data;
+    expect(c).toMatchObject({
+      name: 'A-01-01',
+      warehouseUNID: 'DE01',
+      zoneCode: 'A',
+      pickingPriority: 1,
+      inventory: { quantity: 620, lockedQty: 10, rows: 2 },
+    });
+    expect((await get('/v0/compartment/any?q=Z-99-99')).data).toEqual({ guid: '', name: '' });
+    const list = (await get(`/v0/inventory/list?l=100&o=1970-01-01T00:00:00.000Z&LocationGUID=${c.guid}`)).data;
+    expect(list.data.map((r: { itemUnid: string }) => r.itemUnid).sort()).toEqual(['SKU-A', 'SKU-B']);
+    expect(list.data.find((r: { itemUnid: string }) => r.itemUnid === 'SKU-A')).toMatchObject({
+      itemBatch: 'B2409',
+      quantity: 120,
+      lockedQty: 10,
+      warehouse: 'DE01',
+      status: 10,
+    });
+  });
+
+  it('pages the inventory list by time cursor without losing or repeating rows', async () => {
+    const seen: number[] = [];
+    let o: string | number = '1970-01-01T00:00:00.000Z';
+    for (let page = 0; page < 20 && o; page++) {
+      const body: { data: Array<{ id: number }>; next: string | number } = (await get(`/v0/inventory/list?l=4&o=${encodeURIComponent(String(o))}`)).data;
+      seen.push(...body.data.map((r: { id: number }) => r.id));
+      o = body.next;
+    }
+    const all = (await get('/v0/inventory/list?l=500')).data;
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort()).toEqual(all.data.map((r: { id: number }) => r.id).sort());
+    expect((await get('/v0/inventory/list?q=b24')).data.data.map((r: { itemBatch: string }) => r.itemBatch).sort()).toEqual(['B2409', 'B2410']);
+  });
+
+  it('lists packing materials (Type=2)', async () => {
+    const opts = (await get('/v0/item/opts?Type=2')).data.map((i: { unid: string }) => i.unid);
+    expect(opts).toEqual(['BOX-L', 'BOX-M', 'BOX-S']);
+    expect((await get('/v0/item/opts?Type=2', merchantB)).data.map((i: { unid: string }) => i.unid)).toEqual(['BOX-L']);
+  });
+});
+
+describe('items', () => {
+  it('keeps barcodes unique per merchant, but lets two merchants share one', async () => {
+    const created = await send('POST', '/v0/items/', { sku: 'NEW-1', name: 'New', barcodes: ['111222333'] }, merchantA);
+    expect(created.code).toBe('OK');
+    const dup = await send('POST', '/v0/items/', { sku: 'NEW-2', name: 'New 2', barcodes: ['4006381333931'] }, merchantA);
+    expect(dup.code).toBe('Duplicate');
+    expect(dup.error.fields[0]).toMatchObject({ field: 'barcodes', message: '4006381333931' });
+    expect((await send('POST', '/v0/items/', { sku: 'SKU-B', name: 'Clash', barcodes: [] }, merchantA)).code).toBe('Duplicate');
+    expect((await send('POST', '/v0/items/', { sku: 'NEW-1', name: 'B owns one too', barcodes: ['111222333'] }, merchantB)).code).toBe('OK');
+    expect((await get('/v0/item/any?q=111222333', merchantB)).data.unid).toBe('NEW-1');
+  });
+
+  it('requires components for composed types and refuses components of another merchant', async () => {
+    const cable = (await get('/v0/item/any?q=SKU-B')).data.id;
+    const station = (await get('/v0/item/any?q=SKU-C')).data.id;
+    expect((await send('POST', '/v0/items/', { sku: 'KIT-1', name: 'Kit', type: 5 }, merchantA)).error.fields[0].field).toBe('components');
+    const foreign = await send('POST', '/v0/items/', { sku: 'KIT-1', name: 'Kit', type: 5, components: [{ itemId: station, quantity: 1 }] }, merchantA);
+    expect(foreign.error.fields[0].field).toBe('components');
+    const kit = await send('POST', '/v0/items/', { sku: 'KIT-1', name: 'Kit', type: 5, components: [{ itemId: cable, quantity: 2 }] }, merchantA);
+    expect(kit.data).toMatchObject({ sku: 'KIT-1', components: [{ itemId: cable, quantity: 2 }] });
+    expect((await send('DELETE', `/v0/items/${cable}`)).code).toBe('InUse');
+  });
+
+  it('shows a merchant only its own items, stock and log', async () => {
+    const items = (await get('/v0/items/?l=100', merchantB)).data.data.map((i: { sku: string }) => i.sku);
+    expect(items).toContain('SKU-C');
+    expect(items).not.toContain('SKU-A');
+    expect((await rowsOf('SKU-A', merchantB)).length).toBe(0);
+    expect((await rowsOf('SKU-A', merchantA)).length).toBe(2);
+    const log = (await get('/v0/inventorylog/?l=200', merchantB)).data.data.map((l: { sku: string }) => l.sku);
+    expect(log.length).toBeGreaterThan(0);
+    expect(log.every((sku: string) => sku.startsWith('SKU-C') || sku.startsWith('EF-') || sku === 'BOX-L' || sku === 'NEW-1')).toBe(true);
+    expect((await get('/v0/inventory/list?l=500', merchantB)).data.data.every((r: { customer: string }) => r.customer === 'EcoFlow Europe')).toBe(true);
+    // Merchants read stock but do not change it.
+    expect((await send('POST', '/v0/inventory/adjust', { item: 'SKU-A', compartment: 'A-01-01', delta: 1, reasonCode: 'found' }, merchantA)).code).toBe(
+      'NoPermission',
+    );
+  });
+});
+
+describe('stock operations', () => {
+  it('adjusts with a reason code and writes the ledger row', async () => {
+    const res = await send('POST', '/v0/inventory/adjust', { item: 'SKU-B', compartment: 'A-01-01', delta: -5, reasonCode: 'damaged', note: 'crushed' });
+    expect(res.data).toMatchObject({ quantity: 495 });
+    const log = (await get('/v0/inventorylog/?sku=SKU-B&l=1')).data.data[0];
+    expect(log).toMatchObject({
+      delta: -5,
+      quantityAfter: 495,
+      reason: 'adjust',
+      reasonCode: 'damaged',
+      note: 'crushed',
+      compartmentCode: 'A-01-01',
+      userName: 'Ada Admin',
+    });
+  });
+
+  it('refuses bad input with a clear error and changes nothing', async () => {
+    const before = await qty('SKU-B', 'A-01-01');
+    const cases: Array<[unknown, string]> = [
+      [{ item: 'NOPE', compartment: 'A-01-01', delta: 1, reasonCode: 'found' }, 'ItemNotFound'],
+      [{ item: 'SKU-B', compartment: 'Z-99-99', delta: 1, reasonCode: 'found' }, 'CompartmentNotFound'],
+      [{ item: 'SKU-B', compartment: 'A-01-01', delta: 1.5, reasonCode: 'found' }, 'IntegrityError'],
+      [{ item: 'SKU-B', compartment: 'A-01-01', delta: -100000, reasonCode: 'lost' }, 'InsufficientStock'],
+      [{ item: 'SKU-B', compartment: 'A-01-01', delta: 1, reasonCode: 'whim' }, 'IntegrityError'],
+    ];
+    for (const [body, code] of cases) expect((await send('POST', '/v0/inventory/adjust', body)).code, JSON.stringify(body)).toBe(code);
+    const moves: Array<[unknown, string]> = [
+      [{ item: 'SKU-B', compartment: 'A-01-01', quantity: -3, toCompartment: 'A-01-02' }, 'IntegrityError'],
+      [{ item: 'SKU-B', compartment: 'A-01-01', quantity: 100000, toCompartment: 'A-01-02' }, 'InsufficientStock'],
+      [{ item: 'SKU-C', compartment: 'A-01-01', quantity: 1, toCompartment: 'A-01-02' }, 'InsufficientStock'],
+    ];
+    for (const [body, code] of moves) expect((await send('POST', '/v0/inventory/move', body)).code, JSON.stringify(body)).toBe(code);
+    const insufficient = await send('POST', '/v0/inventory/move', { item: 'SKU-B', compartment: 'A-01-01', quantity: 100000, toCompartment: 'A-01-02' });
+    expect(insufficient.data).toBe(`Not enough stock: ${before} available, 100000 requested.`);
+    expect(await qty('SKU-B', 'A-01-01')).toBe(before);
+    // An item of another merchant is not found for that merchant's scope (admin narrowed to merchant A).
+    const other = (await get('/v0/item/any?q=SKU-C')).data.id;
+    const asA = await t.call({
+      method: 'POST',
+      url: '/v0/items/',
+      token: merchantA,
+      payload: { sku: 'X', name: 'X', type: 5, components: [{ itemId: other, quantity: 1 }] },
+    });
+    expect(asA.body.code).toBe('IntegrityError');
+  });
+
+  it('moves by scanned codes, keeps totals, and refuses a blocked compartment', async () => {
+    const moved = await send('POST', '/v0/inventory/move', { item: '4006381333948', compartment: 'a-01-01', quantity: 20, toCompartment: 'A-03-04' });
+    expect(moved.code).toBe('OK');
+    expect(await qty('SKU-B', 'A-03-04')).toBe(20);
+    expect(await qty('SKU-B', 'A-01-01')).toBe(475);
+    const b10 = (await get('/v0/compartments/?code=B-11-04')).data.data[0];
+    await send('PUT', `/v0/compartments/${b10.id}`, {
+      ...b10,
+      blocked: true,
+      id: undefined,
+      createdAt: undefined,
+      updatedAt: undefined,
+      capacityWeight: undefined,
+      capacityVolume: undefined,
+    });
+    const blocked = await send('POST', '/v0/inventory/move', { item: 'SKU-B', compartment: 'A-01-01', quantity: 1, toCompartment: 'B-11-04' });
+    expect(blocked.code).toBe('CompartmentBlocked');
+    expect(blocked.data).toBe('Compartment B-11-04 is blocked.');
+  });
+
+  it('moves reserved units only when asked, carrying their reservations along', async () => {
+    // SKU-A in A-01-01: 120 on hand, 10 reserved for MO20260001 → 110 movable without reservations.
+    expect(
+      (await send('POST', '/v0/inventory/move', { item: 'SKU-A', compartment: 'A-01-01', batch: 'B2409', quantity: 115, toCompartment: 'A-03-03' })).code,
+    ).toBe('InsufficientStock');
+    const moved = await send('POST', '/v0/inventory/move', {
+      item: 'SKU-A',
+      compartment: 'A-01-01',
+      batch: 'B2409',
+      quantity: 115,
+      toCompartment: 'A-03-03',
+      withReservations: true,
+    });
+    expect(moved.data.from).toMatchObject({ quantity: 5, reserved: 5 });
+    expect(moved.data.to).toMatchObject({ quantity: 115, reserved: 5 });
+    expect(await checkStockInvariants(t.database.db)).toEqual([]);
+  });
+
+  it('damages and releases units by changing their status', async () => {
+    const res = await send('POST', '/v0/inventory/status', { item: 'ANK-HUB-7', compartment: 'A-01-03', quantity: 4, toStatus: 2 });
+    expect(res.data.from).toMatchObject({ quantity: 56, status: 10 });
+    expect(res.data.to).toMatchObject({ quantity: 4, status: 2 });
+    expect(await qty('ANK-HUB-7', 'A-01-03', 2)).toBe(4);
+  });
+});
+
+describe('reservations', () => {
+  it('reserves by picking priority, refuses a shortage unless partial, and releases', async () => {
+    const item = (await get('/v0/item/any?q=ANK-CHG-65')).data.id; // 80 in A-01-02 (prio 11), 400 in C-02-01 (bulk)
+    const first = await send('POST', '/v0/inventory/reserve', { itemId: item, quantity: 100, ref: { type: 'order', id: 'T-1' } });
+    expect(first.data.lines.map((l: { quantity: number }) => l.quantity)).toEqual([80, 20]);
+    const short = await send('POST', '/v0/inventory/reserve', { itemId: item, quantity: 1000, ref: { type: 'order', id: 'T-2' } });
+    expect(short.code).toBe('InsufficientStock');
+    const partial = await send('POST', '/v0/inventory/reserve', { itemId: item, quantity: 1000, ref: { type: 'order', id: 'T-2' }, partial: true });
+    expect(partial.data).toMatchObject({ requested: 1000, reserved: 380 });
+    expect((await send('POST', '/v0/inventory/release', { ref: { type: 'order', id: 'T-2' }, quantity: 30 })).data).toEqual({ released: 30 });
+    expect((await send('POST', '/v0/inventory/release', { ref: { type: 'order', id: 'T-1' } })).data).toEqual({ released: 100 });
+    expect(await checkStockInvariants(t.database.db)).toEqual([]);
+  });
+});
+
+describe('stocktaking', () => {
+  it('shows differences, keeps picks made in between, and posts adjustments', async () => {
+    const compartment = (await get('/v0/compartment/any?q=A-02-02')).data; // ANK-EAR-P3: 150
+    const item = (await get('/v0/item/any?q=ANK-EAR-P3')).data.id;
+    const count = (await send('POST', '/v0/stocktakes/', { warehouseId: compartment.warehouseId, compartmentIds: [compartment.id] })).data;
+    expect(count.stock.map((s: { sku: string; quantity: number }) => [s.sku, s.quantity])).toEqual([['ANK-EAR-P3', 150]]);
+    const counted = (await send('PUT', `/v0/stocktakes/${count.id}/lines`, { lines: [{ compartmentId: compartment.id, itemId: item, counted: 147 }] })).data;
+    expect(counted.lines[0]).toMatchObject({ expected: 150, counted: 147, difference: -3 });
+    // A pick (here an adjustment) happens between counting and approval: it is not lost.
+    await send('POST', '/v0/inventory/adjust', { itemId: item, compartment: 'A-02-02', delta: -10, reasonCode: 'sample' });
+    const posted = (await send('POST', `/v0/stocktakes/${count.id}/post`)).data;
+    expect(posted.status).toBe('posted');
+    expect(await qty('ANK-EAR-P3', 'A-02-02')).toBe(137);
+    expect((await send('POST', `/v0/stocktakes/${count.id}/post`)).code).toBe('InvalidState');
+    const log = (await get('/v0/inventorylog/?sku=ANK-EAR-P3&reason=count')).data.data[0];
+    expect(log).toMatchObject({ delta: -3, refType: 'stocktake', refId: String(count.id) });
+  });
+
+  it('holds every invariant after all of the above', async () => {
+    expect(await checkStockInvariants(t.database.db)).toEqual([]);
+    expect((await get('/v0/inventory/check')).data).toEqual([]);
+  });
+});
