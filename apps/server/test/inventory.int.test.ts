@@ -251,3 +251,26 @@ describe('stocktaking', () => {
     expect((await get('/v0/inventory/check')).data).toEqual([]);
   });
 });
+
+describe('merged units', () => {
+  it('packs items into a box, moves the box as one with its reservations, and unpacks it', async () => {
+    const a0101 = (await get('/v0/compartment/any?q=A-01-01')).data;
+    const merchant = (await get('/v0/item/any?q=SKU-B')).data.merchantId;
+    expect((await send('POST', '/v0/munits/', { code: 'box-1', kind: 'box', compartmentId: a0101.id, merchantId: merchant })).code).toBe('OK');
+    const packed = await send('POST', '/v0/munits/pack', { unit: 'BOX-1', item: 'SKU-B', quantity: 30 });
+    expect(packed.code, JSON.stringify(packed)).toBe('OK');
+    expect(packed.data.items).toEqual([expect.objectContaining({ sku: 'SKU-B', quantity: 30 })]);
+    expect((await send('POST', '/v0/munits/pack', { unit: 'BOX-1', item: 'SKU-C', quantity: 1 })).error.fields[0]).toMatchObject({
+      field: 'item',
+      message: 'the unit belongs to another merchant',
+    });
+    const moved = await send('POST', '/v0/munits/move', { unit: 'BOX-1', toCompartment: 'A-03-02' });
+    expect(moved.data).toMatchObject({ compartment: 'A-03-02', items: [{ sku: 'SKU-B', quantity: 30 }] });
+    expect((await get('/v0/munits/any?q=box-1')).data.compartment).toBe('A-03-02');
+    const unpacked = await send('POST', '/v0/munits/unpack', { unit: 'BOX-1' });
+    expect(unpacked.data.items).toEqual([]);
+    expect(await qty('SKU-B', 'A-03-02')).toBe(30);
+    expect((await get('/v0/munits/any?q=NOPE')).data).toEqual({ id: 0, code: '' });
+    expect(await checkStockInvariants(t.database.db)).toEqual([]);
+  });
+});

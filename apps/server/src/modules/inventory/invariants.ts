@@ -28,7 +28,7 @@ const RULES: Array<{ rule: string; query: string }> = [
   },
   {
     rule: 'moves conserve totals',
-    query: `select reason || ': ' || sum(delta) as detail from inventory_log where reason in ('move', 'status') group by reason having sum(delta) <> 0`,
+    query: `select reason || ': ' || sum(delta) as detail from inventory_log where reason in ('move', 'status', 'pack', 'unpack') group by reason having sum(delta) <> 0`,
   },
   {
     rule: 'a serial number is in one place',

@@ -15,7 +15,7 @@ const readOnly = (list: string) => ({ list, create: list, update: list, delete: 
  * Keeps the codes that find an item (SKU, barcodes, aliases) in item_codes, unique per merchant
  * (issue 5 §2): a clash with another item of the same merchant is a Duplicate naming the field.
  */
-async function syncItemCodes(trx: Kysely<DB>, row: { id: number; merchantId: number | null; values: Record<string, unknown> }) {
+export async function syncItemCodes(trx: Kysely<DB>, row: { id: number; merchantId: number | null; values: Record<string, unknown> }) {
   const db = trx as AnyDB;
   const merchantId = row.merchantId!;
   const v = row.values as { sku: string; barcodes: string[]; aliases: string[]; components: Array<{ itemId: number }> };

@@ -18,7 +18,9 @@ import { scopeMerchantId } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/reply.js';
 import { checkStockInvariants } from './invariants.js';
+import { enqueueItemImport, itemImportSchema, registerItemImport } from './item-import.js';
 import { InventoryLookups } from './lookups.service.js';
+import { MergedUnitService, moveUnitSchema, packSchema, unpackSchema } from './merged-unit.service.js';
 import { ReservationService } from './reservation.service.js';
 import type { Actor } from './stock-tx.js';
 import { StockService } from './stock.service.js';
@@ -39,7 +41,18 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
   const reservations = new ReservationService(core, stock);
   const stocktakes = new StocktakeService(core, stock);
   const lookups = new InventoryLookups(core);
+  const units = new MergedUnitService(core, stock);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  registerItemImport();
+
+  r.post(
+    '/v0/items/import',
+    {
+      config: can('wms.item.edit'),
+      schema: { tags, summary: 'Import items from an uploaded XLSX or CSV file (background job with an error report)', body: itemImportSchema },
+    },
+    async (req) => ok(await enqueueItemImport(core, req.auth!, req.body, req.locale)),
+  );
 
   r.get(
     '/v0/item/any',
@@ -86,6 +99,32 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
     '/v0/inventory/release',
     { config: can('wms.inventory.reserve'), schema: { tags, summary: 'Release the reservations of a reference', body: releaseSchema } },
     async (req) => ok(await reservations.release(actorOf(req), req.body)),
+  );
+
+  r.get(
+    '/v0/munits/any',
+    { config: can('wms.mergedUnit.list'), schema: { tags, summary: 'A merged unit by code with its contents', querystring: anyQuerySchema } },
+    async (req) => {
+      const actor = actorOf(req);
+      const unit = await stock.places.mergedUnitByCode(req.query.q);
+      if (!unit || (actor.merchantScope !== null && unit.merchantId !== actor.merchantScope)) return ok({ id: 0, code: '' });
+      return ok(await units.contents(unit.id));
+    },
+  );
+  r.post(
+    '/v0/munits/pack',
+    { config: can('wms.mergedUnit.edit'), schema: { tags, summary: 'Put loose units into a merged unit', body: packSchema } },
+    async (req) => ok(await units.pack(actorOf(req), req.body)),
+  );
+  r.post(
+    '/v0/munits/unpack',
+    { config: can('wms.mergedUnit.edit'), schema: { tags, summary: 'Empty a merged unit into its compartment', body: unpackSchema } },
+    async (req) => ok(await units.unpack(actorOf(req), req.body)),
+  );
+  r.post(
+    '/v0/munits/move',
+    { config: can('wms.mergedUnit.edit'), schema: { tags, summary: 'Move a merged unit with everything in it', body: moveUnitSchema } },
+    async (req) => ok(await units.move(actorOf(req), req.body)),
   );
 
   r.get(

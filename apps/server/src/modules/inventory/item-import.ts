@@ -1,0 +1,215 @@
+import { toLocale, type Locale } from '@kontor/contracts';
+import { itemWriteSchema, type ItemWrite } from '@kontor/contracts/domains/inventory';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Core } from '../../core.js';
+import type { DB } from '../../db/types.js';
+import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/app-error.js';
+import { fieldError } from '../../http/error-handler.js';
+import { toCsv } from '../../lib/csv.js';
+import { readTableFile } from '../../lib/table-file.js';
+import { registerJobHandler } from '../jobs/registry.js';
+import { ResourceRepo } from '../resources/resource.repo.js';
+import { INVENTORY_RESOURCES, syncItemCodes } from './inventory.resources.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inventory tables are declared by migration 0005
+type AnyDB = Kysely<any>;
+
+export const ITEM_IMPORT_JOB = 'items.import';
+export const itemImportSchema = z.strictObject({
+  fileId: z.string().regex(/^[a-f0-9]{32}$/),
+  merchantId: z.number().int().positive().optional(),
+  /** Import the good rows and report the bad ones; by default one bad row stops the whole import. */
+  goodRowsOnly: z.boolean().default(false),
+});
+
+interface RowError {
+  line: number;
+  field: string;
+  message: string;
+}
+
+const LIST = /[|;,]/;
+const BOOL: Record<string, boolean> = {
+  '1': true,
+  true: true,
+  yes: true,
+  ja: true,
+  x: true,
+  是: true,
+  '0': false,
+  false: false,
+  no: false,
+  nein: false,
+  否: false,
+};
+const NUMBER_FIELDS = ['type', 'weight', 'length', 'width', 'height', 'customsValue'];
+const BOOL_FIELDS = ['serialRequired', 'batchTracked', 'expiryTracked'];
+
+/** One spreadsheet row as an item body: lists split on | ; or ,, decimal commas accepted, empty cells left to defaults. */
+function bodyOf(cells: Record<string, string>): Record<string, unknown> {
+  const byKey = new Map(Object.entries(cells).map(([k, v]) => [k.replace(/[\s_-]/g, '').toLowerCase(), v]));
+  const body: Record<string, unknown> = {};
+  const fields = [
+    'sku',
+    'name',
+    'type',
+    'barcodes',
+    'aliases',
+    'weight',
+    'length',
+    'width',
+    'height',
+    'serialRequired',
+    'serialPattern',
+    'batchTracked',
+    'expiryTracked',
+  ];
+  fields.push('hsCode', 'originCountry', 'customsValue', 'customsCurrency', 'remark');
+  for (const field of fields) {
+    const raw = byKey.get(field.toLowerCase()) ?? (field === 'barcodes' ? (byKey.get('barcode') ?? byKey.get('ean')) : undefined);
+    if (raw === undefined || raw === '') continue;
+    if (field === 'barcodes' || field === 'aliases')
+      body[field] = raw
+        .split(LIST)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    else if (NUMBER_FIELDS.includes(field)) body[field] = /^-?\d+([.,]\d+)?$/.test(raw) ? Number(raw.replace(',', '.')) : raw;
+    else if (BOOL_FIELDS.includes(field)) body[field] = BOOL[raw.toLowerCase()] ?? raw;
+    else body[field] = raw;
+  }
+  return body;
+}
+
+/** Checks every row; answers the good ones and every problem with its line number. */
+async function checkRows(db: Kysely<DB>, merchantId: number, rows: Array<{ line: number; cells: Record<string, string> }>, locale: Locale) {
+  const errors: RowError[] = [];
+  const good: Array<{ line: number; item: ItemWrite }> = [];
+  const seen = new Map<string, number>();
+  for (const { line, cells } of rows) {
+    const parsed = itemWriteSchema.safeParse(bodyOf(cells), { reportInput: true });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors.push({ line, ...fieldError(issue.code, issue.path.join('.'), issue as never, locale) });
+      continue;
+    }
+    const item = parsed.data;
+    const codes = [item.sku, ...item.barcodes, ...item.aliases];
+    const twice = codes.find((c) => seen.has(c));
+    if (twice) {
+      errors.push({ line, field: 'sku', message: `${twice} is already on line ${seen.get(twice)}` });
+      continue;
+    }
+    for (const c of codes) seen.set(c, line);
+    good.push({ line, item });
+  }
+  // Codes already used by another item of this merchant (the same SKU is an update, not a clash).
+  const taken = seen.size
+    ? ((await (db as AnyDB)
+        .selectFrom('item_codes as k')
+        .innerJoin('items as i', 'i.id', 'k.item_id')
+        .select(['k.code', 'i.sku'])
+        .where('k.merchant_id', '=', merchantId)
+        .where('k.code', 'in', [...seen.keys()])
+        .execute()) as Array<{ code: string; sku: string }>)
+    : [];
+  const owner = new Map(taken.map((t) => [t.code, t.sku]));
+  const clean = good.filter(({ line, item }) => {
+    const clash = [...item.barcodes, ...item.aliases, item.sku].find((c) => owner.has(c) && owner.get(c) !== item.sku);
+    if (clash) errors.push({ line, field: 'barcodes', message: `${clash} belongs to item ${owner.get(clash)}` });
+    return !clash;
+  });
+  return { good: clean, errors: errors.sort((a, b) => a.line - b.line) };
+}
+
+/** Creates or updates (by SKU) the checked items in one transaction, with their codes. */
+async function writeItems(db: Kysely<DB>, merchantId: number, items: ItemWrite[], progress: (done: number) => Promise<void>) {
+  const def = INVENTORY_RESOURCES.find((d) => d.name === 'item')!;
+  const repo = new ResourceRepo(db, def);
+  await db.transaction().execute(async (trx) => {
+    for (const [i, item] of items.entries()) {
+      const columns = repo.toColumns(item as unknown as Record<string, unknown>);
+      const existing = await (trx as AnyDB)
+        .selectFrom('items')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .where('sku', '=', item.sku)
+        .executeTakeFirst();
+      let id: number;
+      if (existing) {
+        id = Number(existing.id);
+        await (trx as AnyDB)
+          .updateTable('items')
+          .set({ ...columns, version: sql`version + 1`, updated_at: sql`now()` })
+          .where('id', '=', id)
+          .execute();
+      } else id = await repo.insert(trx, { ...columns, merchant_id: merchantId });
+      await syncItemCodes(trx, { id, merchantId, values: item as unknown as Record<string, unknown> });
+      if (i % 200 === 199) await progress(i + 1);
+    }
+  });
+}
+
+export function registerItemImport(): void {
+  registerJobHandler(
+    ITEM_IMPORT_JOB,
+    async ({ db, payload, progress }) => {
+      const file = await (db as AnyDB)
+        .selectFrom('files')
+        .select(['data', 'name'])
+        .where('id', '=', payload.fileId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!file) throw new Error('the uploaded file is gone');
+      const locale = toLocale(String(payload.locale ?? 'en'));
+      const table = await readTableFile(Buffer.from(file.data as Uint8Array));
+      const merchantId = payload.merchantId as number;
+      const missing = ['sku', 'name'].filter((h) => !table.header.some((x) => x.toLowerCase() === h));
+      const { good, errors } = missing.length
+        ? { good: [], errors: missing.map((field) => ({ line: 1, field, message: `column ${field} is missing` })) }
+        : await checkRows(db, merchantId, table.rows, locale);
+      await progress(0, good.length, 'checked');
+      const write = errors.length === 0 || payload.goodRowsOnly === true;
+      if (write && good.length)
+        await writeItems(
+          db,
+          merchantId,
+          good.map((g) => g.item),
+          (done) => progress(done, good.length),
+        );
+      const result = {
+        rows: table.rows.length,
+        imported: write ? good.length : 0,
+        failed: new Set(errors.map((e) => e.line)).size,
+        errors: errors.slice(0, 200),
+      };
+      if (errors.length === 0) return { result };
+      const report = toCsv(
+        ['line', 'field', 'message'],
+        errors.map((e) => [e.line, e.field, e.message]),
+      );
+      return { result, file: { name: `item-import-errors-${String(file.name).replace(/\.\w+$/, '')}.csv`, mime: 'text/csv; charset=utf-8', data: report } };
+    },
+    { maxAttempts: 1 },
+  );
+}
+
+/** Queues an import of an uploaded file; the merchant comes from the session, or staff name it. */
+export async function enqueueItemImport(core: Core, auth: AuthContext, input: z.infer<typeof itemImportSchema>, locale: Locale) {
+  const scope = scopeMerchantId(auth);
+  const merchantId = scope ?? input.merchantId;
+  if (!merchantId) throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'required' }] });
+  if (scope !== null && input.merchantId !== undefined && input.merchantId !== scope) throw new AppError('NoPermission');
+  const file = await (core.db as AnyDB)
+    .selectFrom('files')
+    .select(['id', 'owner_user_id', 'merchant_id'])
+    .where('id', '=', input.fileId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!file || (file.owner_user_id !== auth.userId && (scope === null || file.merchant_id !== scope))) throw new AppError('NotFound');
+  return core.jobs!.enqueue(
+    ITEM_IMPORT_JOB,
+    { fileId: input.fileId, merchantId, goodRowsOnly: input.goodRowsOnly, locale },
+    { userId: auth.userId, merchantId: auth.merchantId },
+  );
+}
