@@ -5,21 +5,37 @@ import type { DB } from '../db/types.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { seedInventory } from './seed-inventory.js';
 
-/** Writes the built-in roles and their privileges (only those missing). */
+/**
+ * Writes the built-in roles, and grants each one the privileges of this release it has never been
+ * given (recorded in builtin_role_grants): new privileges reach existing databases once, while one an
+ * administrator took away is not given back.
+ */
 export async function seedRoles(db: Kysely<DB>): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- builtin_role_grants is declared by migration 0006
+  const anyDb = db as Kysely<any>;
   for (const [name, def] of Object.entries(BUILTIN_ROLES)) {
-    const role = await db
+    await db
       .insertInto('roles')
       .values({ name, title: def.title, builtin: true })
       .onConflict((oc) => oc.column('name').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (role && def.privileges.length) {
-      await db
-        .insertInto('role_privileges')
-        .values(def.privileges.map((privilege) => ({ role_id: role.id, privilege })))
-        .execute();
-    }
+      .execute();
+    const role = await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+    const given = new Set(
+      ((await anyDb.selectFrom('builtin_role_grants').select('privilege').where('role', '=', name).execute()) as Array<{ privilege: string }>).map(
+        (g) => g.privilege,
+      ),
+    );
+    const fresh = def.privileges.filter((p) => !given.has(p));
+    if (fresh.length === 0) continue;
+    await db
+      .insertInto('role_privileges')
+      .values(fresh.map((privilege) => ({ role_id: role.id, privilege })))
+      .onConflict((oc) => oc.columns(['role_id', 'privilege']).doNothing())
+      .execute();
+    await anyDb
+      .insertInto('builtin_role_grants')
+      .values(fresh.map((privilege) => ({ role: name, privilege })))
+      .execute();
   }
 }
 
