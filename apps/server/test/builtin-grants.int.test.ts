@@ -30,7 +30,6 @@ describe('built-in roles across releases', () => {
     expect(await privilegesOf('warehouse')).not.toContain('wms.stocktake.approve');
     // A database from before a release never got wms.inventory.edit: the next start grants it.
     await t.database.db.deleteFrom('role_privileges').where('role_id', '=', role.id).where('privilege', '=', 'wms.inventory.edit').execute();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- builtin_role_grants is declared by migration 0006
     await (t.database.db as any).deleteFrom('builtin_role_grants').where('role', '=', 'warehouse').where('privilege', '=', 'wms.inventory.edit').execute();
     await seedRoles(t.database.db);
     expect(await privilegesOf('warehouse')).toContain('wms.inventory.edit');
