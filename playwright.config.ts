@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// Browser tests run the built server on its own embedded database in .tmp/e2e-data (wiped first),
+// Browser tests run the built server on its own embedded database in .tmp/e2e-data (wiped first; E2E_PORT
+// and E2E_DATA_DIR let two runs side by side use their own port and folder),
 // with a fixed captcha, in the Debian Chromium (Playwright downloads no browser here).
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 
@@ -29,6 +30,12 @@ export default defineConfig({
     url: `http://localhost:${PORT}/v0/version/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), E2E_DATA_DIR: '.tmp/e2e-data', CAPTCHA_FIXED: '1234', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES_PER_ADDRESS: '100' },
+    env: {
+      PORT: String(PORT),
+      E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
+      CAPTCHA_FIXED: '1234',
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '100',
+    },
   },
 });

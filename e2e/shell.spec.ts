@@ -105,7 +105,7 @@ test.describe('console shell', () => {
     await signedIn(page, 'staff@demo.local');
     await page.goto('/no/such/place');
     await expect(page).toHaveURL(/\/home$/);
-    await page.goto('/wms/item');
+    await page.goto('/purchases/suppliers');
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByTestId('page-404')).toBeVisible();
     await page.goto('/clear');

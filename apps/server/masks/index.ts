@@ -1,5 +1,6 @@
 // The masks shipped with Kontor, one JSON file each; seeded into the database at start-up (issue 4 §1).
 // A new mask is a new JSON file in this folder plus its import and entry below (a test checks none is missing).
+import mepItem from './mep.item.json';
 import navOverviewTasksNoFinIn30Days from './nav.overview.tasksNoFinIn30Days.json';
 import settingsAnnouncements from './settings.announcements.json';
 import settingsClasses from './settings.classes.json';
@@ -10,10 +11,14 @@ import settingsMerchant from './settings.merchant.json';
 import settingsPrinters from './settings.printers.json';
 import settingsTax from './settings.tax.json';
 import wmsCompartment from './wms.compartment.json';
+import wmsInventorylog from './wms.inventorylog.json';
+import wmsItem from './wms.item.json';
+import wmsMunit from './wms.munit.json';
 import wmsOrdersSnScan from './wms.orders.snScan.json';
 import wmsWarehouse from './wms.warehouse.json';
 
 export const SHIPPED_MASKS: Record<string, unknown> = {
+  'mep.item': mepItem,
   'nav.overview.tasksNoFinIn30Days': navOverviewTasksNoFinIn30Days,
   'settings.announcements': settingsAnnouncements,
   'settings.classes': settingsClasses,
@@ -24,6 +29,9 @@ export const SHIPPED_MASKS: Record<string, unknown> = {
   'settings.printers': settingsPrinters,
   'settings.tax': settingsTax,
   'wms.compartment': wmsCompartment,
+  'wms.inventorylog': wmsInventorylog,
+  'wms.item': wmsItem,
+  'wms.munit': wmsMunit,
   'wms.orders.snScan': wmsOrdersSnScan,
   'wms.warehouse': wmsWarehouse,
 };

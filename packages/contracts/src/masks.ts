@@ -63,7 +63,7 @@ export const fieldSchema = z
       .array(z.strictObject({ value: z.union([z.string(), z.number(), z.boolean()]), label: labelsSchema, color: z.string().max(30).optional() }))
       .optional(),
     lookup: z.strictObject({ api: apiPath, valueField: z.string().max(64), labelField: z.string().max(64) }).optional(),
-    /** An enum or lookup field holding a list of values. */
+    /** An enum or lookup field holding a list of values; a text field holding a list of free entries (tags: barcodes). */
     multiple: z.boolean().default(false),
     /** The field holding the currency of a money field (EUR or USD). */
     currencyField: z.string().max(64).optional(),
@@ -78,8 +78,8 @@ export const fieldSchema = z
   .superRefine((field, ctx) => {
     if (field.type === 'enum' && !field.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'an enum field needs options' });
     if (field.type === 'lookup' && !field.lookup) ctx.addIssue({ code: 'custom', path: ['lookup'], message: 'a lookup field needs a lookup source' });
-    if (field.multiple && field.type !== 'enum' && field.type !== 'lookup')
-      ctx.addIssue({ code: 'custom', path: ['multiple'], message: 'only enum and lookup fields hold several values' });
+    if (field.multiple && field.type !== 'enum' && field.type !== 'lookup' && field.type !== 'text')
+      ctx.addIssue({ code: 'custom', path: ['multiple'], message: 'only enum, lookup and text fields hold several values' });
     if (field.min !== undefined && field.max !== undefined && field.min > field.max)
       ctx.addIssue({ code: 'custom', path: ['min'], message: 'min is above max' });
     if (field.pattern) {

@@ -89,10 +89,11 @@ describe('mask kinds added for the settings area', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.problems[0]!.path).toBe('next');
   });
-  it('allows several values only for enum and lookup fields', () => {
+  it('allows several values only for enum, lookup and text (tags) fields', () => {
     const field = (type: string) => ({ id: 'kinds', label: title, type, multiple: true, options: [{ value: 'a', label: title }] });
     expect(parseMask({ name: 'm', kind: 'list', title, dataSrc: { api: '/v0/x/' }, fields: [field('enum')] }).ok).toBe(true);
-    const refused = parseMask({ name: 'm', kind: 'list', title, dataSrc: { api: '/v0/x/' }, fields: [field('text')] });
+    expect(parseMask({ name: 'm', kind: 'list', title, dataSrc: { api: '/v0/x/' }, fields: [field('text')] }).ok).toBe(true);
+    const refused = parseMask({ name: 'm', kind: 'list', title, dataSrc: { api: '/v0/x/' }, fields: [field('number')] });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.problems[0]!.path).toBe('fields.0.multiple');
   });

@@ -5,6 +5,7 @@ import * as m0003 from '../../migrations/0003_oauth.js';
 import * as m0004 from '../../migrations/0004_warehouse.js';
 import * as m0005 from '../../migrations/0005_inventory.js';
 import * as m0006 from '../../migrations/0006_builtin_grants.js';
+import * as m0007 from '../../migrations/0007_reserve_function.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_warehouse': m0004,
   '0005_inventory': m0005,
   '0006_builtin_grants': m0006,
+  '0007_reserve_function': m0007,
 };
 
 class StaticProvider implements MigrationProvider {

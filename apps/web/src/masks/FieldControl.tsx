@@ -80,6 +80,19 @@ export function FieldControl({ spec, locale, value, onChange }: Props) {
         <LookupSelect {...spec.field.lookup} value={value} onChange={onChange} multiple={spec.field.multiple} testId={testId} />
       ) : null;
     default:
+      // A text field holding several entries (barcodes, aliases): typed or scanned, Enter adds one.
+      if (spec.field.multiple)
+        return (
+          <Select
+            {...common}
+            mode="tags"
+            open={false}
+            tokenSeparators={[',', ' ', ';']}
+            value={Array.isArray(value) ? (value as string[]) : []}
+            onChange={(v: string[]) => onChange?.(v.map((s) => s.trim()).filter(Boolean))}
+            suffixIcon={null}
+          />
+        );
       return <Input {...common} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} lang={locale} />;
   }
 }

@@ -161,7 +161,7 @@ export function displayValue(field: MaskField, value: unknown, locale: Locale, r
     case 'json':
       return JSON.stringify(value);
     default:
-      return String(value);
+      return Array.isArray(value) ? value.map(String).join(', ') || 'N/A' : String(value);
   }
 }
 

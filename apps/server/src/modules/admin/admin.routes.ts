@@ -88,6 +88,13 @@ export function registerAdminRoutes(app: FastifyInstance, core: Core): void {
   });
 
   r.get('/v0/merchants/', { config: can('sys.merchant.list'), schema: { tags: ['merchants'] } }, async (req) => ok(await merchants.list(authOf(req))));
+  // Names for pickers and list labels (items, stock, merged units) of users who may not manage merchants;
+  // a merchant user gets only its own.
+  r.get(
+    '/v0/merchants/opts',
+    { config: { access: 'user' }, schema: { tags: ['merchants'], summary: 'Merchant ids, codes and names for pickers' } },
+    async (req) => ok((await merchants.list(authOf(req))).map(({ id, code, name }) => ({ id, code, name }))),
+  );
   r.get('/v0/merchants/:id', { config: can('sys.merchant.list'), schema: { tags: ['merchants'], params: idParamsSchema } }, async (req) =>
     ok(await merchants.get(authOf(req), req.params.id)),
   );

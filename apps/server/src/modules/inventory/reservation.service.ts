@@ -2,7 +2,8 @@ import type { releaseSchema, reserveSchema } from '@kontor/contracts/domains/inv
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import { insufficient, resolveItem } from './resolve.js';
-import { stockTransaction, type Actor } from './stock-tx.js';
+import { reserveOnServer } from './reserve.sql.js';
+import { retryingStatement, stockTransaction, type Actor } from './stock-tx.js';
 import type { StockService } from './stock.service.js';
 
 type ReserveInput = z.input<typeof reserveSchema>;
@@ -29,30 +30,15 @@ export class ReservationService {
   ) {}
 
   async reserve(actor: Actor, input: ReserveInput): Promise<{ requested: number; reserved: number; lines: ReservedLine[] }> {
-    const item = await resolveItem(this.stock.places, actor.merchantScope, { itemId: input.itemId });
-    const repo = this.stock.repo;
-    return stockTransaction(this.core.db, async (trx) => {
-      const order = await repo.candidates(trx, item.id, { warehouseId: input.warehouseId, batch: input.batch });
-      const rows = await repo.lock(
-        trx,
-        order.map((c) => c.id),
-      );
-      const lines: ReservedLine[] = [];
-      let left = input.quantity;
-      for (const { id } of order) {
-        const row = rows.get(id);
-        if (!row || left === 0) continue;
-        const take = Math.min(left, row.quantity - row.reserved);
-        if (take <= 0) continue;
-        await repo.post(trx, row, { delta: 0, deltaReserved: take, reason: 'reserve', refType: input.ref.type, refId: input.ref.id, userId: actor.userId });
-        const reservationId = await repo.addReservation(trx, row, input.ref, take);
-        lines.push({ reservationId, stockId: row.id, compartmentId: row.compartmentId, batch: row.batch, quantity: take });
-        left -= take;
-      }
-      const reserved = input.quantity - left;
-      if (left > 0 && !input.partial) throw insufficient(reserved, input.quantity);
-      return { requested: input.quantity, reserved, lines };
-    });
+    const request = { ...input, partial: input.partial ?? false, merchantScope: actor.merchantScope, userId: actor.userId };
+    const outcome = await retryingStatement(() => reserveOnServer(this.core.db, request, this.stock.repo.lockRows));
+    if (outcome.available === 0) {
+      // Nothing could serve it: an unknown or foreign item is not found, a known one is short.
+      await resolveItem(this.stock.places, actor.merchantScope, { itemId: input.itemId });
+    }
+    if (outcome.available < input.quantity && !request.partial) throw insufficient(outcome.available, input.quantity);
+    const reserved = outcome.lines.reduce((sum, l) => sum + l.quantity, 0);
+    return { requested: input.quantity, reserved, lines: outcome.lines };
   }
 
   /** Releases a reference's reservations (of one item, up to a quantity, newest first), or all of them. */
@@ -61,10 +47,7 @@ export class ReservationService {
     const repo = this.stock.repo;
     return stockTransaction(this.core.db, async (trx) => {
       // Every change of a reservation happens under its stock row's lock: lock the rows, then re-read.
-      const rows = await repo.lock(
-        trx,
-        (await repo.reservationsOf(trx, input.ref, input.itemId)).map((r) => r.stockId),
-      );
+      const rows = await repo.lockReserved(trx, input.ref, input.itemId);
       const reservations = (await repo.reservationsOf(trx, input.ref, input.itemId)).reverse();
       let left = input.quantity ?? Number.POSITIVE_INFINITY;
       let released = 0;
@@ -73,8 +56,12 @@ export class ReservationService {
         if (!row || left === 0) continue;
         if (actor.merchantScope !== null && row.merchantId !== actor.merchantScope) continue;
         const take = Math.min(left, r.quantity);
-        await repo.setReservation(trx, r.id, r.quantity - take);
-        await repo.post(trx, row, { delta: 0, deltaReserved: -take, reason: 'release', refType: input.ref.type, refId: input.ref.id, userId: actor.userId });
+        await repo.post(
+          trx,
+          row,
+          { delta: 0, deltaReserved: -take, reason: 'release', refType: input.ref.type, refId: input.ref.id, userId: actor.userId },
+          { id: r.id, quantity: r.quantity - take },
+        );
         left -= take;
         released += take;
       }

@@ -14,9 +14,14 @@ const RETRYABLE = new Set(['40001', '40P01']);
  * serialisation victim: the work is all-or-nothing, so a retry is safe and the user never sees it.
  */
 export async function stockTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return retryingStatement(() => db.transaction().execute(work));
+}
+
+/** Runs one atomic unit of work (a transaction or a single statement), retrying deadlock victims. */
+export async function retryingStatement<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(work);
+      return await work();
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (!code || !RETRYABLE.has(code) || attempt >= 5) throw error;

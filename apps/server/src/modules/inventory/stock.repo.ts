@@ -36,6 +36,12 @@ export interface LedgerEntry {
   note?: string | null;
 }
 
+/**
+ * A reservation written in the same statement as the posting that changes its row's `reserved`:
+ * a new one for a reference, or an existing one set to a new quantity (0 deletes it).
+ */
+export type ReservationChange = { add: { type: string; id: string }; quantity: number } | { id: number; quantity: number };
+
 const STOCK_COLUMNS = [
   'id',
   'merchant_id as merchantId',
@@ -55,6 +61,11 @@ const STOCK_COLUMNS = [
  */
 export class StockRepo {
   constructor(private readonly options: { lockRows: boolean } = { lockRows: true }) {}
+
+  /** Whether writers lock their rows (always, except in the concurrency harness's proof run). */
+  get lockRows(): boolean {
+    return this.options.lockRows;
+  }
 
   /**
    * The id of the row with this key, created empty when missing. Runs in its own short statement
@@ -96,62 +107,60 @@ export class StockRepo {
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  /** Rows of an item that could serve a reservation, in the order stock is taken (issue 5 §6). */
-  async candidates(trx: Kysely<DB>, itemId: number, filter: { warehouseId?: number; batch?: string }) {
-    return (await (trx as AnyDB)
-      .selectFrom('stock as s')
-      .innerJoin('compartments as c', 'c.id', 's.compartment_id')
-      .select(['s.id'])
-      .where('s.item_id', '=', itemId)
-      .where('s.status', '=', 10)
-      .where(sql<boolean>`s.quantity > s.reserved`)
-      .where('c.blocked', '=', false)
-      .where('c.kind', 'in', ['pick', 'bulk'])
-      .$if(filter.warehouseId !== undefined, (q) => q.where('s.warehouse_id', '=', filter.warehouseId))
-      .$if(filter.batch !== undefined, (q) => q.where('s.batch', '=', filter.batch))
-      .orderBy('c.priority')
-      .orderBy(sql`s.expiry asc nulls last`)
-      .orderBy('s.batch')
-      .orderBy('s.id')
-      .execute()) as Array<{ id: number }>;
+  /** Locks (in ascending id order) and reads the rows holding reservations of a reference, optionally of one item. */
+  async lockReserved(trx: Kysely<DB>, ref: { type: string; id: string }, itemId?: number): Promise<Map<number, StockRow>> {
+    let query = (trx as AnyDB)
+      .selectFrom('stock')
+      .select(STOCK_COLUMNS)
+      .where(
+        'id',
+        'in',
+        (trx as AnyDB)
+          .selectFrom('reservations')
+          .select('stock_id')
+          .where('ref_type', '=', ref.type)
+          .where('ref_id', '=', ref.id)
+          .$if(itemId !== undefined, (q) => q.where('item_id', '=', itemId)),
+      )
+      .orderBy('id');
+    if (this.options.lockRows) query = query.forUpdate();
+    const rows = (await query.execute()) as StockRow[];
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   /**
    * Posts one change: the row gets its new absolute values and the ledger one row, in the caller's
-   * transaction. The row object is updated too, so several changes to one row chain correctly.
+   * transaction and in one statement (with the reservation change, when given, in the same one). The
+   * row object is updated too, so several changes to one row chain correctly. Answers the id of an
+   * added reservation.
    */
-  async post(trx: Kysely<DB>, row: StockRow, entry: LedgerEntry): Promise<void> {
+  async post(trx: Kysely<DB>, row: StockRow, entry: LedgerEntry, reservation?: ReservationChange): Promise<number | null> {
     const quantity = row.quantity + entry.delta;
     const reserved = row.reserved + entry.deltaReserved;
-    await (trx as AnyDB)
-      .updateTable('stock')
-      .set({ quantity, reserved, updated_at: sql`now()` })
-      .where('id', '=', row.id)
-      .execute();
-    await (trx as AnyDB)
-      .insertInto('inventory_log')
-      .values({
-        merchant_id: row.merchantId,
-        stock_id: row.id,
-        item_id: row.itemId,
-        warehouse_id: row.warehouseId,
-        compartment_id: row.compartmentId,
-        batch: row.batch,
-        status: row.status,
-        delta: entry.delta,
-        delta_reserved: entry.deltaReserved,
-        quantity_after: quantity,
-        reserved_after: reserved,
-        reason: entry.reason,
-        reason_code: entry.reasonCode ?? null,
-        ref_type: entry.refType ?? null,
-        ref_id: entry.refId ?? null,
-        user_id: entry.userId,
-        note: entry.note || null,
-      })
-      .execute();
+    let booked = sql``;
+    if (reservation && 'add' in reservation) {
+      booked = sql`, booked as (insert into reservations (merchant_id, stock_id, item_id, ref_type, ref_id, quantity)
+        values (${row.merchantId}, ${row.id}, ${row.itemId}, ${reservation.add.type}, ${reservation.add.id}, ${reservation.quantity}) returning id)`;
+    } else if (reservation && reservation.quantity === 0) {
+      booked = sql`, booked as (delete from reservations where id = ${reservation.id} returning id)`;
+    } else if (reservation) {
+      booked = sql`, booked as (update reservations set quantity = ${reservation.quantity} where id = ${reservation.id} returning id)`;
+    }
+    // Data-modifying WITH parts always run to completion, whether or not the final select reads them.
+    const result = await sql<{ id: number | null }>`with changed as (
+        update stock set quantity = ${quantity}, reserved = ${reserved}, updated_at = now() where id = ${row.id}
+      ), logged as (
+        insert into inventory_log (merchant_id, stock_id, item_id, warehouse_id, compartment_id, batch, status, delta, delta_reserved,
+          quantity_after, reserved_after, reason, reason_code, ref_type, ref_id, user_id, note)
+        values (${row.merchantId}, ${row.id}, ${row.itemId}, ${row.warehouseId}, ${row.compartmentId}, ${row.batch}, ${row.status}, ${entry.delta},
+          ${entry.deltaReserved}, ${quantity}, ${reserved}, ${entry.reason}, ${entry.reasonCode ?? null}, ${entry.refType ?? null}, ${entry.refId ?? null},
+          ${entry.userId}, ${entry.note || null})
+      )${booked}
+      select ${reservation ? sql`(select id from booked)` : sql`null::bigint`} as id`.execute(trx);
     row.quantity = quantity;
     row.reserved = reserved;
+    const id = result.rows[0]?.id;
+    return id === null || id === undefined ? null : Number(id);
   }
 
   async addReservation(trx: Kysely<DB>, row: StockRow, ref: { type: string; id: string }, quantity: number): Promise<number> {

@@ -1,0 +1,106 @@
+import type { Page } from '@kontor/contracts';
+import { request } from '../../api/request.js';
+
+/** A row of `GET /v0/stock/`: one item, compartment, batch and status with its quantities. */
+export interface StockRow {
+  id: number;
+  itemId: number;
+  sku: string;
+  itemName: string;
+  warehouseId: number;
+  warehouseCode: string;
+  compartmentId: number;
+  compartmentCode: string;
+  unitId: number | null;
+  batch: string;
+  expiry: string | null;
+  status: number;
+  quantity: number;
+  reserved: number;
+  available: number;
+  merchantName: string;
+  merchantId: number;
+  updatedAt: string;
+}
+
+/** `GET /v0/compartment/any` (facts §2.7): a miss answers `guid: ""`. */
+export interface CompartmentHit {
+  guid: string;
+  id?: number;
+  name: string;
+  warehouseUNID?: string;
+  warehouseId?: number;
+  zoneCode?: string | null;
+  pickingPriority?: number;
+  blocked?: boolean;
+  inventory?: { quantity: number; lockedQty: number; rows: number };
+}
+
+/** `GET /v0/item/any` (facts §2.7): a miss answers `guid: ""`. */
+export interface ItemHit {
+  guid: string;
+  id?: number;
+  unid: string;
+  name?: string;
+  barcode?: string | null;
+  customer?: string;
+  merchantId?: number;
+  weight?: number;
+}
+
+export interface CountLine {
+  compartmentId: number;
+  compartment: string;
+  itemId: number;
+  sku: string;
+  itemName: string;
+  batch: string;
+  status: number;
+  expected: number;
+  counted: number;
+  difference: number;
+}
+
+export interface StockCount {
+  id: number;
+  warehouseId: number;
+  status: 'open' | 'posted' | 'cancelled';
+  compartmentIds: number[];
+  note: string | null;
+  createdAt: string;
+  postedAt: string | null;
+  lines: CountLine[];
+  stock: Array<Omit<CountLine, 'expected' | 'counted' | 'difference'> & { quantity: number; reserved: number }>;
+}
+
+export interface CountSummary {
+  id: number;
+  warehouse: string;
+  status: StockCount['status'];
+  compartmentIds: number[];
+  note: string | null;
+  createdAt: string;
+  postedAt: string | null;
+}
+
+export const findCompartment = (q: string) => request<CompartmentHit>({ url: '/v0/compartment/any', params: { q } });
+export const findItem = (q: string) => request<ItemHit>({ url: '/v0/item/any', params: { q } });
+export const listStock = (params: Record<string, unknown>, signal?: AbortSignal) => request<Page<StockRow>>({ url: '/v0/stock/', params, signal });
+
+/** The stock operations (issue 5 §5); the server answers errors such as InsufficientStock in the envelope. */
+export const stockOperation = (kind: 'adjust' | 'move' | 'status', data: Record<string, unknown>) =>
+  request({ url: `/v0/inventory/${kind}`, method: 'POST', data });
+
+export const stocktakes = {
+  list: () => request<CountSummary[]>({ url: '/v0/stocktakes/' }),
+  get: (id: number) => request<StockCount>({ url: `/v0/stocktakes/${id}` }),
+  create: (warehouseId: number, compartmentIds: number[], note: string) =>
+    request<StockCount>({ url: '/v0/stocktakes/', method: 'POST', data: { warehouseId, compartmentIds, note } }),
+  count: (id: number, lines: Array<Pick<CountLine, 'compartmentId' | 'itemId' | 'batch' | 'status' | 'counted'>>) =>
+    request<StockCount>({ url: `/v0/stocktakes/${id}/lines`, method: 'PUT', data: { lines } }),
+  post: (id: number) => request<StockCount>({ url: `/v0/stocktakes/${id}/post`, method: 'POST' }),
+  cancel: (id: number) => request<StockCount>({ url: `/v0/stocktakes/${id}/cancel`, method: 'POST' }),
+};
+
+/** Merchants for the merchant filter; answers none when the session may not list them. */
+export const listMerchants = () => request<Array<{ id: number; code: string; name: string }>>({ url: '/v0/merchants/opts', quiet: true }).catch(() => []);

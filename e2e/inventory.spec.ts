@@ -1,0 +1,199 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedIn } from './helpers.js';
+
+/**
+ * Items, stock views, stock operations and stocktaking in the browser (issue 5). Every test that
+ * changes stock works on an item it creates and on compartments no other test touches, so the tests
+ * do not depend on each other's order (the server's database lives for the whole run).
+ */
+
+async function api(page: Page) {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+  return async (method: string, url: string, data?: unknown) => {
+    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
+    return (await res.json()) as { code: string; data: any };
+  };
+}
+
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+const pick = (page: Page, text: string) =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();
+const stockRows = (page: Page) => page.getByTestId('stock-table').locator('tbody tr.ant-table-row');
+
+/** A new item of merchant A, optionally with stock in a compartment, prepared through the API. */
+async function itemWithStock(page: Page, compartment?: string, quantity?: number) {
+  const call = await api(page);
+  const merchantId = (await call('GET', '/v0/item/any?q=SKU-A')).data.merchantId as number;
+  const sku = unique('E2E');
+  const created = await call('POST', '/v0/items/', { sku, name: `Test ${sku}`, merchantId });
+  expect(created.code).toBe('OK');
+  if (compartment && quantity) {
+    const adjusted = await call('POST', '/v0/inventory/adjust', { item: sku, compartment, delta: quantity, reasonCode: 'found' });
+    expect(adjusted.code).toBe('OK');
+  }
+  return { sku, call };
+}
+
+async function scan(page: Page, code: string) {
+  const box = page.getByTestId('inventory-scan').locator('input');
+  await box.fill(code);
+  await box.press('Enter');
+}
+
+test.describe('inventory', () => {
+  test('creates an item with two barcodes; a barcode used again is refused at its field', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    await page.goto('/wms/item');
+    const sku = unique('ITM');
+    const barcode = `40${Date.now().toString().slice(-11)}`;
+    await page.getByTestId('mask-create').click();
+    await page.getByTestId('field-sku').fill(sku);
+    await page.getByTestId('field-name').fill('Two-barcode test item');
+    await page.getByTestId('field-merchantId').click();
+    await pick(page, 'Anker Innovations DE');
+    await page.getByTestId('field-type').click();
+    await pick(page, 'Physical');
+    const barcodes = page.getByTestId('field-barcodes').locator('input');
+    await barcodes.fill(barcode);
+    await barcodes.press('Enter');
+    await barcodes.fill(`${barcode}9`);
+    await barcodes.press('Enter');
+    await page.getByTestId('mask-form-save').click();
+    await expect(page.getByTestId('mask-form')).toHaveCount(0);
+    await page.goto(`/wms/item?q=${sku}`);
+    const row = page.getByTestId('mask-table').locator('tbody tr.ant-table-row', { hasText: sku });
+    await expect(row).toContainText(`${barcode}, ${barcode}9`);
+    await expect(row).toContainText('Anker Innovations DE');
+
+    await page.getByTestId('mask-create').click();
+    await page.getByTestId('field-sku').fill(`${sku}-2`);
+    await page.getByTestId('field-name').fill('Same barcode');
+    await page.getByTestId('field-merchantId').click();
+    await pick(page, 'Anker Innovations DE');
+    await page.getByTestId('field-type').click();
+    await pick(page, 'Physical');
+    await page.getByTestId('field-barcodes').locator('input').fill(barcode);
+    await page.getByTestId('field-barcodes').locator('input').press('Enter');
+    await page.getByTestId('mask-form-save').click();
+    await expect(page.getByTestId('mask-form').locator('.ant-form-item-explain-error')).toContainText('already exists');
+  });
+
+  test('the compartment list shows A-01-01 of DE01', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    await page.goto('/wms/storehouse/compartment?q=A-01-01');
+    await expect(page.getByTestId('mask-table').locator('tbody tr.ant-table-row', { hasText: 'A-01-01' }).first()).toContainText('DE01');
+  });
+
+  test('scanning a compartment shows its totals and rows; scanning a barcode shows the item and its rows', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    await page.goto('/wms/inventory');
+    await scan(page, 'A-01-01');
+    const header = page.getByTestId('inventory-header');
+    await expect(header).toContainText('DE01');
+    await expect(header.getByTestId('header-quantity')).toHaveText('620');
+    await expect(header.getByTestId('header-locked')).toHaveText('10');
+    await expect(stockRows(page)).toHaveCount(2);
+    await expect(stockRows(page).filter({ hasText: 'SKU-A' })).toContainText('B2409');
+
+    await scan(page, '4006381333931');
+    await expect(header).toContainText('SKU-A');
+    await expect(header).toContainText('Anker Innovations DE');
+    await expect(header.getByTestId('header-quantity')).toHaveText('160');
+    await expect(stockRows(page)).toHaveCount(2);
+    await expect(stockRows(page).filter({ hasText: 'B-10-01' })).toContainText('40');
+
+    // The view by compartment groups the rows with their sums.
+    await page.getByTestId('stock-view').getByText('By compartment').click();
+    await expect(page.getByTestId('stock-table').locator('tr.stock-group')).toHaveCount(2);
+  });
+
+  test('an adjustment changes the quantity and writes a row of the inventory log', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    const { sku } = await itemWithStock(page);
+    await page.goto('/wms/inventory');
+    await page.getByTestId('inventory-adjust').click();
+    const dialog = page.getByTestId('stock-op-adjust');
+    await dialog.getByTestId('op-compartment').fill('C-07-01');
+    await dialog.getByTestId('op-item').fill(sku);
+    await dialog.getByTestId('op-delta').fill('7');
+    await dialog.getByTestId('op-reason').click();
+    await pick(page, 'Found');
+    await page.getByTestId('stock-op-save').click();
+    await expect(page.getByTestId('stock-op-adjust')).toHaveCount(0);
+    await scan(page, sku);
+    await expect(page.getByTestId('inventory-header').getByTestId('header-quantity')).toHaveText('7');
+    await expect(stockRows(page).filter({ hasText: 'C-07-01' })).toContainText('7');
+
+    await page.goto(`/wms/inventorylog?f.sku=${sku}`);
+    const log = page.getByTestId('mask-table').locator('tbody tr.ant-table-row');
+    await expect(log).toHaveCount(1);
+    await expect(log.first()).toContainText('C-07-01');
+    await expect(log.first()).toContainText('Adjustment');
+  });
+
+  test('moves stock by scanning: from, item, quantity, to, each ended with Enter', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    const { sku } = await itemWithStock(page, 'C-08-01', 10);
+    await page.goto('/wms/inventory');
+    await page.getByTestId('inventory-move').click();
+    const dialog = page.getByTestId('stock-op-move');
+    await expect(dialog.getByTestId('op-compartment')).toBeFocused();
+    await page.keyboard.type('C-08-01');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByTestId('op-item')).toBeFocused();
+    await page.keyboard.type(sku);
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByTestId('op-quantity')).toBeFocused();
+    await page.keyboard.type('4');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByTestId('op-to')).toBeFocused();
+    await page.keyboard.type('C-09-01');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('stock-op-move')).toHaveCount(0);
+    await scan(page, sku);
+    await expect(stockRows(page).filter({ hasText: 'C-08-01' })).toContainText('6');
+    await expect(stockRows(page).filter({ hasText: 'C-09-01' })).toContainText('4');
+    await expect(page.getByTestId('inventory-header').getByTestId('header-quantity')).toHaveText('10');
+  });
+
+  test('a stocktake with a difference is counted, approved and changes the quantity', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    const { sku, call } = await itemWithStock(page, 'C-10-01', 5);
+    await page.goto('/wms/inventory');
+    await page.getByTestId('inventory-tabs').getByText('Stocktaking', { exact: true }).click();
+    await page.getByTestId('stocktake-compartments').click();
+    await page.keyboard.type('C-10-01');
+    await pick(page, 'C-10-01');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('stocktake-start').click();
+    const sheet = page.getByTestId('stocktake-sheet');
+    const input = page.getByTestId(`count-input-C-10-01-${sku}`);
+    await expect(input).toBeVisible();
+    await input.fill('8');
+    const line = sheet.locator('tr', { has: input });
+    await expect(line.getByTestId('count-difference')).toHaveText('+3');
+    await sheet.getByTestId('count-approve').click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await expect(sheet).toContainText('Posted');
+    await expect(sheet.locator('tr', { hasText: sku }).getByTestId('count-difference')).toHaveText('+3');
+    const stock = await call('GET', `/v0/stock/?sku=${sku}`);
+    expect(stock.data.data.map((r: any) => [r.compartmentCode, r.quantity])).toEqual([['C-10-01', 8]]);
+  });
+
+  test("a merchant does not see another merchant's stock and has no stock actions", async ({ page }) => {
+    await signedIn(page, 'merchant-b@demo.local');
+    await page.goto('/mEP/inventory');
+    await expect(stockRows(page).first()).toBeVisible();
+    await expect(page.getByTestId('stock-table')).not.toContainText('SKU-A');
+    await expect(page.getByTestId('stock-table')).toContainText('SKU-C');
+    await expect(page.getByTestId('inventory-adjust')).toHaveCount(0);
+    await expect(page.getByTestId('inventory-tabs')).toHaveCount(0);
+    await expect(page.getByTestId('row-adjust')).toHaveCount(0);
+    await scan(page, 'SKU-A');
+    await expect(page.getByTestId('inventory-header')).toHaveCount(0);
+    await expect(page.getByTestId('stock-table').locator('tbody tr.ant-table-row')).toHaveCount(0);
+    const call = await api(page);
+    expect((await call('GET', '/v0/item/any?q=SKU-A')).data).toEqual({ guid: '', unid: '' });
+    expect((await call('GET', '/v0/stock/?sku=SKU-A')).data.data).toEqual([]);
+  });
+});
