@@ -34,6 +34,15 @@ async function itemWithStock(page: Page, compartment?: string, quantity?: number
   return { sku, call };
 }
 
+/** Picks merchant A in the item form; the options arrive asynchronously, so the choice is checked and retried. */
+async function chooseMerchant(page: Page) {
+  await expect(async () => {
+    await page.getByTestId('field-merchantId').click();
+    await pick(page, 'Anker Innovations DE');
+    await expect(page.getByTestId('field-merchantId')).toContainText('Anker Innovations DE', { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 async function scan(page: Page, code: string) {
   const box = page.getByTestId('inventory-scan').locator('input');
   await box.fill(code);
@@ -49,8 +58,7 @@ test.describe('inventory', () => {
     await page.getByTestId('mask-create').click();
     await page.getByTestId('field-sku').fill(sku);
     await page.getByTestId('field-name').fill('Two-barcode test item');
-    await page.getByTestId('field-merchantId').click();
-    await pick(page, 'Anker Innovations DE');
+    await chooseMerchant(page);
     await page.getByTestId('field-type').click();
     await pick(page, 'Physical');
     const barcodes = page.getByTestId('field-barcodes').locator('input');
@@ -68,8 +76,7 @@ test.describe('inventory', () => {
     await page.getByTestId('mask-create').click();
     await page.getByTestId('field-sku').fill(`${sku}-2`);
     await page.getByTestId('field-name').fill('Same barcode');
-    await page.getByTestId('field-merchantId').click();
-    await pick(page, 'Anker Innovations DE');
+    await chooseMerchant(page);
     await page.getByTestId('field-type').click();
     await pick(page, 'Physical');
     await page.getByTestId('field-barcodes').locator('input').fill(barcode);
@@ -154,6 +161,64 @@ test.describe('inventory', () => {
     await expect(stockRows(page).filter({ hasText: 'C-08-01' })).toContainText('6');
     await expect(stockRows(page).filter({ hasText: 'C-09-01' })).toContainText('4');
     await expect(page.getByTestId('inventory-header').getByTestId('header-quantity')).toHaveText('10');
+  });
+
+  test('moves reserved units only when asked, and then their reservations go along', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    const { sku, call } = await itemWithStock(page, 'C-11-01', 10);
+    const itemId = (await call('GET', `/v0/item/any?q=${sku}`)).data.id as number;
+    expect((await call('POST', '/v0/inventory/reserve', { itemId, quantity: 6, ref: { type: 'order', id: `E2E-${sku}` } })).code).toBe('OK');
+    await page.goto('/wms/inventory');
+    await page.getByTestId('inventory-move').click();
+    const dialog = page.getByTestId('stock-op-move');
+    await dialog.getByTestId('op-compartment').fill('C-11-01');
+    await dialog.getByTestId('op-item').fill(sku);
+    await dialog.getByTestId('op-quantity').fill('8');
+    await dialog.getByTestId('op-to').fill('C-12-01');
+    await page.getByTestId('stock-op-save').click();
+    // Only 4 are free: the server's text, in full, and never a raw placeholder.
+    await expect(page.getByText('Not enough stock: 4 available, 8 requested.').first()).toBeVisible();
+    await expect(page.getByText('{{available}}')).toHaveCount(0);
+    // The user decides the reserved units go too.
+    await dialog.getByTestId('op-with-reservations').check();
+    await page.getByTestId('stock-op-save').click();
+    await expect(page.getByTestId('stock-op-move')).toHaveCount(0);
+    const rows = (await call('GET', `/v0/stock/?sku=${sku}`)).data.data as Array<{ compartmentCode: string; quantity: number; reserved: number }>;
+    expect(rows.map((r) => [r.compartmentCode, r.quantity, r.reserved]).sort()).toEqual([
+      ['C-11-01', 2, 2],
+      ['C-12-01', 8, 4],
+    ]);
+  });
+
+  test('imports items from a CSV file: a bad row stops it, unless the good rows are chosen', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    const sku = unique('IMP');
+    const csv = `sku;name;barcodes;weight\n${sku}-1;Imported one;;0,5\n${sku}-2;Imported two;;1\n;No SKU;;1\n`;
+    await page.goto('/wms/item');
+    const runImport = async (goodRows: boolean) => {
+      await page.getByTestId('item-import').click();
+      await page.getByTestId('item-import-merchant').click();
+      await pick(page, 'Anker Innovations DE');
+      await page.getByTestId('item-import-file').setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      if (goodRows) await page.getByTestId('item-import-good-rows').check();
+      await page.getByTestId('item-import-start').click();
+      await expect(page.getByText('The import has started.').first()).toBeVisible();
+    };
+    const lastJob = async () => {
+      await page.getByTestId('jobs-indicator').click();
+      const job = page.locator('[data-testid^="job-"]').filter({ hasText: 'Item import' }).first();
+      await expect(job).toContainText('Done');
+      const text = await job.innerText();
+      await page.keyboard.press('Escape');
+      await page.mouse.click(5, 5);
+      return text;
+    };
+    await runImport(false);
+    expect(await lastJob()).toContain('0 row(s) imported, 1 with errors');
+    await runImport(true);
+    expect(await lastJob()).toContain('2 row(s) imported, 1 with errors');
+    const call = await api(page);
+    expect((await call('GET', `/v0/item/any?q=${sku}-2`)).data.name).toBe('Imported two');
   });
 
   test('a stocktake with a difference is counted, approved and changes the quantity', async ({ page }) => {

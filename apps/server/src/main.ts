@@ -24,7 +24,12 @@ function readVersion() {
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig({ WEB_DIST: resolve(here, '../../web/dist'), ...process.env });
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    onIdleError: (error) => console.warn(`PostgreSQL closed an idle connection (${error.message}); it will be replaced.`),
+  });
   await migrateToLatest(database.db);
   const bus = await createBus(config);
   const { app, core } = await buildApp({ config, database, bus, version: readVersion() });

@@ -21,6 +21,8 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; `memory://` (or undefined) keeps it in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** Told when an idle PostgreSQL connection fails (it is replaced on the next use). */
+  onIdleError?: (error: Error) => void;
   /** Embedded only: start from this data-directory dump instead of an empty cluster (tests). */
   loadDataDir?: Blob;
 }
@@ -31,6 +33,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server closes (a PostgreSQL restart, a failover, a dropped test database)
+    // is discarded by the pool; without a listener its error would end the whole process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     await sql`select 1`.execute(db);
     return { db, kind: 'postgres', close: () => db.destroy() };

@@ -93,7 +93,8 @@ function envelopeError(envelope: Envelope, options: RequestOptions): ApiError {
   const code = envelope.code;
   const dataText = typeof envelope.data === 'string' ? envelope.data : '';
   const catalogue = hooks.translate(`error.${code}`);
-  const known = catalogue !== `error.${code}`;
+  // A catalogue text with placeholders (`{{available}}`) cannot be filled here: the server's text is.
+  const known = catalogue !== `error.${code}` && !catalogue.includes('{{');
   const text = (known ? catalogue : '') || dataText || hooks.translate('error.common');
   const error = new ApiError('business', dataText || text, code, envelope.data, envelope.error);
   if (SILENT_ERROR_CODES.includes(dataText) || SILENT_ERROR_CODES.includes(code) || options.expectedCodes?.includes(code)) return error;

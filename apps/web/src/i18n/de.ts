@@ -72,9 +72,10 @@ export const de: Messages = {
   jobs: {
     title: 'Hintergrundaufgaben',
     none: 'Keine Aufgaben',
+    imported: '{{imported}} Zeile(n) importiert, {{failed}} mit Fehlern',
     download: 'Herunterladen',
     status: { queued: 'Wartet', running: 'Läuft', done: 'Fertig', failed: 'Fehlgeschlagen', canceled: 'Abgebrochen' },
-    kind: { 'mail.outbox.export': 'Export des Postausgangs', 'resource.export': 'Listenexport' },
+    kind: { 'mail.outbox.export': 'Export des Postausgangs', 'resource.export': 'Listenexport', 'items.import': 'Artikelimport' },
   },
   tabs: {
     refresh: 'Neu laden',

@@ -70,9 +70,10 @@ export const en = {
   jobs: {
     title: 'Background jobs',
     none: 'No jobs',
+    imported: '{{imported}} row(s) imported, {{failed}} with errors',
     download: 'Download',
     status: { queued: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', canceled: 'Canceled' },
-    kind: { 'mail.outbox.export': 'Mail outbox export', 'resource.export': 'List export' },
+    kind: { 'mail.outbox.export': 'Mail outbox export', 'resource.export': 'List export', 'items.import': 'Item import' },
   },
   tabs: {
     refresh: 'Refresh',

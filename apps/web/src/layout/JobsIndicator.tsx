@@ -75,6 +75,11 @@ export function JobsIndicator() {
             </Typography.Text>
             {job.status === 'running' && <Progress percent={job.total ? Math.round((100 * job.done) / job.total) : 0} size="small" />}
             {job.status === 'failed' && job.error && <Typography.Text type="danger">{job.error}</Typography.Text>}
+            {job.status === 'done' && isImport(job.result) && (
+              <Typography.Text type={job.result.failed ? 'warning' : 'success'} data-testid={`job-${job.id}-outcome`}>
+                {t('jobs.imported', { imported: job.result.imported, failed: job.result.failed })}
+              </Typography.Text>
+            )}
           </Space>
         </List.Item>
       )}
@@ -88,4 +93,9 @@ export function JobsIndicator() {
       </Badge>
     </Popover>
   );
+}
+
+/** Imports answer how many rows they wrote and how many were refused (the report has the details). */
+function isImport(result: unknown): result is { imported: number; failed: number } {
+  return typeof result === 'object' && result !== null && 'imported' in result && 'failed' in result;
 }

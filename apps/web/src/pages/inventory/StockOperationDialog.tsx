@@ -1,5 +1,5 @@
 import { ADJUST_REASONS, STOCK_STATUS } from '@kontor/contracts/domains/inventory';
-import { AutoComplete, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { AutoComplete, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../notify/queue.js';
@@ -17,6 +17,7 @@ interface Values {
   toCompartment?: string;
   toStatus?: number;
   reasonCode?: string;
+  withReservations?: boolean;
   note?: string;
 }
 
@@ -93,7 +94,7 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
       kind === 'adjust'
         ? { ...base, delta: v.delta, reasonCode: v.reasonCode }
         : kind === 'move'
-          ? { ...base, quantity: v.quantity, toCompartment: v.toCompartment?.trim().toUpperCase() }
+          ? { ...base, quantity: v.quantity, toCompartment: v.toCompartment?.trim().toUpperCase(), withReservations: v.withReservations === true }
           : { ...base, quantity: v.quantity, toStatus: v.toStatus };
     setSaving(true);
     try {
@@ -158,6 +159,12 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
         {kind === 'move' && (
           <Form.Item name="toCompartment" label={t('inventory.toCompartment')} rules={codeRule}>
             <Input onPressEnter={enter('toCompartment')} autoComplete="off" data-testid="op-to" />
+          </Form.Item>
+        )}
+        {kind === 'move' && (
+          // Reserved units stay unless asked: their order lines then pick from the new compartment.
+          <Form.Item name="withReservations" valuePropName="checked" extra={t('inventory.withReservationsHint')}>
+            <Checkbox data-testid="op-with-reservations">{t('inventory.withReservations')}</Checkbox>
           </Form.Item>
         )}
         {kind === 'status' && (

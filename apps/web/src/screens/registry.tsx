@@ -18,6 +18,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/settings/files': lazy(() => import('../pages/settings/FilesPage.js')),
   '/settings/roles/list': lazy(() => import('../pages/settings/RolesListPage.js')),
   '/settings/roles/privileges': lazy(() => import('../pages/settings/PrivilegesPage.js')),
+  '/wms/item': lazy(() => import('../pages/inventory/ItemsPage.js').then(({ ItemsPage }) => ({ default: () => <ItemsPage mask="wms.item" /> }))),
+  '/mEP/item': lazy(() => import('../pages/inventory/ItemsPage.js').then(({ ItemsPage }) => ({ default: () => <ItemsPage mask="mep.item" /> }))),
   '/wms/inventory': lazy(() => import('../pages/inventory/InventoryPage.js')),
   '/mEP/inventory': lazy(() => import('../pages/inventory/InventoryPage.js')),
   ...MASK_SCREENS,

@@ -1,0 +1,98 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Modal, Select, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../api/request.js';
+import { uploadFile } from '../../api/upload.js';
+import { notify } from '../../notify/queue.js';
+
+interface MerchantOpt {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/**
+ * Item import (issue 5 §2): the file is uploaded, then imported by a background job whose progress
+ * and error report appear in the jobs indicator. Staff choose the merchant; a merchant imports into
+ * its own items. A bad row stops the import unless the user ticks "import the good rows".
+ */
+export function ItemImport() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [merchants, setMerchants] = useState<MerchantOpt[]>([]);
+  const [form] = Form.useForm<{ merchantId?: number; goodRowsOnly?: boolean }>();
+  const [file, setFile] = useState<File | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    void request<MerchantOpt[]>({ url: '/v0/merchants/opts' }).then((list) => {
+      setMerchants(list);
+      if (list.length === 1) form.setFieldValue('merchantId', list[0]!.id);
+    });
+  }, [open, form]);
+
+  const start = async (values: { merchantId?: number; goodRowsOnly?: boolean }) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const uploaded = await uploadFile('intern', file);
+      await request({
+        url: '/v0/items/import',
+        method: 'POST',
+        data: { fileId: uploaded.id, merchantId: values.merchantId, goodRowsOnly: values.goodRowsOnly === true },
+      });
+      notify((n) => n.success(t('itemImport.started')));
+      setOpen(false);
+      setFile(null);
+      form.resetFields();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} data-testid="item-import">
+        {t('itemImport.button')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('itemImport.title')}
+        onCancel={() => setOpen(false)}
+        onOk={() => form.submit()}
+        okText={t('itemImport.start')}
+        cancelText={t('common.cancel')}
+        confirmLoading={busy}
+        okButtonProps={{ disabled: !file, ...({ 'data-testid': 'item-import-start' } as Record<string, string>) }}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">{t('itemImport.help')}</Typography.Paragraph>
+        <Form form={form} layout="vertical" onFinish={start}>
+          {merchants.length > 1 && (
+            <Form.Item name="merchantId" label={t('itemImport.merchant')} rules={[{ required: true, message: t('inventory.required') }]}>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                options={merchants.map((m) => ({ value: m.id, label: `${m.code} · ${m.name}` }))}
+                data-testid="item-import-merchant"
+              />
+            </Form.Item>
+          )}
+          <Form.Item label={t('itemImport.file')} required>
+            <input
+              type="file"
+              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              data-testid="item-import-file"
+            />
+          </Form.Item>
+          <Form.Item name="goodRowsOnly" valuePropName="checked">
+            <Checkbox data-testid="item-import-good-rows">{t('itemImport.goodRowsOnly')}</Checkbox>
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
