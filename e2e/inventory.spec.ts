@@ -197,8 +197,12 @@ test.describe('inventory', () => {
     await page.goto('/wms/item');
     const runImport = async (goodRows: boolean) => {
       await page.getByTestId('item-import').click();
-      await page.getByTestId('item-import-merchant').click();
-      await pick(page, 'Anker Innovations DE');
+      // The merchants arrive asynchronously: the choice is checked and retried.
+      await expect(async () => {
+        await page.getByTestId('item-import-merchant').click();
+        await pick(page, 'Anker Innovations DE');
+        await expect(page.getByTestId('item-import-merchant')).toContainText('Anker Innovations DE', { timeout: 2000 });
+      }).toPass({ timeout: 20_000 });
       await page.getByTestId('item-import-file').setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       if (goodRows) await page.getByTestId('item-import-good-rows').check();
       await page.getByTestId('item-import-start').click();
@@ -219,6 +223,39 @@ test.describe('inventory', () => {
     expect(await lastJob()).toContain('2 row(s) imported, 1 with errors');
     const call = await api(page);
     expect((await call('GET', `/v0/item/any?q=${sku}-2`)).data.name).toBe('Imported two');
+  });
+
+  test('packs a scanned box, moves it with its contents and unpacks it', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    const { sku, call } = await itemWithStock(page, 'B-10-04', 9);
+    const merchantId = (await call('GET', `/v0/item/any?q=${sku}`)).data.merchantId as number;
+    const compartmentId = (await call('GET', '/v0/compartment/any?q=B-10-04')).data.id as number;
+    const box = unique('BOX');
+    expect((await call('POST', '/v0/munits/', { code: box, kind: 'box', compartmentId, merchantId })).code).toBe('OK');
+    await page.goto('/wms/munit');
+    const scanBox = page.getByTestId('munit-scan').locator('input');
+    await scanBox.fill(box);
+    await scanBox.press('Enter');
+    await expect(page.getByTestId('munit-compartment')).toHaveText('B-10-04');
+    await page.getByTestId('munit-pack-item').fill(sku);
+    await page.getByTestId('munit-pack-quantity').fill('5');
+    await page.getByTestId('munit-pack').click();
+    await expect(page.getByTestId('munit-contents')).toContainText(sku);
+    await page.getByTestId('munit-move-to').fill('B-11-03');
+    await page.getByTestId('munit-move').click();
+    await expect(page.getByTestId('munit-compartment')).toHaveText('B-11-03');
+    await page.getByTestId('munit-unpack').click();
+    await expect(page.getByTestId('munit-contents')).toContainText('The unit is empty');
+    const rows = (await call('GET', `/v0/stock/?sku=${sku}`)).data.data as Array<{ compartmentCode: string; quantity: number; unitId: number | null }>;
+    expect(
+      rows
+        .filter((r) => r.quantity > 0)
+        .map((r) => [r.compartmentCode, r.quantity, r.unitId])
+        .sort(),
+    ).toEqual([
+      ['B-10-04', 4, null],
+      ['B-11-03', 5, null],
+    ]);
   });
 
   test('a stocktake with a difference is counted, approved and changes the quantity', async ({ page }) => {

@@ -15,7 +15,6 @@ export const MASK_SCREENS = {
   '/settings/classes/duties': maskScreen('settings.duties'),
   '/wms/storehouse/warehouse': maskScreen('wms.warehouse'),
   '/wms/storehouse/compartment': maskScreen('wms.compartment'),
-  '/wms/munit': maskScreen('wms.munit'),
   '/wms/inventorylog': maskScreen('wms.inventorylog'),
   '/mEP/inventorylog': maskScreen('wms.inventorylog'),
 };

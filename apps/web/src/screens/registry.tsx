@@ -20,6 +20,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/settings/roles/privileges': lazy(() => import('../pages/settings/PrivilegesPage.js')),
   '/wms/item': lazy(() => import('../pages/inventory/ItemsPage.js').then(({ ItemsPage }) => ({ default: () => <ItemsPage mask="wms.item" /> }))),
   '/mEP/item': lazy(() => import('../pages/inventory/ItemsPage.js').then(({ ItemsPage }) => ({ default: () => <ItemsPage mask="mep.item" /> }))),
+  '/wms/munit': lazy(() => import('../pages/inventory/MergedUnitsPage.js')),
   '/wms/inventory': lazy(() => import('../pages/inventory/InventoryPage.js')),
   '/mEP/inventory': lazy(() => import('../pages/inventory/InventoryPage.js')),
   ...MASK_SCREENS,
