@@ -53,6 +53,8 @@ const schema = z
     TRUST_PROXY: bool.default(false),
     JOBS: bool.default(true),
     JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    /** How far a receiving may pass an inbound line's plan before the receiver must confirm (percent). */
+    RECEIVING_OVER_TOLERANCE_PERCENT: z.coerce.number().int().min(0).max(1000).default(10),
     GIT_COMMIT: z.string().optional(),
     SSO_URL: z.string().optional(),
     CARRIER_GATE_URL: z.string().optional(),

@@ -152,6 +152,26 @@ export const ERROR_CATALOGUE = {
     cn: '序列号已被使用：{serial}',
     de: 'Seriennummer bereits verwendet: {serial}',
   },
+  NotOnOrder: {
+    en: '{code} is not on this order. Confirm to receive it as an over-delivery.',
+    cn: '{code} 不在此订单中。确认后按超收处理。',
+    de: '{code} steht nicht auf diesem Auftrag. Bestätigen, um es als Mehrlieferung anzunehmen.',
+  },
+  OverDelivery: {
+    en: '{code}: {counted} counted, {planned} planned. Confirm to accept more than planned.',
+    cn: '{code}：已清点 {counted}，计划 {planned}。确认后接收超出计划的数量。',
+    de: '{code}: {counted} gezählt, {planned} geplant. Bestätigen, um mehr als geplant anzunehmen.',
+  },
+  WrongCompartmentKind: {
+    en: 'Compartment {code} cannot take this: it is a {kind} compartment.',
+    cn: '库位 {code} 不可用于此操作：类型为 {kind}。',
+    de: 'Lagerplatz {code} ist dafür nicht geeignet: Art {kind}.',
+  },
+  IdempotencyKeyReused: {
+    en: 'This idempotency key was already used for a different request.',
+    cn: '该幂等键已用于另一个请求。',
+    de: 'Dieser Idempotenzschlüssel wurde bereits für eine andere Anfrage verwendet.',
+  },
 } as const satisfies Record<string, Translations>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -7,3 +7,4 @@ export * from './users.js';
 export * from './paging.js';
 export * from './domains/auth.js';
 export * from './roles.js';
+export * from './status/index.js';

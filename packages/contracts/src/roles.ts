@@ -89,6 +89,7 @@ export const BUILTIN_ROLES: Record<string, { title: string; type: 'staff' | 'ext
     type: 'external',
     privileges: byPrefix(
       'r7g.orders.list',
+      'r7g.orders.edit',
       'r7g.received.list',
       'p11y.orders.list',
       'p11y.ordersDeleted.list',

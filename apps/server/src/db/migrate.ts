@@ -6,6 +6,7 @@ import * as m0004 from '../../migrations/0004_warehouse.js';
 import * as m0005 from '../../migrations/0005_inventory.js';
 import * as m0006 from '../../migrations/0006_builtin_grants.js';
 import * as m0007 from '../../migrations/0007_reserve_function.js';
+import * as m0008 from '../../migrations/0008_inbound.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_inventory': m0005,
   '0006_builtin_grants': m0006,
   '0007_reserve_function': m0007,
+  '0008_inbound': m0008,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,6 +3,7 @@ import type { Core } from '../core.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerFileRoutes } from './files/files.routes.js';
+import { registerInboundRoutes } from './inbound/inbound.routes.js';
 import { registerInventoryRoutes } from './inventory/inventory.routes.js';
 import { registerJobRoutes } from './jobs/jobs.routes.js';
 import { registerMailRoutes } from './mail/mail.routes.js';
@@ -25,6 +26,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerSettingsRoutes(app, core);
   registerOauthRoutes(app, core);
   registerInventoryRoutes(app, core);
+  registerInboundRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

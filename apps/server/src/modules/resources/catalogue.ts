@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import { announcementWritten } from '../settings/announcements.js';
+import { INBOUND_RESOURCES } from '../inbound/inbound.resources.js';
 import { INVENTORY_RESOURCES } from '../inventory/inventory.resources.js';
 import { defineResource, type ResourceDef } from './define.js';
 
@@ -210,4 +211,5 @@ export const RESOURCES: ResourceDef[] = [
     },
   }),
   ...INVENTORY_RESOURCES,
+  ...INBOUND_RESOURCES,
 ];

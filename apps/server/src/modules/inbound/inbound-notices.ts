@@ -1,0 +1,30 @@
+import type { Locale } from '@kontor/contracts';
+import { sql } from 'kysely';
+import type { Core } from '../../core.js';
+
+const TEXTS: Record<Locale, (n: { unid: string; units: number; damaged: number; difference: number; final: boolean }) => string> = {
+  en: (n) =>
+    `Inbound ${n.unid} ${n.final ? 'received' : 'partially received'}: ${n.units} unit(s)${n.damaged ? `, ${n.damaged} damaged` : ''}${n.difference ? `, difference ${n.difference > 0 ? '+' : ''}${n.difference}` : ''}.`,
+  cn: (n) =>
+    `入库单 ${n.unid} ${n.final ? '已收货' : '部分收货'}：${n.units} 件${n.damaged ? `，其中 ${n.damaged} 件破损` : ''}${n.difference ? `，差异 ${n.difference > 0 ? '+' : ''}${n.difference}` : ''}。`,
+  de: (n) =>
+    `Wareneingang ${n.unid} ${n.final ? 'abgeschlossen' : 'teilweise erfasst'}: ${n.units} Einheit(en)${n.damaged ? `, ${n.damaged} beschädigt` : ''}${n.difference ? `, Differenz ${n.difference > 0 ? '+' : ''}${n.difference}` : ''}.`,
+};
+
+/** Tells the merchant's users (a `msg` on their open consoles) that a receiving of their order was booked (issue 6 §6). */
+export async function noticeReceiving(core: Pick<Core, 'db' | 'realtime' | 'log'>, orderId: number, final: boolean): Promise<void> {
+  const order = await sql<{ unid: string; merchantId: number; units: number; damaged: number; difference: number }>`select unid,
+      merchant_id as "merchantId", received_units + damaged_units as units, damaged_units as damaged,
+      received_units + damaged_units - planned_units as difference
+    from inbound_orders where id = ${orderId}`.execute(core.db);
+  const row = order.rows[0];
+  if (!row) return;
+  const users = await sql<{ id: number; language: string | null }>`select id, language from users
+    where merchant_id = ${row.merchantId} and not disabled`.execute(core.db);
+  for (const user of users.rows) {
+    const locale = (['en', 'cn', 'de'].includes(user.language ?? '') ? user.language : 'en') as Locale;
+    await core.realtime
+      .msgToUser(Number(user.id), TEXTS[locale]({ ...row, final }))
+      .catch((err: unknown) => core.log.warn({ err }, 'receiving notice not delivered'));
+  }
+}

@@ -1,0 +1,242 @@
+import { INBOUND_MERCHANT_EDITABLE, INBOUND_ORDER, type InboundOrderState } from '@kontor/contracts';
+import type { inboundLineWriteSchema, inboundOrderCreateSchema, inboundOrderUpdateSchema, inboundStatusSchema } from '@kontor/contracts/domains/inbound';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Core } from '../../core.js';
+import type { DB } from '../../db/types.js';
+import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/app-error.js';
+import { audit } from '../admin/audit.js';
+import { PlacesRepo } from '../inventory/places.repo.js';
+import { ResourceRepo } from '../resources/resource.repo.js';
+import { INBOUND_RESOURCES } from './inbound.resources.js';
+import { InboundRepo, type LineRow, type OrderRow } from './inbound.repo.js';
+import { stagingOf } from './putaway.service.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inbound tables are declared by migration 0008
+type AnyDB = Kysely<any>;
+type LineInput = z.infer<typeof inboundLineWriteSchema>;
+
+/** A box or pallet label is the order number with `P` and three digits (facts §3.4). */
+export const orderNumberOf = (code: string) =>
+  code
+    .trim()
+    .toUpperCase()
+    .replace(/P\d{3}$/, '');
+
+export function lineView(line: LineRow) {
+  const pending = line.pendingValid + line.pendingDamaged;
+  return {
+    itemId: line.itemId,
+    sku: line.sku,
+    name: line.name,
+    batch: line.batch,
+    planned: line.planned,
+    received: line.received,
+    damaged: line.damaged,
+    pending,
+    pendingDamaged: line.pendingDamaged,
+    putAway: line.putAway + line.putAwayDamaged,
+    serialRequired: line.serialRequired,
+    difference: line.received + line.damaged + pending - line.planned,
+  };
+}
+
+/** Announcing, changing and following inbound orders (issue 6 §1, §6). */
+export class InboundOrderService {
+  readonly repo = new InboundRepo();
+  private readonly list: ResourceRepo;
+
+  constructor(private readonly core: Pick<Core, 'db'>) {
+    this.list = new ResourceRepo(core.db, INBOUND_RESOURCES[0]!);
+  }
+
+  /** The order or NotFound, within the session's merchant scope. */
+  async mustFind(db: Kysely<DB>, auth: AuthContext, id: number, lock = false): Promise<OrderRow> {
+    const order = await this.repo.order(db, id, scopeMerchantId(auth), lock);
+    if (!order) throw new AppError('NotFound');
+    return order;
+  }
+
+  async create(auth: AuthContext, input: z.infer<typeof inboundOrderCreateSchema>) {
+    const scope = scopeMerchantId(auth);
+    const merchantId = scope ?? input.merchantId;
+    if (merchantId === undefined) throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'required' }] });
+    return this.core.db.transaction().execute(async (trx) => {
+      await this.checkReferences(trx, merchantId, input.warehouseId, input.containerId);
+      const lines = await this.resolveLines(trx, merchantId, input.lines);
+      const row = await (trx as AnyDB)
+        .insertInto('inbound_orders')
+        .values({
+          merchant_id: merchantId,
+          warehouse_id: input.warehouseId,
+          container_id: input.containerId,
+          reference: input.reference,
+          expected_date: input.expectedDate,
+          carrier: input.carrier,
+          tracking_numbers: JSON.stringify(input.trackingNumbers),
+          box_qty: input.boxQty,
+          pallet_qty: input.palletQty,
+          remark: input.remark,
+          files: JSON.stringify(input.files),
+        })
+        .returning(['id', 'unid'])
+        .executeTakeFirstOrThrow();
+      const id = Number(row.id);
+      await (trx as AnyDB)
+        .insertInto('inbound_lines')
+        .values(lines.map((l) => ({ order_id: id, item_id: l.itemId, batch: l.batch, planned: l.planned })))
+        .execute();
+      await this.repo.refreshTotals(trx, id);
+      await audit(trx, auth, 'create', 'inboundOrder', id, null, { ...input, merchantId, lines });
+      return { id, unid: String(row.unid) };
+    });
+  }
+
+  /**
+   * Merchants change an announcement until receiving starts; staff afterwards with a reason, until
+   * the order is inbounded or canceled. A line that has been counted stays on the order.
+   */
+  async update(auth: AuthContext, id: number, input: z.infer<typeof inboundOrderUpdateSchema>) {
+    await this.core.db.transaction().execute(async (trx) => {
+      const order = await this.mustFind(trx, auth, id, true);
+      if (order.version !== input.version) throw new AppError('Conflict');
+      const editable = INBOUND_MERCHANT_EDITABLE.includes(order.status);
+      if (!editable) {
+        if (auth.merchantId !== null || INBOUND_ORDER.codes('inbounded', 'canceled').includes(order.status)) throw new AppError('InvalidState');
+        if (!input.reason) throw new AppError('IntegrityError', { fields: [{ field: 'reason', message: 'required once receiving has started' }] });
+      }
+      const before = await this.list.get(id, null, trx);
+      await this.checkReferences(trx, order.merchantId, input.warehouseId ?? order.warehouseId, input.containerId ?? null);
+      if (input.warehouseId !== undefined && input.warehouseId !== order.warehouseId && order.stagingCompartmentId !== null)
+        throw new AppError('InvalidState', { fields: [{ field: 'warehouseId', message: 'goods of this order are already in the warehouse' }] });
+      const set: Record<string, unknown> = {};
+      const columns: Record<string, string> = {
+        warehouseId: 'warehouse_id',
+        reference: 'reference',
+        expectedDate: 'expected_date',
+        carrier: 'carrier',
+        boxQty: 'box_qty',
+        palletQty: 'pallet_qty',
+        containerId: 'container_id',
+        remark: 'remark',
+      };
+      for (const [field, column] of Object.entries(columns)) {
+        const value = input[field as keyof typeof input];
+        if (value !== undefined) set[column] = value;
+      }
+      if (input.trackingNumbers) set.tracking_numbers = JSON.stringify(input.trackingNumbers);
+      if (input.files) set.files = JSON.stringify(input.files);
+      if (Object.keys(set).length) await (trx as AnyDB).updateTable('inbound_orders').set(set).where('id', '=', id).execute();
+      if (input.lines) await this.replaceLines(trx, order, input.lines);
+      await this.repo.refreshTotals(trx, id);
+      await audit(trx, auth, 'update', 'inboundOrder', id, before, { ...(await this.list.get(id, null, trx)), reason: input.reason || undefined });
+    });
+    return this.detail(auth, id);
+  }
+
+  /** The hand-set statuses (in transit, receipt pending, canceled), checked against the status table. */
+  async changeStatus(auth: AuthContext, id: number, input: z.infer<typeof inboundStatusSchema>) {
+    await this.core.db.transaction().execute(async (trx) => {
+      const order = await this.mustFind(trx, auth, id, true);
+      await this.transition(trx, order, input.status);
+      await audit(trx, auth, 'update', 'inboundOrder', id, { status: order.status }, { status: INBOUND_ORDER.codeOf(input.status), reason: input.reason });
+    });
+    return this.detail(auth, id);
+  }
+
+  /** Moves an order to a state the status table allows from its current one, else InvalidState. */
+  async transition(trx: Kysely<DB>, order: OrderRow, to: InboundOrderState): Promise<void> {
+    if (order.status === INBOUND_ORDER.codeOf(to)) return;
+    if (!INBOUND_ORDER.can(order.status, to))
+      throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${INBOUND_ORDER.stateOf(order.status) ?? order.status} → ${to}` }] });
+    const stamps: Partial<Record<InboundOrderState, 'receiving_started_at' | 'received_at' | 'inbounded_at'>> = {
+      receiving: 'receiving_started_at',
+      received: 'received_at',
+      inbounded: 'inbounded_at',
+    };
+    await this.repo.setStatus(trx, order.id, INBOUND_ORDER.codeOf(to), stamps[to]);
+    order.status = INBOUND_ORDER.codeOf(to);
+  }
+
+  /** The order with its lines' progress, recent scans and what still waits in staging. */
+  async detail(auth: AuthContext, id: number, db: Kysely<DB> = this.core.db) {
+    const order = await this.mustFind(db, auth, id);
+    const [view, lines, scans, staging] = await Promise.all([
+      this.list.get(id, null, db),
+      this.repo.lines(db, id),
+      this.repo.recentScans(db, id),
+      stagingOf(db, order),
+    ]);
+    return { order: view, lines: lines.map(lineView), scans, staging };
+  }
+
+  /** `GET /v0/r7gorders/any`: by number, box or pallet label, or announced tracking number. */
+  async any(auth: AuthContext, q: string) {
+    const scope = scopeMerchantId(auth);
+    const order = (await this.repo.orderByUnid(this.core.db, orderNumberOf(q), scope)) ?? (await this.repo.orderByTracking(this.core.db, q.trim(), scope));
+    return order ? { id: order.id, unid: order.unid, status: order.status } : { id: 0, unid: '' };
+  }
+
+  /**
+   * Logging scan, inbound variant (facts §3.4): with id 0 the code selects an order (a `P` + three
+   * digits suffix removed); with an order id the code is logged to it once.
+   */
+  async scanLog(auth: AuthContext, id: number, q: string) {
+    const scope = scopeMerchantId(auth);
+    const db = this.core.db;
+    let order: OrderRow | null;
+    if (id === 0) order = (await this.repo.orderByUnid(db, orderNumberOf(q), scope)) ?? (await this.repo.orderByTracking(db, q, scope));
+    else {
+      order = await this.repo.order(db, id, scope);
+      if (order)
+        await sql`update inbound_orders set tracking_logged = tracking_logged || ${JSON.stringify([q])}::jsonb, updated_at = now()
+          where id = ${id} and not tracking_logged @> ${JSON.stringify([q])}::jsonb`.execute(db);
+    }
+    if (!order) return { id: 0, unid: '' };
+    const row = (await this.list.get(order.id, null, db))!;
+    return { ...row, shipBundle: (row.trackingNumbers as string[]).join('\n'), shipBundleSent: row.trackingLogged };
+  }
+
+  private async checkReferences(db: Kysely<DB>, merchantId: number, warehouseId: number, containerId: number | null) {
+    const anyDb = db as AnyDB;
+    if (!(await anyDb.selectFrom('merchants').select('id').where('id', '=', merchantId).executeTakeFirst()))
+      throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: `unknown merchant ${merchantId}` }] });
+    if (!(await anyDb.selectFrom('warehouses').select('id').where('id', '=', warehouseId).executeTakeFirst()))
+      throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: `unknown warehouse ${warehouseId}` }] });
+    if (containerId === null) return;
+    const container = await anyDb.selectFrom('containers').select(['id', 'status']).where('id', '=', containerId).executeTakeFirst();
+    if (!container) throw new AppError('IntegrityError', { fields: [{ field: 'containerId', message: `unknown container ${containerId}` }] });
+  }
+
+  /** Lines by item id or code, within the order's merchant; an item and batch listed twice is refused. */
+  private async resolveLines(db: Kysely<DB>, merchantId: number, lines: LineInput[]) {
+    const places = new PlacesRepo(db);
+    const out: Array<{ itemId: number; batch: string; planned: number }> = [];
+    for (const [index, line] of lines.entries()) {
+      const item = line.itemId !== undefined ? await places.itemById(line.itemId, merchantId) : ((await places.itemsByCode(line.sku!, merchantId))[0] ?? null);
+      const field = `lines.${index}.${line.itemId !== undefined ? 'itemId' : 'sku'}`;
+      if (!item)
+        throw new AppError('ItemNotFound', { params: { code: line.itemId ?? line.sku }, fields: [{ field, message: String(line.itemId ?? line.sku) }] });
+      if (out.some((o) => o.itemId === item.id && o.batch === line.batch))
+        throw new AppError('IntegrityError', { fields: [{ field, message: `${item.sku} is listed twice` }] });
+      out.push({ itemId: item.id, batch: line.batch, planned: line.planned });
+    }
+    return out;
+  }
+
+  private async replaceLines(trx: Kysely<DB>, order: OrderRow, input: LineInput[]) {
+    const wanted = await this.resolveLines(trx, order.merchantId, input);
+    const current = await this.repo.lines(trx, order.id);
+    for (const line of current) {
+      const counted = line.received + line.damaged + line.pendingValid + line.pendingDamaged;
+      const keep = wanted.find((w) => w.itemId === line.itemId && w.batch === line.batch);
+      if (keep) continue;
+      if (counted > 0) throw new AppError('InUse', { fields: [{ field: 'lines', message: `${line.sku} has been counted` }] });
+      await (trx as AnyDB).deleteFrom('inbound_lines').where('id', '=', line.id).execute();
+    }
+    for (const line of wanted)
+      await sql`insert into inbound_lines (order_id, item_id, batch, planned) values (${order.id}, ${line.itemId}, ${line.batch}, ${line.planned})
+        on conflict (order_id, item_id, batch) do update set planned = excluded.planned`.execute(trx);
+  }
+}

@@ -1,0 +1,190 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inbound tables are declared by migration 0008
+type AnyDB = Kysely<any>;
+
+export interface OrderRow {
+  id: number;
+  unid: string;
+  merchantId: number;
+  warehouseId: number;
+  containerId: number | null;
+  status: number;
+  version: number;
+  trackingNumbers: string[];
+  trackingLogged: string[];
+  stagingCompartmentId: number | null;
+  boxQty: number;
+  palletQty: number;
+}
+
+export interface LineRow {
+  id: number;
+  itemId: number;
+  sku: string;
+  name: string;
+  batch: string;
+  planned: number;
+  received: number;
+  damaged: number;
+  putAway: number;
+  putAwayDamaged: number;
+  overAccepted: boolean;
+  serialRequired: boolean;
+  /** Scanned, not yet booked: valid and damaged units. */
+  pendingValid: number;
+  pendingDamaged: number;
+}
+
+const ORDER_COLUMNS = [
+  'id',
+  'unid',
+  'merchant_id as merchantId',
+  'warehouse_id as warehouseId',
+  'container_id as containerId',
+  'status',
+  'version',
+  'tracking_numbers as trackingNumbers',
+  'tracking_logged as trackingLogged',
+  'staging_compartment_id as stagingCompartmentId',
+  'box_qty as boxQty',
+  'pallet_qty as palletQty',
+] as const;
+
+const json = (value: unknown): string[] => (typeof value === 'string' ? (JSON.parse(value) as string[]) : ((value as string[]) ?? []));
+const toOrder = (row: Record<string, unknown> | undefined): OrderRow | null =>
+  row
+    ? ({
+        ...row,
+        id: Number(row.id),
+        merchantId: Number(row.merchantId),
+        warehouseId: Number(row.warehouseId),
+        stagingCompartmentId: row.stagingCompartmentId === null ? null : Number(row.stagingCompartmentId),
+        trackingNumbers: json(row.trackingNumbers),
+        trackingLogged: json(row.trackingLogged),
+      } as OrderRow)
+    : null;
+
+/** The SQL of inbound orders, their lines and receiving scans. */
+export class InboundRepo {
+  /** One order within the merchant scope; `lock` takes its row lock (every receiving change serialises on it). */
+  async order(db: Kysely<DB>, id: number, scope: number | null, lock = false): Promise<OrderRow | null> {
+    let query = (db as AnyDB)
+      .selectFrom('inbound_orders')
+      .select(ORDER_COLUMNS)
+      .where('id', '=', id)
+      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope));
+    if (lock) query = query.forUpdate();
+    return toOrder(await query.executeTakeFirst());
+  }
+
+  async orderByUnid(db: Kysely<DB>, unid: string, scope: number | null): Promise<OrderRow | null> {
+    const row = await (db as AnyDB)
+      .selectFrom('inbound_orders')
+      .select(ORDER_COLUMNS)
+      .where('unid', '=', unid)
+      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
+      .executeTakeFirst();
+    return toOrder(row);
+  }
+
+  /** The newest open order announcing this tracking number. */
+  async orderByTracking(db: Kysely<DB>, tracking: string, scope: number | null): Promise<OrderRow | null> {
+    const row = await (db as AnyDB)
+      .selectFrom('inbound_orders')
+      .select(ORDER_COLUMNS)
+      .where(sql<boolean>`tracking_numbers @> ${JSON.stringify([tracking])}::jsonb`)
+      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return toOrder(row);
+  }
+
+  async lines(db: Kysely<DB>, orderId: number): Promise<LineRow[]> {
+    const rows = await sql<LineRow>`select l.id, l.item_id as "itemId", i.sku, i.name, l.batch, l.planned, l.received, l.damaged,
+        l.put_away as "putAway", l.put_away_damaged as "putAwayDamaged", l.over_accepted as "overAccepted", i.serial_required as "serialRequired",
+        coalesce(p.valid, 0)::int as "pendingValid", coalesce(p.damaged, 0)::int as "pendingDamaged"
+      from inbound_lines l
+      join items i on i.id = l.item_id
+      left join (
+        select item_id, batch, sum(quantity) filter (where condition = 'valid') as valid, sum(quantity) filter (where condition = 'damaged') as damaged
+        from receiving_scans where order_id = ${orderId} and booked_at is null group by item_id, batch
+      ) p on p.item_id = l.item_id and p.batch = l.batch
+      where l.order_id = ${orderId}
+      order by l.id`.execute(db);
+    return rows.rows.map((r) => ({ ...r, id: Number(r.id), itemId: Number(r.itemId) }));
+  }
+
+  /** The line of an item and batch, created with nothing planned for an accepted over-delivery. */
+  async ensureLine(trx: Kysely<DB>, orderId: number, itemId: number, batch: string): Promise<void> {
+    await sql`insert into inbound_lines (order_id, item_id, batch, planned) values (${orderId}, ${itemId}, ${batch}, 0)
+      on conflict (order_id, item_id, batch) do nothing`.execute(trx);
+  }
+
+  async insertScan(
+    trx: Kysely<DB>,
+    scan: {
+      orderId: number;
+      itemId: number;
+      batch: string;
+      condition: string;
+      quantity: number;
+      unit: string;
+      unitKind: string;
+      serials: string[];
+      userId: number;
+    },
+  ): Promise<{ id: number; at: string }> {
+    const row = await sql<{
+      id: number;
+      at: string;
+    }>`insert into receiving_scans (order_id, item_id, batch, condition, quantity, unit, unit_kind, serials, user_id)
+      values (${scan.orderId}, ${scan.itemId}, ${scan.batch}, ${scan.condition}, ${scan.quantity}, ${scan.unit}, ${scan.unitKind}, ${JSON.stringify(scan.serials)}::jsonb, ${scan.userId})
+      returning id, at`.execute(trx);
+    return { id: Number(row.rows[0]!.id), at: String(row.rows[0]!.at) };
+  }
+
+  async recentScans(db: Kysely<DB>, orderId: number, limit = 100) {
+    const rows = await sql<
+      Record<string, unknown>
+    >`select s.id, s.item_id as "itemId", i.sku, i.name, s.quantity, s.condition, s.unit, s.unit_kind as "unitKind",
+        s.batch, s.serials, s.at, s.booked_at is not null as booked
+      from receiving_scans s join items i on i.id = s.item_id
+      where s.order_id = ${orderId} order by s.id desc limit ${limit}`.execute(db);
+    return rows.rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      itemId: Number(r.itemId),
+      serials: typeof r.serials === 'string' ? JSON.parse(r.serials) : r.serials,
+    }));
+  }
+
+  /** Serials already in the warehouse or scanned on an open receiving: a serial is received once. */
+  async serialsTaken(db: Kysely<DB>, itemId: number, serials: string[]): Promise<string[]> {
+    if (serials.length === 0) return [];
+    const list = JSON.stringify(serials);
+    const rows = await sql<{
+      serial: string;
+    }>`select serial from serials where item_id = ${itemId} and serial in (select jsonb_array_elements_text(${list}::jsonb))
+      union
+      select e.serial from receiving_scans s cross join lateral jsonb_array_elements_text(s.serials) as e(serial)
+      where s.item_id = ${itemId} and s.booked_at is null and e.serial in (select jsonb_array_elements_text(${list}::jsonb))`.execute(db);
+    return rows.rows.map((r) => r.serial);
+  }
+
+  /** Recomputes the order's unit totals from its lines (shown in lists without a join). */
+  async refreshTotals(trx: Kysely<DB>, orderId: number): Promise<void> {
+    await sql`update inbound_orders o set planned_units = t.planned, received_units = t.received, damaged_units = t.damaged,
+        put_away_units = t.put_away, updated_at = now(), version = o.version + 1
+      from (select coalesce(sum(planned), 0) as planned, coalesce(sum(received), 0) as received, coalesce(sum(damaged), 0) as damaged,
+              coalesce(sum(put_away + put_away_damaged), 0) as put_away
+            from inbound_lines where order_id = ${orderId}) t
+      where o.id = ${orderId}`.execute(trx);
+  }
+
+  async setStatus(trx: Kysely<DB>, orderId: number, status: number, stamp?: 'receiving_started_at' | 'received_at' | 'inbounded_at'): Promise<void> {
+    const stampSql = stamp ? sql`, ${sql.ref(stamp)} = coalesce(${sql.ref(stamp)}, now())` : sql``;
+    await sql`update inbound_orders set status = ${status}, updated_at = now(), version = version + 1${stampSql} where id = ${orderId}`.execute(trx);
+  }
+}

@@ -1,0 +1,154 @@
+import { INBOUND_ORDER } from '@kontor/contracts';
+import {
+  containerStatusSchema,
+  inboundOrderCreateSchema,
+  inboundOrderUpdateSchema,
+  inboundStatusSchema,
+  putawaySchema,
+  receivingCompleteSchema,
+  receivingScanSchema,
+  scanLogQuerySchema,
+} from '@kontor/contracts/domains/inbound';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Core } from '../../core.js';
+import { scopeMerchantId } from '../../http/access.js';
+import { AppError } from '../../http/app-error.js';
+import { idempotent } from '../../http/idempotency.js';
+import { ok } from '../../http/reply.js';
+import { PlacesRepo } from '../inventory/places.repo.js';
+import { StockRepo } from '../inventory/stock.repo.js';
+import { changeContainerStatus } from './container.service.js';
+import { InboundOrderService } from './inbound-order.service.js';
+import { noticeReceiving } from './inbound-notices.js';
+import { PutawayService } from './putaway.service.js';
+import { ReceivingService, type ScannedItem } from './receiving.service.js';
+
+const can = (privilege: string) => ({ access: { privilege } });
+const dbId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idParams = z.strictObject({ id: dbId });
+const anyQuery = z.strictObject({ q: z.string().trim().min(1).max(100) });
+const tags = ['inbound'];
+
+/** Inbound orders, receiving, putaway, the inbound logging scan and container status (issue 6). */
+export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
+  const orders = new InboundOrderService(core);
+  const stock = new StockRepo();
+  const receiving = new ReceivingService(orders, stock, core.config.RECEIVING_OVER_TOLERANCE_PERCENT);
+  const putaway = new PutawayService(stock);
+  const places = new PlacesRepo(core.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (req: FastifyRequest) => ({ userId: req.auth!.userId, merchantScope: scopeMerchantId(req.auth!) });
+
+  /** The scanned code as an item of the order's merchant, with its serial pattern. */
+  const scannedItem = async (merchantId: number, code: string): Promise<ScannedItem> => {
+    const item = (await places.itemsByCode(code, merchantId))[0];
+    if (!item) throw new AppError('ItemNotFound', { params: { code }, fields: [{ field: 'code', message: code }] });
+    const extra = await sql<{ pattern: string | null }>`select serial_pattern as pattern from items where id = ${item.id}`.execute(core.db);
+    return { ...item, serialPattern: extra.rows[0]?.pattern ?? null };
+  };
+
+  r.get(
+    '/v0/r7gorders/any',
+    { config: can('r7g.orders.list'), schema: { tags, summary: 'Inbound order by number, box or pallet label, or tracking number', querystring: anyQuery } },
+    async (req) => ok(await orders.any(req.auth!, req.query.q)),
+  );
+  r.get(
+    '/v0/r7gorders/scanLog',
+    { config: can('wms.loggingScan.view'), schema: { tags, summary: 'Logging scan, inbound variant (facts §3.4)', querystring: scanLogQuerySchema } },
+    async (req) => ok(await orders.scanLog(req.auth!, req.query.id, req.query.q)),
+  );
+  r.get(
+    '/v0/r7gorders/:id/detail',
+    { config: can('r7g.orders.list'), schema: { tags, summary: 'Order, lines, scans and staging stock', params: idParams } },
+    async (req) => ok(await orders.detail(req.auth!, req.params.id)),
+  );
+  r.post(
+    '/v0/r7gorders/',
+    { config: can('r7g.orders.edit'), schema: { tags, summary: 'Announce an inbound order', body: inboundOrderCreateSchema } },
+    async (req) => ok(await orders.create(req.auth!, req.body)),
+  );
+  r.put(
+    '/v0/r7gorders/:id',
+    { config: can('r7g.orders.edit'), schema: { tags, summary: 'Change an inbound order', params: idParams, body: inboundOrderUpdateSchema } },
+    async (req) => ok(await orders.update(req.auth!, req.params.id, req.body)),
+  );
+  r.post(
+    '/v0/r7gorders/:id/status',
+    { config: can('r7g.orders.edit'), schema: { tags, summary: 'In transit, receipt pending or canceled', params: idParams, body: inboundStatusSchema } },
+    async (req) => ok(await orders.changeStatus(req.auth!, req.params.id, req.body)),
+  );
+
+  r.post(
+    '/v0/r7gorders/:id/scan',
+    {
+      config: can('r7g.receiving.edit'),
+      schema: { tags, summary: 'Count a scanned item (Idempotency-Key honoured)', params: idParams, body: receivingScanSchema },
+    },
+    async (req) => {
+      const found = await orders.mustFind(core.db, req.auth!, req.params.id);
+      const item = await scannedItem(found.merchantId, req.body.code);
+      return ok(
+        await idempotent(core.db, req, async (trx) => {
+          const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
+          return receiving.scan(trx, actorOf(req), order, item, req.body);
+        }),
+      );
+    },
+  );
+  r.delete(
+    '/v0/r7gorders/:id/scans/:scanId',
+    { config: can('r7g.receiving.edit'), schema: { tags, summary: 'Undo a scan not yet booked', params: z.strictObject({ id: dbId, scanId: dbId }) } },
+    async (req) =>
+      ok(
+        await core.db.transaction().execute(async (trx) => {
+          const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
+          return receiving.undo(trx, order, req.params.scanId);
+        }),
+      ),
+  );
+  r.post(
+    '/v0/r7gorders/:id/complete',
+    { config: can('r7g.receiving.edit'), schema: { tags, summary: 'Book the open scans into staging', params: idParams, body: receivingCompleteSchema } },
+    async (req) =>
+      ok(
+        await idempotent(
+          core.db,
+          req,
+          async (trx) => {
+            const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
+            const { booked } = await receiving.complete(trx, actorOf(req), order, req.body.final);
+            return { booked, ...(await orders.detail(req.auth!, req.params.id, trx)) };
+          },
+          (answer) => (answer.booked > 0 ? noticeReceiving(core, req.params.id, req.body.final) : Promise.resolve()),
+        ),
+      ),
+  );
+  r.post(
+    '/v0/r7gorders/:id/putaway',
+    {
+      config: can('r7g.receiving.edit'),
+      schema: { tags, summary: 'Move received goods from staging into a compartment', params: idParams, body: putawaySchema },
+    },
+    async (req) =>
+      ok(
+        await idempotent(core.db, req, async (trx) => {
+          const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
+          const moved = await putaway.putaway(trx, actorOf(req), order, req.body);
+          if (order.status === INBOUND_ORDER.codeOf('received') && (await putaway.allPutAway(trx, order.id))) await orders.transition(trx, order, 'inbounded');
+          return { moved, ...(await orders.detail(req.auth!, req.params.id, trx)) };
+        }),
+      ),
+  );
+
+  r.post(
+    '/v0/c7rorders/:id/status',
+    {
+      config: can('c7r.orders.edit'),
+      schema: { tags, summary: 'In transit, arrived (its orders become receipt pending), unloaded, canceled', params: idParams, body: containerStatusSchema },
+    },
+    async (req) => ok(await changeContainerStatus(core, req.auth!, req.params.id, req.body)),
+  );
+}

@@ -1,0 +1,104 @@
+import { INBOUND_ORDER } from '@kontor/contracts';
+import { STOCK_STATUS } from '@kontor/contracts/domains/inventory';
+import type { putawaySchema } from '@kontor/contracts/domains/inbound';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../db/types.js';
+import { AppError } from '../../http/app-error.js';
+import { PlacesRepo } from '../inventory/places.repo.js';
+import { insufficient, mustBeOpen, resolveCompartment } from '../inventory/resolve.js';
+import type { Actor } from '../inventory/stock-tx.js';
+import { StockRepo } from '../inventory/stock.repo.js';
+import { InboundRepo, type OrderRow } from './inbound.repo.js';
+
+/** Compartment kinds that take put-away goods: valid stock to storage, damaged stock to quarantine. */
+const TARGET_KINDS: Record<number, string[]> = {
+  [STOCK_STATUS.receiving]: ['pick', 'bulk'],
+  [STOCK_STATUS.damaged]: ['damaged', 'problem', 'returns'],
+};
+
+/** Where a receiving's goods wait: the order's staging compartment, else the warehouse's first open one. */
+export async function stagingCompartment(db: Kysely<DB>, order: OrderRow): Promise<number> {
+  if (order.stagingCompartmentId !== null) return order.stagingCompartmentId;
+  const row = await sql<{ id: number }>`select id from compartments where warehouse_id = ${order.warehouseId} and kind = 'inboundStaging'
+    and not blocked order by priority, code limit 1`.execute(db);
+  if (!row.rows[0])
+    throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: 'the warehouse has no open inbound staging compartment' }] });
+  return Number(row.rows[0].id);
+}
+
+/**
+ * Suggests a compartment: for valid goods where the item already lies (most units first), else the
+ * first empty pick or bulk compartment by picking priority; for damaged goods the first open
+ * quarantine compartment.
+ */
+async function suggest(db: Kysely<DB>, warehouseId: number, itemId: number, status: number) {
+  if (status === STOCK_STATUS.damaged) {
+    const row = await sql<{ id: number; code: string }>`select id, code from compartments where warehouse_id = ${warehouseId}
+      and kind in ('damaged', 'problem') and not blocked order by kind, priority, code limit 1`.execute(db);
+    return row.rows[0] ? { compartmentId: Number(row.rows[0].id), code: row.rows[0].code } : null;
+  }
+  const where = await sql<{ id: number; code: string }>`select c.id, c.code from stock s join compartments c on c.id = s.compartment_id
+    where s.item_id = ${itemId} and s.warehouse_id = ${warehouseId} and s.quantity > 0 and c.kind in ('pick', 'bulk') and not c.blocked
+    order by s.quantity desc, c.priority limit 1`.execute(db);
+  if (where.rows[0]) return { compartmentId: Number(where.rows[0].id), code: where.rows[0].code };
+  const free = await sql<{ id: number; code: string }>`select c.id, c.code from compartments c where c.warehouse_id = ${warehouseId}
+    and c.kind in ('pick', 'bulk') and not c.blocked
+    and not exists (select 1 from stock s where s.compartment_id = c.id and s.quantity > 0)
+    order by c.priority, c.code limit 1`.execute(db);
+  return free.rows[0] ? { compartmentId: Number(free.rows[0].id), code: free.rows[0].code } : null;
+}
+
+/** What of this order still waits in staging, with a suggested compartment per row. */
+export async function stagingOf(db: Kysely<DB>, order: OrderRow) {
+  const lines = await new InboundRepo().lines(db, order.id);
+  const rows = lines.flatMap((l) => [
+    { itemId: l.itemId, sku: l.sku, name: l.name, batch: l.batch, status: STOCK_STATUS.receiving, quantity: l.received - l.putAway },
+    { itemId: l.itemId, sku: l.sku, name: l.name, batch: l.batch, status: STOCK_STATUS.damaged, quantity: l.damaged - l.putAwayDamaged },
+  ]);
+  const waiting = rows.filter((r) => r.quantity > 0);
+  return Promise.all(waiting.map(async (r) => ({ ...r, suggestion: await suggest(db, order.warehouseId, r.itemId, r.status) })));
+}
+
+/** Moves received goods of an order from staging into a compartment (issue 6 §3), through the ledger. */
+export class PutawayService {
+  private readonly repo = new InboundRepo();
+
+  constructor(private readonly stock: StockRepo) {}
+
+  async putaway(trx: Kysely<DB>, actor: Actor, order: OrderRow, input: z.infer<typeof putawaySchema>) {
+    if (!INBOUND_ORDER.codes('receiving', 'partiallyInbounded', 'received').includes(order.status) || order.stagingCompartmentId === null)
+      throw new AppError('InvalidState');
+    const line = (await this.repo.lines(trx, order.id)).find((l) => l.itemId === input.itemId && l.batch === input.batch);
+    const damaged = input.fromStatus === STOCK_STATUS.damaged;
+    const waiting = line ? (damaged ? line.damaged - line.putAwayDamaged : line.received - line.putAway) : 0;
+    if (input.quantity > waiting) throw insufficient(waiting, input.quantity);
+    const target = await resolveCompartment(new PlacesRepo(trx), input, 'compartment', order.warehouseId);
+    mustBeOpen(target);
+    if (target.warehouseId !== order.warehouseId || !TARGET_KINDS[input.fromStatus]!.includes(target.kind))
+      throw new AppError('WrongCompartmentKind', {
+        params: { code: target.code, kind: target.kind },
+        fields: [{ field: 'compartment', message: target.code }],
+      });
+    const base = { merchantId: order.merchantId, itemId: input.itemId, warehouseId: order.warehouseId, batch: input.batch, unitId: null };
+    const fromId = await this.stock.ensure(trx, { ...base, compartmentId: order.stagingCompartmentId, status: input.fromStatus });
+    const toId = await this.stock.ensure(trx, { ...base, compartmentId: target.id, status: damaged ? STOCK_STATUS.damaged : STOCK_STATUS.valid });
+    const rows = await this.stock.lock(trx, [fromId, toId]);
+    const source = rows.get(fromId)!;
+    if (source.quantity - source.reserved < input.quantity) throw insufficient(source.quantity - source.reserved, input.quantity);
+    const entry = { reason: 'putaway', refType: 'inbound', refId: order.unid, userId: actor.userId, deltaReserved: 0 };
+    await this.stock.post(trx, source, { ...entry, delta: -input.quantity });
+    await this.stock.post(trx, rows.get(toId)!, { ...entry, delta: input.quantity });
+    await sql`update inbound_lines set ${sql.ref(damaged ? 'put_away_damaged' : 'put_away')} = ${sql.ref(damaged ? 'put_away_damaged' : 'put_away')} + ${input.quantity}
+      where id = ${line!.id}`.execute(trx);
+    await this.repo.refreshTotals(trx, order.id);
+    return { compartmentId: target.id, compartment: target.code };
+  }
+
+  /** True when nothing booked for the order waits in staging any more. */
+  async allPutAway(trx: Kysely<DB>, orderId: number): Promise<boolean> {
+    const row = await sql<{ left: number }>`select coalesce(sum(received - put_away + damaged - put_away_damaged), 0)::int as left
+      from inbound_lines where order_id = ${orderId}`.execute(trx);
+    return Number(row.rows[0]!.left) === 0;
+  }
+}

@@ -1,0 +1,197 @@
+import { INBOUND_ORDER, INBOUND_SCANNABLE } from '@kontor/contracts';
+import { STOCK_STATUS } from '@kontor/contracts/domains/inventory';
+import type { receivingScanSchema } from '@kontor/contracts/domains/inbound';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../db/types.js';
+import { AppError } from '../../http/app-error.js';
+import type { ItemRef } from '../inventory/places.repo.js';
+import type { Actor } from '../inventory/stock-tx.js';
+import type { StockRepo } from '../inventory/stock.repo.js';
+import { InboundRepo, type OrderRow } from './inbound.repo.js';
+import type { InboundOrderService } from './inbound-order.service.js';
+import { lineView } from './inbound-order.service.js';
+import { stagingCompartment } from './putaway.service.js';
+
+type ScanInput = z.infer<typeof receivingScanSchema>;
+
+/** An item scanned at receiving, with what the scan checks need beyond the item reference. */
+export interface ScannedItem extends ItemRef {
+  serialPattern: string | null;
+}
+
+/**
+ * Counting goods in (issue 6 §3). A scan only records what was counted; completing books the open
+ * scans into the staging compartment. Every change locks the order row first, so scans, undo,
+ * completion and putaway of one order run one after another and nothing is counted or booked twice.
+ */
+export class ReceivingService {
+  private readonly repo = new InboundRepo();
+
+  constructor(
+    private readonly orders: InboundOrderService,
+    private readonly stock: StockRepo,
+    private readonly tolerancePercent: number,
+  ) {}
+
+  async scan(trx: Kysely<DB>, actor: Actor & { userId: number }, order: OrderRow, item: ScannedItem, input: ScanInput) {
+    if (!INBOUND_SCANNABLE.includes(order.status)) throw new AppError('InvalidState');
+    if (item.merchantId !== order.merchantId)
+      throw new AppError('ItemNotFound', { params: { code: input.code }, fields: [{ field: 'code', message: input.code }] });
+    this.checkBatchAndSerials(item, input);
+    const taken = await this.repo.serialsTaken(trx, item.id, input.serials);
+    if (taken.length) throw new AppError('SerialConflict', { params: { serial: taken[0] }, fields: [{ field: 'serials', message: taken.join(', ') }] });
+
+    // Plans and counts are compared per item: a batch-tracked item is often announced without its batch.
+    const lines = (await this.repo.lines(trx, order.id)).filter((l) => l.itemId === item.id);
+    const planned = lines.reduce((sum, l) => sum + l.planned, 0);
+    const counted = lines.reduce((sum, l) => sum + l.received + l.damaged + l.pendingValid + l.pendingDamaged, 0) + input.quantity;
+    const accepted = lines.some((l) => l.overAccepted);
+    let outcome: 'ok' | 'over' | 'notOnOrder' = 'ok';
+    if (planned === 0) {
+      outcome = 'notOnOrder';
+      if (!accepted && !input.confirm)
+        throw new AppError('NotOnOrder', { params: { code: item.sku }, fields: [{ field: 'code', message: item.sku }], extra: { confirm: true } });
+    } else {
+      const limit = Math.floor((planned * (100 + this.tolerancePercent)) / 100);
+      if (counted > planned) outcome = 'over';
+      if (counted > limit && !accepted && !input.confirm)
+        throw new AppError('OverDelivery', {
+          params: { code: item.sku, counted, planned },
+          fields: [{ field: 'quantity', message: `${counted} / ${planned}` }],
+          extra: { confirm: true },
+        });
+    }
+    const batch = input.batch;
+    // The first batch scanned of an item planned without one takes over that line.
+    const unbatched = lines.find((l) => l.batch === '');
+    if (batch !== '' && lines.length === 1 && unbatched && unbatched.received + unbatched.damaged + unbatched.pendingValid + unbatched.pendingDamaged === 0)
+      await sql`update inbound_lines set batch = ${batch} where id = ${unbatched.id}`.execute(trx);
+    await this.repo.ensureLine(trx, order.id, item.id, batch);
+    if (input.confirm) await sql`update inbound_lines set over_accepted = true where order_id = ${order.id} and item_id = ${item.id}`.execute(trx);
+    const scan = await this.repo.insertScan(trx, {
+      orderId: order.id,
+      itemId: item.id,
+      batch,
+      condition: input.condition,
+      quantity: input.quantity,
+      unit: input.unit,
+      unitKind: input.unitKind,
+      serials: input.serials,
+      userId: actor.userId,
+    });
+    if (order.status !== INBOUND_ORDER.codeOf('receiving')) await this.orders.transition(trx, order, 'receiving');
+    else await sql`update inbound_orders set updated_at = now() where id = ${order.id}`.execute(trx);
+    return {
+      scan: { id: scan.id, itemId: item.id, sku: item.sku, name: item.name, quantity: input.quantity, condition: input.condition, batch, outcome },
+      lines: (await this.repo.lines(trx, order.id)).map(lineView),
+      status: order.status,
+    };
+  }
+
+  /** Takes back a scan that is not booked yet (a wrong count); a booked one is corrected by stock adjustment. */
+  async undo(trx: Kysely<DB>, order: OrderRow, scanId: number) {
+    const removed = await sql`delete from receiving_scans where id = ${scanId} and order_id = ${order.id} and booked_at is null`.execute(trx);
+    if (Number(removed.numAffectedRows ?? 0) === 0) throw new AppError('NotFound', { fields: [{ field: 'scanId', message: String(scanId) }] });
+    return { lines: (await this.repo.lines(trx, order.id)).map(lineView), status: order.status };
+  }
+
+  /**
+   * Books the open scans into the staging compartment: valid units with status receiving, damaged
+   * ones as damaged, serials registered, billing activity recorded. Only scans without booked_at
+   * are booked, under the order's lock, so completing again books nothing twice.
+   */
+  async complete(trx: Kysely<DB>, actor: Actor, order: OrderRow, final: boolean) {
+    const done = INBOUND_ORDER.codes('received', 'inbounded');
+    if (done.includes(order.status)) return { booked: 0 };
+    if (!INBOUND_ORDER.codes('receiving', 'partiallyInbounded').includes(order.status)) throw new AppError('InvalidState');
+    const stagingId = await stagingCompartment(trx, order);
+    if (order.stagingCompartmentId === null) {
+      await sql`update inbound_orders set staging_compartment_id = ${stagingId} where id = ${order.id}`.execute(trx);
+      order.stagingCompartmentId = stagingId;
+    }
+    const open = await sql<{ itemId: number; batch: string; condition: string; quantity: number }>`select item_id as "itemId", batch, condition,
+        sum(quantity)::int as quantity from receiving_scans where order_id = ${order.id} and booked_at is null
+      group by item_id, batch, condition order by item_id, batch, condition`.execute(trx);
+    let booked = 0;
+    for (const group of open.rows) {
+      const status = group.condition === 'damaged' ? STOCK_STATUS.damaged : STOCK_STATUS.receiving;
+      const key = {
+        merchantId: order.merchantId,
+        itemId: Number(group.itemId),
+        warehouseId: order.warehouseId,
+        compartmentId: stagingId,
+        batch: group.batch,
+        status,
+        unitId: null,
+      };
+      const stockId = await this.stock.ensure(trx, key);
+      const row = (await this.stock.lock(trx, [stockId])).get(stockId)!;
+      await this.stock.post(trx, row, {
+        delta: group.quantity,
+        deltaReserved: 0,
+        reason: 'receive',
+        refType: 'inbound',
+        refId: order.unid,
+        userId: actor.userId,
+      });
+      await sql`update inbound_lines set ${sql.ref(status === STOCK_STATUS.damaged ? 'damaged' : 'received')} = ${sql.ref(status === STOCK_STATUS.damaged ? 'damaged' : 'received')} + ${group.quantity}
+        where order_id = ${order.id} and item_id = ${group.itemId} and batch = ${group.batch}`.execute(trx);
+      await sql`insert into serials (merchant_id, item_id, serial, stock_id, state)
+        select ${order.merchantId}, s.item_id, e.serial, ${stockId}, 'inStock' from receiving_scans s
+        cross join lateral jsonb_array_elements_text(s.serials) as e(serial)
+        where s.order_id = ${order.id} and s.booked_at is null and s.item_id = ${group.itemId} and s.batch = ${group.batch} and s.condition = ${group.condition}
+        on conflict (item_id, serial) do update set stock_id = excluded.stock_id, state = 'inStock', updated_at = now()`.execute(trx);
+      booked += group.quantity;
+    }
+    await this.recordActivity(trx, order, booked, final);
+    await sql`update receiving_scans set booked_at = now() where order_id = ${order.id} and booked_at is null`.execute(trx);
+    await this.repo.refreshTotals(trx, order.id);
+    if (!final) await this.orders.transition(trx, order, 'partiallyInbounded');
+    else {
+      await this.orders.transition(trx, order, 'received');
+      const left = await sql<{ left: number }>`select coalesce(sum(received - put_away + damaged - put_away_damaged), 0)::int as left
+        from inbound_lines where order_id = ${order.id}`.execute(trx);
+      if (Number(left.rows[0]!.left) === 0) await this.orders.transition(trx, order, 'inbounded');
+    }
+    return { booked };
+  }
+
+  /** Units, and boxes and pallets by their labels (else as announced, at the final completion), per merchant and day. */
+  private async recordActivity(trx: Kysely<DB>, order: OrderRow, units: number, final: boolean) {
+    const labels = await sql<{ kind: string; n: number }>`select unit_kind as kind, count(distinct unit)::int as n from receiving_scans
+      where order_id = ${order.id} and booked_at is null and unit <> ''
+        and unit not in (select unit from receiving_scans where order_id = ${order.id} and booked_at is not null)
+      group by unit_kind`.execute(trx);
+    const counts = new Map<string, number>(labels.rows.map((r) => [`inbound.${r.kind}`, Number(r.n)]));
+    if (final) {
+      const anyLabel = await sql<{ n: number }>`select count(*)::int as n from receiving_scans where order_id = ${order.id} and unit <> ''`.execute(trx);
+      if (Number(anyLabel.rows[0]!.n) === 0) {
+        counts.set('inbound.box', order.boxQty);
+        counts.set('inbound.pallet', order.palletQty);
+      }
+    }
+    counts.set('inbound.unit', units);
+    const rows = [...counts].filter(([, n]) => n > 0);
+    for (const [kind, quantity] of rows)
+      await sql`insert into billing_activity (merchant_id, day, kind, quantity, ref_type, ref_id)
+        values (${order.merchantId}, current_date, ${kind}, ${quantity}, 'inbound', ${order.unid})`.execute(trx);
+  }
+
+  private checkBatchAndSerials(item: ScannedItem, input: ScanInput) {
+    if (item.batchTracked && !input.batch) throw new AppError('IntegrityError', { fields: [{ field: 'batch', message: 'required for this item' }] });
+    if (!item.serialRequired) {
+      if (input.serials.length) throw new AppError('IntegrityError', { fields: [{ field: 'serials', message: 'this item takes no serial numbers' }] });
+      return;
+    }
+    if (input.serials.length !== input.quantity)
+      throw new AppError('IntegrityError', { fields: [{ field: 'serials', message: `one serial number per unit: ${input.quantity} expected` }] });
+    if (new Set(input.serials).size !== input.serials.length)
+      throw new AppError('IntegrityError', { fields: [{ field: 'serials', message: 'a serial number twice' }] });
+    if (item.serialPattern) {
+      const pattern = new RegExp(item.serialPattern);
+      const wrong = input.serials.find((s) => !pattern.test(s));
+      if (wrong) throw new AppError('IntegrityError', { fields: [{ field: 'serials', message: `${wrong} does not match ${item.serialPattern}` }] });
+    }
+  }
+}

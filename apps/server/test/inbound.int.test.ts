@@ -1,0 +1,290 @@
+import { INBOUND_ORDER } from '@kontor/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkStockInvariants } from '../src/modules/inventory/invariants.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+let t: TestApp;
+let admin: string;
+let worker: string;
+let merchantA: string;
+let merchantB: string;
+let warehouseId: number;
+let merchantAId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, worker, merchantA, merchantB] = await Promise.all([
+    t.login('admin@demo.local'),
+    t.login('warehouse@demo.local'),
+    t.login('merchant-a@demo.local'),
+    t.login('merchant-b@demo.local'),
+  ]);
+  warehouseId = (await get('/v0/warehouses/?code=DE01')).data.data[0].id;
+  merchantAId = (await get('/v0/merchants/opts')).data.find((m: { name: string }) => m.name.startsWith('Anker')).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, token = admin) => t.call({ method: 'GET', url, token }).then((r) => r.body);
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin, key?: string) =>
+  t.call({ method, url, token, payload: payload as never, headers: key ? { 'idempotency-key': key } : {} }).then((r) => r.body);
+const code = (state: keyof typeof INBOUND_ORDER.states) => INBOUND_ORDER.codeOf(state);
+const stockQty = async (sku: string, compartment: string, status: number) =>
+  ((await get(`/v0/stock/?sku=${sku}&l=100`)).data.data as Array<{ compartmentCode: string; status: number; quantity: number }>)
+    .filter((r) => r.compartmentCode === compartment && r.status === status)
+    .reduce((sum, r) => sum + r.quantity, 0);
+
+/** A merchant A order: 10 × ANK-HUB-7 and 4 × ANK-SPK-MINI. */
+async function announce(token = merchantA, extra: Record<string, unknown> = {}) {
+  const body = await send(
+    'POST',
+    '/v0/r7gorders/',
+    {
+      warehouseId,
+      reference: 'PO-4711',
+      carrier: 'DHL',
+      trackingNumbers: ['JJD000111'],
+      boxQty: 2,
+      lines: [
+        { sku: 'ANK-HUB-7', planned: 10 },
+        { sku: 'ANK-SPK-MINI', planned: 4 },
+      ],
+      ...(token === merchantA ? {} : { merchantId: merchantAId }),
+      ...extra,
+    },
+    token,
+  );
+  expect(body.code).toBe('OK');
+  return body.data as { id: number; unid: string };
+}
+
+describe('announcing inbound orders', () => {
+  it('lets a merchant announce, numbers it MI…, and keeps it from other merchants', async () => {
+    const { id, unid } = await announce();
+    expect(unid).toMatch(/^MI\d{8}\d{6}$/);
+    const detail = (await get(`/v0/r7gorders/${id}/detail`, merchantA)).data;
+    expect(detail.order).toMatchObject({ unid, status: code('readyToInbound'), plannedUnits: 14, merchantName: 'Anker Innovations DE' });
+    expect(detail.lines.map((l: { sku: string; planned: number }) => [l.sku, l.planned])).toEqual([
+      ['ANK-HUB-7', 10],
+      ['ANK-SPK-MINI', 4],
+    ]);
+    expect((await get(`/v0/r7gorders/${id}/detail`, merchantB)).code).toBe('NotFound');
+    expect((await get(`/v0/r7gorders/?unid=${unid}`, merchantB)).data.total).toBe(0);
+    expect((await get(`/v0/r7gorders/?unid=${unid}`, merchantA)).data.total).toBe(1);
+  });
+
+  it('refuses bad lines with a clear field and books nothing', async () => {
+    const before = (await get('/v0/r7gorders/?l=1')).data.total;
+    const foreign = await send('POST', '/v0/r7gorders/', { warehouseId, lines: [{ sku: 'SKU-C', planned: 1 }] }, merchantA);
+    expect(foreign).toMatchObject({ code: 'ItemNotFound', error: { fields: [{ field: 'lines.0.sku' }] } });
+    const twice = await send(
+      'POST',
+      '/v0/r7gorders/',
+      {
+        warehouseId,
+        lines: [
+          { sku: 'SKU-B', planned: 1 },
+          { sku: '4006381333948', planned: 2 },
+        ],
+      },
+      merchantA,
+    );
+    expect(twice).toMatchObject({ code: 'IntegrityError', error: { fields: [{ field: 'lines.1.sku' }] } });
+    expect((await send('POST', '/v0/r7gorders/', { warehouseId, lines: [] }, merchantA)).code).toBe('IntegrityError');
+    expect((await send('POST', '/v0/r7gorders/', { warehouseId, lines: [{ sku: 'SKU-B', planned: 1.5 }] }, merchantA)).code).toBe('IntegrityError');
+    expect((await send('POST', '/v0/r7gorders/', { lines: [{ sku: 'SKU-B', planned: 1 }], warehouseId }, admin)).error.fields[0].field).toBe('merchantId');
+    expect((await get('/v0/r7gorders/?l=1')).data.total).toBe(before);
+  });
+
+  it('walks the hand-set statuses the table allows and refuses the others', async () => {
+    const { id } = await announce();
+    const status = (s: string, token = merchantA) => send('POST', `/v0/r7gorders/${id}/status`, { status: s }, token);
+    expect((await status('inTransit')).data.order.status).toBe(code('inTransit'));
+    expect((await status('receiptPending')).data.order.status).toBe(code('receiptPending'));
+    expect((await status('inTransit')).code).toBe('InvalidState');
+    expect((await status('canceled')).data.order.status).toBe(code('canceled'));
+    expect((await status('receiptPending')).code).toBe('InvalidState');
+    expect((await send('POST', `/v0/r7gorders/${id}/scan`, { code: 'ANK-HUB-7' }, worker)).code).toBe('InvalidState');
+  });
+
+  it('lets the merchant edit until receiving starts; then only staff, with a reason', async () => {
+    const { id } = await announce();
+    let version = (await get(`/v0/r7gorders/${id}/detail`)).data.order.version;
+    const edited = await send('PUT', `/v0/r7gorders/${id}`, { version, remark: 'two boxes', lines: [{ sku: 'ANK-HUB-7', planned: 12 }] }, merchantA);
+    expect(edited.data.order).toMatchObject({ remark: 'two boxes', plannedUnits: 12 });
+    expect((await send('PUT', `/v0/r7gorders/${id}`, { version, remark: 'stale' }, merchantA)).code).toBe('Conflict');
+    await send('POST', `/v0/r7gorders/${id}/scan`, { code: 'ANK-HUB-7' }, worker);
+    version = (await get(`/v0/r7gorders/${id}/detail`)).data.order.version;
+    expect((await send('PUT', `/v0/r7gorders/${id}`, { version, remark: 'late' }, merchantA)).code).toBe('InvalidState');
+    expect((await send('PUT', `/v0/r7gorders/${id}`, { version, remark: 'late' }, admin)).error.fields[0].field).toBe('reason');
+    const withReason = await send('PUT', `/v0/r7gorders/${id}`, { version, remark: 'late', reason: 'supplier call' }, admin);
+    expect(withReason.data.order.remark).toBe('late');
+    // A counted line stays on the order.
+    const drop = await send(
+      'PUT',
+      `/v0/r7gorders/${id}`,
+      { version: withReason.data.order.version, reason: 'x', lines: [{ sku: 'SKU-B', planned: 1 }] },
+      admin,
+    );
+    expect(drop.code).toBe('InUse');
+  });
+});
+
+describe('receiving by scan, completing and putaway', () => {
+  it('receives one short and one damaged line, books staging, puts away, and ends inbounded with its ledger', async () => {
+    const { id, unid } = await announce();
+    const hubBefore = await stockQty('ANK-HUB-7', 'A-01-03', 10);
+    const scan = (body: Record<string, unknown>, key?: string) => send('POST', `/v0/r7gorders/${id}/scan`, body, worker, key);
+    const first = await scan({ code: 'ANK-HUB-7', quantity: 8, unit: `${unid}P001` });
+    expect(first.data.scan).toMatchObject({ sku: 'ANK-HUB-7', quantity: 8, outcome: 'ok' });
+    expect(first.data.status).toBe(code('receiving'));
+    await scan({ code: '4006381333979', quantity: 3 });
+    await scan({ code: 'ANK-SPK-MINI', condition: 'damaged' });
+    const detail = (await get(`/v0/r7gorders/${id}/detail`, worker)).data;
+    const line = (sku: string) => detail.lines.find((l: { sku: string }) => l.sku === sku);
+    expect(line('ANK-HUB-7')).toMatchObject({ planned: 10, pending: 8, difference: -2 });
+    expect(line('ANK-SPK-MINI')).toMatchObject({ planned: 4, pending: 4, pendingDamaged: 1, difference: 0 });
+    // Nothing is in stock before completing.
+    expect(await stockQty('ANK-HUB-7', 'IN-01', 5)).toBe(0);
+
+    const done = await send('POST', `/v0/r7gorders/${id}/complete`, { final: true }, worker);
+    expect(done.data).toMatchObject({ booked: 12, order: { status: code('received'), receivedUnits: 11, damagedUnits: 1, difference: -2 } });
+    expect(await stockQty('ANK-HUB-7', 'IN-01', 5)).toBe(8);
+    expect(await stockQty('ANK-SPK-MINI', 'IN-01', 2)).toBe(1);
+    // Completing again books nothing twice.
+    expect((await send('POST', `/v0/r7gorders/${id}/complete`, { final: true }, worker)).data.booked).toBe(0);
+    expect(await stockQty('ANK-HUB-7', 'IN-01', 5)).toBe(8);
+
+    const staging = done.data.staging as Array<{ sku: string; status: number; quantity: number; suggestion: { code: string } | null }>;
+    expect(staging.find((s) => s.sku === 'ANK-HUB-7')).toMatchObject({ status: 5, quantity: 8, suggestion: { code: 'A-01-03' } });
+    expect(staging.find((s) => s.sku === 'ANK-SPK-MINI' && s.status === 2)).toMatchObject({ quantity: 1, suggestion: { code: 'DMG-01' } });
+
+    const hubItem = detail.lines.find((l: { sku: string }) => l.sku === 'ANK-HUB-7').itemId;
+    const spkItem = detail.lines.find((l: { sku: string }) => l.sku === 'ANK-SPK-MINI').itemId;
+    const put = (body: Record<string, unknown>, key?: string) => send('POST', `/v0/r7gorders/${id}/putaway`, body, worker, key);
+    expect((await put({ itemId: hubItem, quantity: 9, compartment: 'A-01-03' })).code).toBe('InsufficientStock');
+    expect((await put({ itemId: hubItem, quantity: 1, compartment: 'OUT-01' })).code).toBe('WrongCompartmentKind');
+    expect((await put({ itemId: spkItem, fromStatus: 2, quantity: 1, compartment: 'A-02-01' })).code).toBe('WrongCompartmentKind');
+    expect((await put({ itemId: hubItem, quantity: 1, compartment: 'Z-99' })).code).toBe('CompartmentNotFound');
+    expect((await put({ itemId: hubItem, quantity: 8, compartment: 'A-01-03' }, 'put-hub-1')).data.order.status).toBe(code('received'));
+    // Repeating the same key moves nothing again.
+    expect((await put({ itemId: hubItem, quantity: 8, compartment: 'A-01-03' }, 'put-hub-1')).data.moved.compartment).toBe('A-01-03');
+    expect(await stockQty('ANK-HUB-7', 'A-01-03', 10)).toBe(hubBefore + 8);
+    await put({ itemId: spkItem, quantity: 3, compartment: 'A-02-01' });
+    const last = await put({ itemId: spkItem, fromStatus: 2, quantity: 1, compartment: 'DMG-01' });
+    expect(last.data.order).toMatchObject({ status: code('inbounded'), putAwayUnits: 12 });
+    expect(last.data.staging).toEqual([]);
+    expect(await stockQty('ANK-SPK-MINI', 'DMG-01', 2)).toBe(1);
+
+    const log = (await get(`/v0/inventorylog/?refId=${unid}&l=50`)).data.data as Array<{ reason: string; delta: number }>;
+    expect(log.filter((l) => l.reason === 'receive').reduce((s, l) => s + l.delta, 0)).toBe(12);
+    expect(log.filter((l) => l.reason === 'putaway').reduce((s, l) => s + l.delta, 0)).toBe(0);
+    expect(await checkStockInvariants(t.core.db)).toEqual([]);
+  });
+
+  it('repeats a scan with the same idempotency key without counting it twice; without a key each scan adds', async () => {
+    const { id } = await announce();
+    const scan = (key?: string, body: Record<string, unknown> = { code: 'ANK-HUB-7', quantity: 2 }) =>
+      send('POST', `/v0/r7gorders/${id}/scan`, body, worker, key);
+    const a = await scan('scan-key-1');
+    const b = await scan('scan-key-1');
+    expect(b).toEqual(a);
+    expect((await scan('scan-key-1', { code: 'ANK-HUB-7', quantity: 3 })).code).toBe('IdempotencyKeyReused');
+    await scan();
+    await scan();
+    const hub = (await get(`/v0/r7gorders/${id}/detail`, worker)).data.lines.find((l: { sku: string }) => l.sku === 'ANK-HUB-7');
+    expect(hub.pending).toBe(6);
+    // Ten clients sending the same key at once count once.
+    await Promise.all(Array.from({ length: 10 }, () => scan('scan-key-burst')));
+    const after = (await get(`/v0/r7gorders/${id}/detail`, worker)).data.lines.find((l: { sku: string }) => l.sku === 'ANK-HUB-7');
+    expect(after.pending).toBe(8);
+  });
+
+  it('asks to confirm an item not on the order and a count beyond the tolerance; undoes an open scan', async () => {
+    const { id } = await announce();
+    const scan = (body: Record<string, unknown>) => send('POST', `/v0/r7gorders/${id}/scan`, body, worker);
+    const unknown = await scan({ code: 'ANK-CAM-C2' });
+    expect(unknown).toMatchObject({ code: 'NotOnOrder', error: { confirm: true } });
+    expect(unknown.data).toContain('ANK-CAM-C2');
+    expect((await scan({ code: 'ANK-CAM-C2', confirm: true })).data.scan.outcome).toBe('notOnOrder');
+    expect((await scan({ code: 'ANK-CAM-C2' })).code).toBe('OK');
+    expect((await scan({ code: 'ANK-HUB-7', quantity: 11 })).data.scan.outcome).toBe('over');
+    expect((await scan({ code: 'ANK-HUB-7', quantity: 1 })).code).toBe('OverDelivery');
+    expect((await scan({ code: 'SKU-C' })).code).toBe('ItemNotFound');
+    expect((await scan({ code: 'NOPE-123' })).code).toBe('ItemNotFound');
+    const lastScan = (await get(`/v0/r7gorders/${id}/detail`, worker)).data.scans[0];
+    const undone = await send('DELETE', `/v0/r7gorders/${id}/scans/${lastScan.id}`, undefined, worker);
+    expect(undone.data.lines.find((l: { sku: string }) => l.sku === 'ANK-HUB-7').pending).toBe(0);
+    expect((await send('DELETE', `/v0/r7gorders/${id}/scans/${lastScan.id}`, undefined, worker)).code).toBe('NotFound');
+  });
+
+  it('finishes partially, resumes, and needs batches and serials where the item tracks them', async () => {
+    const { id } = await announce(admin, { lines: [{ sku: 'SKU-A', planned: 5 }] });
+    const scan = (body: Record<string, unknown>) => send('POST', `/v0/r7gorders/${id}/scan`, body, worker);
+    expect((await scan({ code: 'SKU-A' })).error.fields[0].field).toBe('batch');
+    await scan({ code: 'SKU-A', batch: 'B2501', quantity: 2 });
+    const partial = await send('POST', `/v0/r7gorders/${id}/complete`, { final: false }, worker);
+    expect(partial.data.order.status).toBe(code('partiallyInbounded'));
+    expect(partial.data.lines[0]).toMatchObject({ batch: 'B2501', received: 2, planned: 5 });
+    expect((await scan({ code: 'SKU-A', batch: 'B2501', quantity: 3 })).data.status).toBe(code('receiving'));
+    await send('POST', `/v0/r7gorders/${id}/complete`, { final: true }, worker);
+    expect((await get(`/v0/r7gorders/${id}/detail`)).data.lines[0]).toMatchObject({ received: 5, difference: 0 });
+
+    // Merchant B's serial-numbered item.
+    const merchantBId = (await get('/v0/merchants/opts')).data.find((m: { name: string }) => m.name.startsWith('EcoFlow')).id;
+    const b = await send('POST', '/v0/r7gorders/', { merchantId: merchantBId, warehouseId, lines: [{ sku: 'SKU-C', planned: 2 }] });
+    const scanB = (body: Record<string, unknown>) => send('POST', `/v0/r7gorders/${b.data.id}/scan`, body, worker);
+    expect((await scanB({ code: 'SKU-C', quantity: 2, serials: ['ABCDEFGH01'] })).error.fields[0].field).toBe('serials');
+    expect((await scanB({ code: 'SKU-C', quantity: 1, serials: ['bad'] })).error.fields[0].message).toContain('does not match');
+    expect((await scanB({ code: 'SKU-C', quantity: 2, serials: ['ABCDEFGH01', 'ABCDEFGH02'] })).code).toBe('OK');
+    expect((await scanB({ code: 'SKU-C', quantity: 1, serials: ['ABCDEFGH02'] })).code).toBe('SerialConflict');
+    await send('POST', `/v0/r7gorders/${b.data.id}/complete`, { final: true }, worker);
+    expect((await scanB({ code: 'SKU-C', quantity: 1, serials: ['ABCDEFGH01'] })).code).toBe('InvalidState');
+  });
+
+  it('records handling for billing and tells the merchant', async () => {
+    const { id, unid } = await announce();
+    await send('POST', `/v0/r7gorders/${id}/scan`, { code: 'ANK-HUB-7', quantity: 10, unit: `${unid}P001`, unitKind: 'pallet' }, worker);
+    await send('POST', `/v0/r7gorders/${id}/complete`, { final: true }, worker);
+    const rows = await t.core.db
+      .selectFrom('billing_activity' as never)
+      .select(['kind' as never, 'quantity' as never])
+      .where('ref_id' as never, '=', unid as never)
+      .execute();
+    expect(Object.fromEntries((rows as Array<{ kind: string; quantity: number }>).map((r) => [r.kind, r.quantity]))).toEqual({
+      'inbound.unit': 10,
+      'inbound.pallet': 1,
+    });
+  });
+});
+
+describe('lookups, logging scan and containers', () => {
+  it('finds an order by number, label and tracking number; logs tracking numbers once (facts §3.4)', async () => {
+    const { id, unid } = await announce();
+    expect((await get(`/v0/r7gorders/any?q=${unid}P003`, worker)).data).toMatchObject({ id, unid });
+    expect((await get(`/v0/r7gorders/any?q=NOPE`, worker)).data).toEqual({ id: 0, unid: '' });
+    const first = (await get(`/v0/r7gorders/scanLog?id=0&q=${unid}P001`, worker)).data;
+    expect(first).toMatchObject({ id, unid, shipBundleSent: [] });
+    expect((await get(`/v0/r7gorders/scanLog?id=0&q=MI000`, worker)).data).toEqual({ id: 0, unid: '' });
+    const logged = (await get(`/v0/r7gorders/scanLog?id=${id}&q=JJD000999`, worker)).data;
+    expect(logged.shipBundleSent).toEqual(['JJD000999']);
+    expect((await get(`/v0/r7gorders/scanLog?id=${id}&q=JJD000999`, worker)).data.shipBundleSent).toEqual(['JJD000999']);
+  });
+
+  it('moves the orders a container carries to receipt pending when it arrives', async () => {
+    const container = await send('POST', '/v0/c7rorders/', { number: 'MSCU1234565', warehouseId, size: '40hc', carrier: 'MSC', eta: '2026-12-01' }, worker);
+    expect(container.code).toBe('OK');
+    const cid = container.data.id;
+    expect((await get(`/v0/c7rorders/${cid}`, worker)).data).toMatchObject({ unid: expect.stringMatching(/^MIC\d{12}$/), status: 1 });
+    const { id } = await announce(admin, { containerId: cid });
+    const other = await announce();
+    const status = (s: string) => send('POST', `/v0/c7rorders/${cid}/status`, { status: s }, worker);
+    expect((await status('unloaded')).code).toBe('InvalidState');
+    expect((await status('arrived')).data.ordersReceiptPending).toBe(1);
+    expect((await get(`/v0/r7gorders/${id}/detail`)).data.order.status).toBe(code('receiptPending'));
+    expect((await get(`/v0/r7gorders/${other.id}/detail`)).data.order.status).toBe(code('readyToInbound'));
+    expect((await get(`/v0/r7gorders/?containerId=${cid}`)).data.total).toBe(1);
+    expect((await send('DELETE', `/v0/c7rorders/${cid}`, undefined, worker)).code).toBe('InUse');
+    expect((await get('/v0/c7rorders/', merchantA)).code).toBe('NoPermission');
+  });
+});
