@@ -8,3 +8,4 @@ must('npx', ['tsx', 'bench/platform.bench.ts']);
 must('node', ['bench/web.bench.mjs']);
 must('npx', ['tsx', 'bench/resources.bench.ts']);
 must('npx', ['tsx', 'bench/inventory.bench.ts']);
+must('npx', ['tsx', 'bench/receiving.bench.ts']);

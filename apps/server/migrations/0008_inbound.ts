@@ -70,6 +70,9 @@ const statements = [
     damaged int not null default 0 check (damaged >= 0),
     put_away int not null default 0 check (put_away >= 0 and put_away <= received),
     put_away_damaged int not null default 0 check (put_away_damaged >= 0 and put_away_damaged <= damaged),
+    -- Scanned but not yet booked, kept with every scan so a scan never sums the order's scans.
+    pending_valid int not null default 0 check (pending_valid >= 0),
+    pending_damaged int not null default 0 check (pending_damaged >= 0),
     -- The receiver accepted this line beyond its plan (or without one): later scans need no confirmation.
     over_accepted boolean not null default false,
     unique (order_id, item_id, batch)
@@ -92,6 +95,7 @@ const statements = [
   )`,
   `create index receiving_scans_order on receiving_scans (order_id, id)`,
   `create index receiving_scans_open on receiving_scans (order_id) where booked_at is null`,
+  `create index receiving_scans_serials on receiving_scans (item_id) where booked_at is null and serials <> '[]'::jsonb`,
   // What the warehouse handled, per merchant and day, for the invoicing issue to price.
   `create table billing_activity (
     id bigserial primary key,

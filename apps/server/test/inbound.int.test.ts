@@ -200,6 +200,21 @@ describe('receiving by scan, completing and putaway', () => {
     expect(after.pending).toBe(8);
   });
 
+  it('counts every one of 16 concurrent scans exactly once, and completing twice at once books once', async () => {
+    const { id } = await announce(admin, { lines: [{ sku: 'ANK-EAR-P3', planned: 200 }] });
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, n) => send('POST', `/v0/r7gorders/${id}/scan`, { code: 'ANK-EAR-P3', quantity: n + 1 }, worker)),
+    );
+    expect(answers.every((a) => a.code === 'OK')).toBe(true);
+    expect((await get(`/v0/r7gorders/${id}/detail`, worker)).data.lines[0].pending).toBe(136);
+    const [one, two] = await Promise.all([
+      send('POST', `/v0/r7gorders/${id}/complete`, { final: false }, worker),
+      send('POST', `/v0/r7gorders/${id}/complete`, { final: false }, worker),
+    ]);
+    expect([one.data.booked, two.data.booked].sort((a, b) => a - b)).toEqual([0, 136]);
+    expect((await get(`/v0/r7gorders/${id}/detail`, worker)).data.lines[0]).toMatchObject({ received: 136, pending: 0 });
+  });
+
   it('asks to confirm an item not on the order and a count beyond the tolerance; undoes an open scan', async () => {
     const { id } = await announce();
     const scan = (body: Record<string, unknown>) => send('POST', `/v0/r7gorders/${id}/scan`, body, worker);

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Core } from '../core.js';
 import type { DB } from '../db/types.js';
 import { hashPassword } from '../modules/auth/password.js';
+import { seedInbound } from './seed-inbound.js';
 import { seedInventory } from './seed-inventory.js';
 
 /**
@@ -112,6 +113,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     .execute();
   await seedWarehouse(db);
   await seedInventory(db);
+  await seedInbound(db);
 }
 
 /** Warehouse DE01 (issue 5 §8): the named compartments of the facts plus a few dozen more. */

@@ -104,13 +104,9 @@ export class InboundRepo {
   async lines(db: Kysely<DB>, orderId: number): Promise<LineRow[]> {
     const rows = await sql<LineRow>`select l.id, l.item_id as "itemId", i.sku, i.name, l.batch, l.planned, l.received, l.damaged,
         l.put_away as "putAway", l.put_away_damaged as "putAwayDamaged", l.over_accepted as "overAccepted", i.serial_required as "serialRequired",
-        coalesce(p.valid, 0)::int as "pendingValid", coalesce(p.damaged, 0)::int as "pendingDamaged"
+        l.pending_valid as "pendingValid", l.pending_damaged as "pendingDamaged"
       from inbound_lines l
       join items i on i.id = l.item_id
-      left join (
-        select item_id, batch, sum(quantity) filter (where condition = 'valid') as valid, sum(quantity) filter (where condition = 'damaged') as damaged
-        from receiving_scans where order_id = ${orderId} and booked_at is null group by item_id, batch
-      ) p on p.item_id = l.item_id and p.batch = l.batch
       where l.order_id = ${orderId}
       order by l.id`.execute(db);
     return rows.rows.map((r) => ({ ...r, id: Number(r.id), itemId: Number(r.itemId) }));
@@ -145,6 +141,14 @@ export class InboundRepo {
     return { id: Number(row.rows[0]!.id), at: String(row.rows[0]!.at) };
   }
 
+  /** Adds (or, undoing, removes) scanned units to the line's not yet booked count. */
+  async addPending(trx: Kysely<DB>, orderId: number, itemId: number, batch: string, condition: string, quantity: number): Promise<void> {
+    const column = sql.ref(condition === 'damaged' ? 'pending_damaged' : 'pending_valid');
+    await sql`update inbound_lines set ${column} = ${column} + ${quantity} where order_id = ${orderId} and item_id = ${itemId} and batch = ${batch}`.execute(
+      trx,
+    );
+  }
+
   async recentScans(db: Kysely<DB>, orderId: number, limit = 100) {
     const rows = await sql<
       Record<string, unknown>
@@ -169,7 +173,9 @@ export class InboundRepo {
     }>`select serial from serials where item_id = ${itemId} and serial in (select jsonb_array_elements_text(${list}::jsonb))
       union
       select e.serial from receiving_scans s cross join lateral jsonb_array_elements_text(s.serials) as e(serial)
-      where s.item_id = ${itemId} and s.booked_at is null and e.serial in (select jsonb_array_elements_text(${list}::jsonb))`.execute(db);
+      where s.item_id = ${itemId} and s.booked_at is null and s.serials <> '[]'::jsonb and e.serial in (select jsonb_array_elements_text(${list}::jsonb))`.execute(
+      db,
+    );
     return rows.rows.map((r) => r.serial);
   }
 

@@ -11,7 +11,6 @@ import {
 } from '@kontor/contracts/domains/inbound';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
 import { scopeMerchantId } from '../../http/access.js';
@@ -42,12 +41,11 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const actorOf = (req: FastifyRequest) => ({ userId: req.auth!.userId, merchantScope: scopeMerchantId(req.auth!) });
 
-  /** The scanned code as an item of the order's merchant, with its serial pattern. */
+  /** The scanned code as an item of the order's merchant. */
   const scannedItem = async (merchantId: number, code: string): Promise<ScannedItem> => {
     const item = (await places.itemsByCode(code, merchantId))[0];
     if (!item) throw new AppError('ItemNotFound', { params: { code }, fields: [{ field: 'code', message: code }] });
-    const extra = await sql<{ pattern: string | null }>`select serial_pattern as pattern from items where id = ${item.id}`.execute(core.db);
-    return { ...item, serialPattern: extra.rows[0]?.pattern ?? null };
+    return item;
   };
 
   r.get(

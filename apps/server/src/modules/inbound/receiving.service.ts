@@ -15,10 +15,8 @@ import { stagingCompartment } from './putaway.service.js';
 
 type ScanInput = z.infer<typeof receivingScanSchema>;
 
-/** An item scanned at receiving, with what the scan checks need beyond the item reference. */
-export interface ScannedItem extends ItemRef {
-  serialPattern: string | null;
-}
+/** An item scanned at receiving. */
+export type ScannedItem = ItemRef;
 
 /**
  * Counting goods in (issue 6 §3). A scan only records what was counted; completing books the open
@@ -80,6 +78,7 @@ export class ReceivingService {
       serials: input.serials,
       userId: actor.userId,
     });
+    await this.repo.addPending(trx, order.id, item.id, batch, input.condition, input.quantity);
     if (order.status !== INBOUND_ORDER.codeOf('receiving')) await this.orders.transition(trx, order, 'receiving');
     else await sql`update inbound_orders set updated_at = now() where id = ${order.id}`.execute(trx);
     return {
@@ -91,8 +90,12 @@ export class ReceivingService {
 
   /** Takes back a scan that is not booked yet (a wrong count); a booked one is corrected by stock adjustment. */
   async undo(trx: Kysely<DB>, order: OrderRow, scanId: number) {
-    const removed = await sql`delete from receiving_scans where id = ${scanId} and order_id = ${order.id} and booked_at is null`.execute(trx);
-    if (Number(removed.numAffectedRows ?? 0) === 0) throw new AppError('NotFound', { fields: [{ field: 'scanId', message: String(scanId) }] });
+    const removed = await sql<{ itemId: number; batch: string; condition: string; quantity: number }>`delete from receiving_scans
+      where id = ${scanId} and order_id = ${order.id} and booked_at is null
+      returning item_id as "itemId", batch, condition, quantity`.execute(trx);
+    const scan = removed.rows[0];
+    if (!scan) throw new AppError('NotFound', { fields: [{ field: 'scanId', message: String(scanId) }] });
+    await this.repo.addPending(trx, order.id, Number(scan.itemId), scan.batch, scan.condition, -scan.quantity);
     return { lines: (await this.repo.lines(trx, order.id)).map(lineView), status: order.status };
   }
 
@@ -146,6 +149,7 @@ export class ReceivingService {
     }
     await this.recordActivity(trx, order, booked, final);
     await sql`update receiving_scans set booked_at = now() where order_id = ${order.id} and booked_at is null`.execute(trx);
+    await sql`update inbound_lines set pending_valid = 0, pending_damaged = 0 where order_id = ${order.id}`.execute(trx);
     await this.repo.refreshTotals(trx, order.id);
     if (!final) await this.orders.transition(trx, order, 'partiallyInbounded');
     else {

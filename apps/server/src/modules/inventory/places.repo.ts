@@ -13,6 +13,7 @@ export interface ItemRef {
   barcode: string;
   weight: number | null;
   serialRequired: boolean;
+  serialPattern: string | null;
   batchTracked: boolean;
 }
 
@@ -36,6 +37,7 @@ const ITEM_COLUMNS = [
   sql<string>`coalesce(i.barcodes->>0, '')`.as('barcode'),
   sql<number | null>`i.weight::float8`.as('weight'),
   'i.serial_required as serialRequired',
+  'i.serial_pattern as serialPattern',
   'i.batch_tracked as batchTracked',
 ] as const;
 
