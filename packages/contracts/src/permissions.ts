@@ -24,6 +24,7 @@ export const ACTION_PRIVILEGES = [
   'wms.stocktake.approve',
   'r7g.orders.edit',
   'r7g.receiving.edit',
+  'r7g.received.edit',
   'c7r.orders.edit',
   'sys.roles.edit',
   'sys.merchant.edit',

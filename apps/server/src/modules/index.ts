@@ -10,6 +10,7 @@ import { registerMailRoutes } from './mail/mail.routes.js';
 import { registerMaskRoutes } from './masks/masks.routes.js';
 import { registerOauthRoutes } from './oauth/oauth.routes.js';
 import { RESOURCES } from './resources/catalogue.js';
+import { registerReturnRoutes } from './returns/returns.routes.js';
 import { registerResourceExport } from './resources/resource-export.js';
 import { registerResource } from './resources/resource.routes.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
@@ -27,6 +28,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerOauthRoutes(app, core);
   registerInventoryRoutes(app, core);
   registerInboundRoutes(app, core);
+  registerReturnRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

@@ -1,2 +1,3 @@
 export * from './machine.js';
 export * from './inbound.js';
+export * from './returns.js';

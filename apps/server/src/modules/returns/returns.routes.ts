@@ -1,0 +1,63 @@
+import { returnInboundSchema, returnListQuerySchema, returnUpdateSchema, returnWriteSchema } from '@kontor/contracts/domains/returns';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Core } from '../../core.js';
+import { scopeMerchantId } from '../../http/access.js';
+import { idempotent } from '../../http/idempotency.js';
+import { ok } from '../../http/reply.js';
+import { noticeReturn } from './returns-notice.js';
+import { ReturnsService, toWire } from './returns.service.js';
+
+const can = (privilege: string) => ({ access: { privilege } });
+const tags = ['returns'];
+const idQuery = z.object({ q: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** Returns (RMA) with the original's calls (facts §2.4, §3.9). */
+export function registerReturnRoutes(app: FastifyInstance, core: Core): void {
+  const returns = new ReturnsService(core);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/v0/r7greceiving/', { config: can('r7g.received.list'), schema: { tags, summary: 'One return (q = id)', querystring: idQuery } }, async (req) =>
+    ok(toWire(await returns.mustFind(core.db, req.auth!, req.query.q))),
+  );
+  r.get(
+    '/v0/r7greceiving/list',
+    { config: can('r7g.received.list'), schema: { tags, summary: 'Returns, newest first (o = last id)', querystring: returnListQuerySchema } },
+    async (req) => {
+      const page = await returns.repo.list(core.db, scopeMerchantId(req.auth!), { ...req.query, statuses: req.query['Status[]'] });
+      return ok({ total: page.total, next: page.next, data: page.rows.map(toWire) });
+    },
+  );
+  r.post(
+    '/v0/r7greceiving/',
+    { config: can('r7g.received.edit'), schema: { tags, summary: 'Create a return (answers null)', body: returnWriteSchema } },
+    async (req) => ok(await returns.create(req.auth!, req.body)),
+  );
+  r.put(
+    '/v0/r7greceiving/',
+    { config: can('r7g.received.edit'), schema: { tags, summary: 'Save a whole return (answers null)', body: returnUpdateSchema } },
+    async (req) => ok(await returns.update(req.auth!, req.body)),
+  );
+  r.post(
+    '/v0/r7greceiving/inbound',
+    {
+      config: can('r7g.received.edit'),
+      schema: { tags, summary: 'Book the lines into stock; status 100 (Idempotency-Key honoured)', body: returnInboundSchema },
+    },
+    async (req) =>
+      ok(
+        await idempotent(
+          core.db,
+          req,
+          (trx) => returns.inbound(trx, req.auth!, req.body.id, req.body.items),
+          (answer) => noticeReturn(core, answer),
+        ),
+      ),
+  );
+  r.post(
+    '/v0/r7greceiving/cancel',
+    { config: can('r7g.received.edit'), schema: { tags, summary: 'Cancel a return opened by mistake', body: z.object({ id: z.number().int().positive() }) } },
+    async (req) => ok(await returns.cancel(req.auth!, req.body.id)),
+  );
+}

@@ -1,0 +1,184 @@
+import { RETURN_ORDER } from '@kontor/contracts';
+import { STOCK_STATUS } from '@kontor/contracts/domains/inventory';
+import type { ReturnLine, returnUpdateSchema, returnWriteSchema } from '@kontor/contracts/domains/returns';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Core } from '../../core.js';
+import type { DB } from '../../db/types.js';
+import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/app-error.js';
+import { audit } from '../admin/audit.js';
+import { PlacesRepo } from '../inventory/places.repo.js';
+import { mustBeOpen } from '../inventory/resolve.js';
+import { StockRepo } from '../inventory/stock.repo.js';
+import { ReturnsRepo, type ReturnRow } from './returns.repo.js';
+
+const GO_ZERO_TIME = '0001-01-01T00:00:00Z';
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+const parsed = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+
+/** The original's record: lines and photos as JSON text, an unset finish time as Go's zero time. */
+export function toWire(row: ReturnRow) {
+  return {
+    ...row,
+    items: JSON.stringify(parsed(row.items) ?? []),
+    image: JSON.stringify(parsed(row.image) ?? { img: [] }),
+    finDate: row.finDate ? iso(row.finDate) : GO_ZERO_TIME,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/**
+ * Stock status of a returned line by its condition (facts §3.9, the original's
+ * `returnedItemInventoryStatus`): damaged → damaged; valid → valid; anything else → invalid.
+ */
+export function returnedItemStatus(valid: number): number {
+  if (valid === 2) return STOCK_STATUS.damaged;
+  if (valid > 0) return STOCK_STATUS.valid;
+  return STOCK_STATUS.invalid;
+}
+
+type Write = z.infer<typeof returnWriteSchema>;
+type Update = z.infer<typeof returnUpdateSchema>;
+
+/** Returns (RMA, issue 6 §5) with the original's calls and clearer refusals. */
+export class ReturnsService {
+  readonly repo = new ReturnsRepo();
+  private readonly stock = new StockRepo();
+
+  constructor(private readonly core: Pick<Core, 'db'>) {}
+
+  async mustFind(db: Kysely<DB>, auth: AuthContext, id: number, lock = false): Promise<ReturnRow> {
+    const row = await this.repo.get(db, id, scopeMerchantId(auth), lock);
+    if (!row) throw new AppError('NotFound');
+    return row;
+  }
+
+  async create(auth: AuthContext, input: Write): Promise<null> {
+    await this.core.db.transaction().execute(async (trx) => {
+      if (await this.repo.idByShipSN(trx, input.shipSN)) throw duplicate(input.shipSN);
+      const merchantId = await this.merchantOf(trx, auth, input.agentGUID);
+      await this.checkLines(trx, merchantId, input.items);
+      const row = await sql<{ id: number }>`insert into returns (merchant_id, ship_sn, origin_sn, origin_ship_sn, origin_country, business_type,
+          package_status, note, items, image, item_str_origin, dispose, created_by)
+        values (${merchantId}, ${input.shipSN}, ${input.originSN}, ${input.originShipSN}, ${input.originCountry}, ${input.businessType}, ${input.type},
+          ${input.note}, ${JSON.stringify(input.items)}::jsonb, ${JSON.stringify(input.image)}::jsonb, ${input.itemStrOrigin}, ${input.dispose}, ${auth.userId})
+        on conflict (ship_sn) do nothing returning id`.execute(trx);
+      if (!row.rows[0]) throw duplicate(input.shipSN);
+      await audit(trx, auth, 'create', 'return', Number(row.rows[0].id), null, input);
+    });
+    return null;
+  }
+
+  /** Merges a whole record sent back by a client; lines and photos replace the stored ones. */
+  async update(auth: AuthContext, input: Update): Promise<null> {
+    await this.core.db.transaction().execute(async (trx) => {
+      const before = await this.mustFind(trx, auth, input.id, true);
+      if (before.status !== RETURN_ORDER.codeOf('received')) throw new AppError('InvalidState');
+      if (input.shipSN !== undefined && input.shipSN !== before.shipSN) {
+        const other = await this.repo.idByShipSN(trx, input.shipSN);
+        if (other && other !== before.id) throw duplicate(input.shipSN);
+      }
+      const merchantId = input.agentGUID !== undefined ? await this.merchantOf(trx, auth, input.agentGUID) : before.merchantId;
+      const items = input.items ?? (parsed(before.items) as ReturnLine[]);
+      await this.checkLines(trx, merchantId, items);
+      const v = { ...before, ...stripUndefined(input) };
+      await sql`update returns set merchant_id = ${merchantId}, ship_sn = ${v.shipSN}, origin_sn = ${v.originSN}, origin_ship_sn = ${v.originShipSN},
+          origin_country = ${v.originCountry}, business_type = ${v.businessType}, package_status = ${v.type}, note = ${v.note},
+          items = ${JSON.stringify(items)}::jsonb, image = ${JSON.stringify(input.image ?? parsed(before.image))}::jsonb,
+          item_str_origin = ${v.itemStrOrigin}, dispose = ${v.dispose}, updated_at = now(), version = version + 1
+        where id = ${before.id}`.execute(trx);
+      await audit(trx, auth, 'update', 'return', before.id, toWire(before), input);
+    });
+    return null;
+  }
+
+  /**
+   * Books every line into its compartment with the status its condition gives, in one transaction
+   * under the return's row lock, and sets status 100 and finDate. A return already inbounded is
+   * refused, so a resend after a lost answer books nothing twice.
+   */
+  async inbound(trx: Kysely<DB>, auth: AuthContext, id: number, lines: ReturnLine[]) {
+    const row = await this.mustFind(trx, auth, id, true);
+    if (row.status !== RETURN_ORDER.codeOf('received')) throw new AppError('InvalidState');
+    if (row.merchantId === null) throw new AppError('IntegrityError', { fields: [{ field: 'agentGUID', message: 'choose the customer before inbound' }] });
+    if (lines.length === 0) throw new AppError('IntegrityError', { fields: [{ field: 'items', message: 'no lines to book' }] });
+    await this.checkLines(trx, row.merchantId, lines);
+    const places = new PlacesRepo(trx);
+    const postings: Array<{ stockId: number; qty: number }> = [];
+    for (const [index, line] of lines.entries()) {
+      const field = `items.${index}.compartmentGUID`;
+      const guid = line.compartmentGUID === undefined ? '' : String(line.compartmentGUID).trim();
+      if (!guid) throw new AppError('IntegrityError', { fields: [{ field, message: 'required' }] });
+      const compartment = /^\d{1,15}$/.test(guid) ? await places.compartmentById(Number(guid)) : null;
+      if (!compartment) throw new AppError('CompartmentNotFound', { params: { code: guid }, fields: [{ field, message: guid }] });
+      mustBeOpen(compartment, field);
+      const key = {
+        merchantId: row.merchantId,
+        itemId: line.itemId,
+        warehouseId: compartment.warehouseId,
+        compartmentId: compartment.id,
+        batch: line.itemBatch,
+        status: returnedItemStatus(line.valid),
+        unitId: null,
+      };
+      postings.push({ stockId: await this.stock.ensure(trx, key), qty: line.qty });
+    }
+    const locked = await this.stock.lock(
+      trx,
+      postings.map((p) => p.stockId),
+    );
+    for (const p of postings)
+      await this.stock.post(trx, locked.get(p.stockId)!, {
+        delta: p.qty,
+        deltaReserved: 0,
+        reason: 'return',
+        refType: 'return',
+        refId: row.shipSN,
+        userId: auth.userId,
+      });
+    const units = lines.reduce((sum, l) => sum + l.qty, 0);
+    await sql`update returns set items = ${JSON.stringify(lines)}::jsonb, status = ${RETURN_ORDER.codeOf('inbounded')}, fin_date = now(),
+        updated_at = now(), version = version + 1 where id = ${id}`.execute(trx);
+    await sql`insert into billing_activity (merchant_id, day, kind, quantity, ref_type, ref_id) values
+        (${row.merchantId}, current_date, 'return', 1, 'return', ${row.shipSN}),
+        (${row.merchantId}, current_date, 'return.unit', ${units}, 'return', ${row.shipSN})`.execute(trx);
+    await audit(trx, auth, 'update', 'return', id, { status: row.status }, { status: RETURN_ORDER.codeOf('inbounded'), units });
+    return toWire((await this.repo.get(trx, id, null))!);
+  }
+
+  async cancel(auth: AuthContext, id: number) {
+    return this.core.db.transaction().execute(async (trx) => {
+      const row = await this.mustFind(trx, auth, id, true);
+      if (!RETURN_ORDER.can(row.status, 'canceled')) throw new AppError('InvalidState');
+      await sql`update returns set status = ${RETURN_ORDER.codeOf('canceled')}, updated_at = now(), version = version + 1 where id = ${id}`.execute(trx);
+      await audit(trx, auth, 'update', 'return', id, { status: row.status }, { status: RETURN_ORDER.codeOf('canceled') });
+      return toWire((await this.repo.get(trx, id, null))!);
+    });
+  }
+
+  /** A merchant's own returns are always theirs; staff name the merchant by its code (empty: not known yet). */
+  private async merchantOf(db: Kysely<DB>, auth: AuthContext, agentGUID: string): Promise<number | null> {
+    const scope = scopeMerchantId(auth);
+    if (scope !== null) return scope;
+    if (!agentGUID) return null;
+    const found = await sql<{ id: number }>`select id from merchants where code = ${agentGUID}`.execute(db);
+    if (!found.rows[0]) throw new AppError('IntegrityError', { fields: [{ field: 'agentGUID', message: `unknown customer ${agentGUID}` }] });
+    return Number(found.rows[0].id);
+  }
+
+  /** Every line's item exists (and belongs to the return's merchant once it is known). */
+  private async checkLines(db: Kysely<DB>, merchantId: number | null, lines: ReturnLine[]) {
+    const places = new PlacesRepo(db);
+    for (const [index, line] of lines.entries()) {
+      const item = await places.itemById(line.itemId, merchantId);
+      if (!item)
+        throw new AppError('ItemNotFound', { params: { code: line.itemId }, fields: [{ field: `items.${index}.itemId`, message: String(line.itemId) }] });
+    }
+  }
+}
+
+const duplicate = (shipSN: string) => new AppError('Duplicate', { fields: [{ field: 'shipSN', message: shipSN }] });
+const stripUndefined = <T extends Record<string, unknown>>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
