@@ -14,6 +14,7 @@ import { configFor } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { InboundRepo } from '../apps/server/src/modules/inbound/inbound.repo.js';
+import { PlacesRepo } from '../apps/server/src/modules/inventory/places.repo.js';
 import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
@@ -117,6 +118,7 @@ try {
     await db.transaction().execute(async (trx) => {
       await sql`insert into idempotency_keys (user_id, key, scope) values (${userId}, ${key}, 'raw') on conflict do nothing returning key`.execute(trx);
       await repo.order(trx, order, null, true);
+      await new PlacesRepo(trx).itemsByCode(item.sku, merchantId);
       await repo.lines(trx, order);
       await repo.serialsTaken(trx, item.id, []);
       await repo.ensureLine(trx, order, item.id, '');

@@ -58,6 +58,8 @@ const statements = [
   `create index inbound_orders_list on inbound_orders (created_at, id)`,
   `create index inbound_orders_merchant on inbound_orders (merchant_id, created_at, id)`,
   `create index inbound_orders_status on inbound_orders (status, created_at)`,
+  // The receiving export reads orders by the time their receiving ended (or began).
+  `create index inbound_orders_received on inbound_orders ((coalesce(received_at, receiving_started_at)))`,
   `create index inbound_orders_container on inbound_orders (container_id) where container_id is not null`,
   `create index inbound_orders_tracking on inbound_orders using gin (tracking_numbers)`,
   `create table inbound_lines (

@@ -105,6 +105,7 @@ export const BUILTIN_ROLES: Record<string, { title: string; type: 'staff' | 'ext
       'wms.item.edit',
       'wms.inventory.list',
       'wms.inventorylog.list',
+      'tools.receivingExport.view',
     ),
   },
   carrier: { title: 'Carrier gate', type: 'external', privileges: byPrefix('c5r.') },

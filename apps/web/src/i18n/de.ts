@@ -75,7 +75,12 @@ export const de: Messages = {
     imported: '{{imported}} Zeile(n) importiert, {{failed}} mit Fehlern',
     download: 'Herunterladen',
     status: { queued: 'Wartet', running: 'Läuft', done: 'Fertig', failed: 'Fehlgeschlagen', canceled: 'Abgebrochen' },
-    kind: { 'mail.outbox.export': 'Export des Postausgangs', 'resource.export': 'Listenexport', 'items.import': 'Artikelimport' },
+    kind: {
+      'mail.outbox.export': 'Export des Postausgangs',
+      'resource.export': 'Listenexport',
+      'items.import': 'Artikelimport',
+      'receiving.export': 'Wareneingangsexport',
+    },
   },
   tabs: {
     refresh: 'Neu laden',

@@ -73,7 +73,12 @@ export const en = {
     imported: '{{imported}} row(s) imported, {{failed}} with errors',
     download: 'Download',
     status: { queued: 'Waiting', running: 'Running', done: 'Done', failed: 'Failed', canceled: 'Canceled' },
-    kind: { 'mail.outbox.export': 'Mail outbox export', 'resource.export': 'List export', 'items.import': 'Item import' },
+    kind: {
+      'mail.outbox.export': 'Mail outbox export',
+      'resource.export': 'List export',
+      'items.import': 'Item import',
+      'receiving.export': 'Receiving export',
+    },
   },
   tabs: {
     refresh: 'Refresh',

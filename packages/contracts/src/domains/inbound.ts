@@ -146,6 +146,7 @@ export interface ReceivingLine {
   pending: number;
   putAway: number;
   serialRequired: boolean;
+  batchTracked: boolean;
   /** counted minus planned: below 0 short, above 0 over. */
   difference: number;
 }

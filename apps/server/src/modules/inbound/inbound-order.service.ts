@@ -38,6 +38,7 @@ export function lineView(line: LineRow) {
     pendingDamaged: line.pendingDamaged,
     putAway: line.putAway + line.putAwayDamaged,
     serialRequired: line.serialRequired,
+    batchTracked: line.batchTracked,
     difference: line.received + line.damaged + pending - line.planned,
   };
 }

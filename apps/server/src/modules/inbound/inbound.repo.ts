@@ -32,6 +32,7 @@ export interface LineRow {
   putAwayDamaged: number;
   overAccepted: boolean;
   serialRequired: boolean;
+  batchTracked: boolean;
   /** Scanned, not yet booked: valid and damaged units. */
   pendingValid: number;
   pendingDamaged: number;
@@ -103,7 +104,7 @@ export class InboundRepo {
 
   async lines(db: Kysely<DB>, orderId: number): Promise<LineRow[]> {
     const rows = await sql<LineRow>`select l.id, l.item_id as "itemId", i.sku, i.name, l.batch, l.planned, l.received, l.damaged,
-        l.put_away as "putAway", l.put_away_damaged as "putAwayDamaged", l.over_accepted as "overAccepted", i.serial_required as "serialRequired",
+        l.put_away as "putAway", l.put_away_damaged as "putAwayDamaged", l.over_accepted as "overAccepted", i.serial_required as "serialRequired", i.batch_tracked as "batchTracked",
         l.pending_valid as "pendingValid", l.pending_damaged as "pendingDamaged"
       from inbound_lines l
       join items i on i.id = l.item_id

@@ -12,7 +12,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Kysely } from 'kysely';
 import type { Core } from '../../core.js';
+import type { DB } from '../../db/types.js';
 import { scopeMerchantId } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { idempotent } from '../../http/idempotency.js';
@@ -24,6 +26,7 @@ import { InboundOrderService } from './inbound-order.service.js';
 import { noticeReceiving } from './inbound-notices.js';
 import { PutawayService } from './putaway.service.js';
 import { ReceivingService, type ScannedItem } from './receiving.service.js';
+import { registerReceivingExport } from './receiving-export.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
 const dbId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -37,13 +40,12 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
   const stock = new StockRepo();
   const receiving = new ReceivingService(orders, stock, core.config.RECEIVING_OVER_TOLERANCE_PERCENT);
   const putaway = new PutawayService(stock);
-  const places = new PlacesRepo(core.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const actorOf = (req: FastifyRequest) => ({ userId: req.auth!.userId, merchantScope: scopeMerchantId(req.auth!) });
 
-  /** The scanned code as an item of the order's merchant. */
-  const scannedItem = async (merchantId: number, code: string): Promise<ScannedItem> => {
-    const item = (await places.itemsByCode(code, merchantId))[0];
+  /** The scanned code as an item of the order's merchant, read in the scan's transaction. */
+  const scannedItem = async (trx: Kysely<DB>, merchantId: number, code: string): Promise<ScannedItem> => {
+    const item = (await new PlacesRepo(trx).itemsByCode(code, merchantId))[0];
     if (!item) throw new AppError('ItemNotFound', { params: { code }, fields: [{ field: 'code', message: code }] });
     return item;
   };
@@ -86,12 +88,10 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
       schema: { tags, summary: 'Count a scanned item (Idempotency-Key honoured)', params: idParams, body: receivingScanSchema },
     },
     async (req) => {
-      const found = await orders.mustFind(core.db, req.auth!, req.params.id);
-      const item = await scannedItem(found.merchantId, req.body.code);
       return ok(
         await idempotent(core.db, req, async (trx) => {
           const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
-          return receiving.scan(trx, actorOf(req), order, item, req.body);
+          return receiving.scan(trx, actorOf(req), order, await scannedItem(trx, order.merchantId, req.body.code), req.body);
         }),
       );
     },
@@ -149,4 +149,5 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
     },
     async (req) => ok(await changeContainerStatus(core, req.auth!, req.params.id, req.body)),
   );
+  registerReceivingExport(app, core);
 }
