@@ -28,7 +28,8 @@ const statements = [
     remark text not null default '',${record}
   )`,
   `create index containers_list on containers (created_at, id)`,
-  `create index containers_number on containers (number)`,
+  // A container number returns with the next voyage: unique only among containers not unloaded or canceled.
+  `create unique index containers_open_number on containers (number) where status not in (100, 120)`,
   `create table inbound_orders (
     id bigserial primary key,
     unid text not null unique default ('MI' || to_char(now(), 'YYYYMMDD') || lpad(nextval('inbound_unid_seq')::text, 6, '0')),

@@ -130,6 +130,32 @@ describe('announcing inbound orders', () => {
   });
 });
 
+describe('changing an announcement', () => {
+  it('changes only the fields an update sends, keeps unplanned lines, and offers warehouses to merchants', async () => {
+    const { id } = await announce();
+    const before = (await get(`/v0/r7gorders/${id}/detail`, merchantA)).data.order;
+    const after = (await send('PUT', `/v0/r7gorders/${id}`, { version: before.version, carrier: 'UPS' }, merchantA)).data.order;
+    expect(after).toMatchObject({ carrier: 'UPS', reference: 'PO-4711', trackingNumbers: ['JJD000111'], boxQty: 2, plannedUnits: 14 });
+    await send('POST', `/v0/r7gorders/${id}/scan`, { code: 'ANK-CAM-C2', confirm: true }, worker);
+    const detail = (await get(`/v0/r7gorders/${id}/detail`)).data;
+    const lines = detail.lines.map((l: { itemId: number; planned: number }) => ({ itemId: l.itemId, planned: l.planned }));
+    const kept = await send('PUT', `/v0/r7gorders/${id}`, { version: detail.order.version, reason: 'plan fixed', lines }, admin);
+    expect(kept.data.lines.find((l: { sku: string }) => l.sku === 'ANK-CAM-C2')).toMatchObject({ planned: 0, pending: 1 });
+    const warehouses = (await get('/v0/warehouses/opts', merchantA)).data;
+    expect(warehouses).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'DE01' })]));
+  });
+
+  it('lets a merchant attach only its own files', async () => {
+    const foreign = await send(
+      'POST',
+      '/v0/r7gorders/',
+      { warehouseId, lines: [{ sku: 'SKU-B', planned: 1 }], files: [{ id: 'no-such-file', name: 'x.pdf' }] },
+      merchantA,
+    );
+    expect(foreign).toMatchObject({ code: 'IntegrityError', error: { fields: [{ field: 'files.0.id' }] } });
+  });
+});
+
 describe('receiving by scan, completing and putaway', () => {
   it('receives one short and one damaged line, books staging, puts away, and ends inbounded with its ledger', async () => {
     const { id, unid } = await announce();
@@ -287,7 +313,7 @@ describe('lookups, logging scan and containers', () => {
   });
 
   it('moves the orders a container carries to receipt pending when it arrives', async () => {
-    const container = await send('POST', '/v0/c7rorders/', { number: 'MSCU1234565', warehouseId, size: '40hc', carrier: 'MSC', eta: '2026-12-01' }, worker);
+    const container = await send('POST', '/v0/c7rorders/', { number: 'TCLU1111111', warehouseId, size: '40hc', carrier: 'MSC', eta: '2026-12-01' }, worker);
     expect(container.code).toBe('OK');
     const cid = container.data.id;
     expect((await get(`/v0/c7rorders/${cid}`, worker)).data).toMatchObject({ unid: expect.stringMatching(/^MIC\d{12}$/), status: 1 });
@@ -300,6 +326,8 @@ describe('lookups, logging scan and containers', () => {
     expect((await get(`/v0/r7gorders/${other.id}/detail`)).data.order.status).toBe(code('readyToInbound'));
     expect((await get(`/v0/r7gorders/?containerId=${cid}`)).data.total).toBe(1);
     expect((await send('DELETE', `/v0/c7rorders/${cid}`, undefined, worker)).code).toBe('InUse');
+    // The number is taken while the container is open.
+    expect((await send('POST', '/v0/c7rorders/', { number: 'TCLU1111111', warehouseId }, worker)).code).toBe('Duplicate');
     expect((await get('/v0/c7rorders/', merchantA)).code).toBe('NoPermission');
   });
 });

@@ -26,46 +26,60 @@ export const inboundLineWriteSchema = z
   })
   .refine((line) => line.itemId !== undefined || line.sku !== undefined, { message: 'an item id or SKU', path: ['itemId'] });
 
-const announcement = {
+/** Announcement fields without defaults: an update changes only what it sends (zod applies defaults inside optional). */
+const header = {
   warehouseId: id,
-  reference: z.string().trim().max(80).default(''),
-  expectedDate: isoDate,
-  carrier: z.string().trim().max(80).default(''),
-  trackingNumbers: z.array(code).max(50).default([]),
-  boxQty: count,
-  palletQty: count,
-  containerId: id.nullable().default(null),
-  remark: z.string().max(1000).default(''),
-  files: z
-    .array(z.strictObject({ id: z.string().min(1).max(80), name: z.string().min(1).max(200) }))
-    .max(20)
-    .default([]),
+  reference: z.string().trim().max(80),
+  expectedDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-12-01')
+    .nullable(),
+  carrier: z.string().trim().max(80),
+  trackingNumbers: z.array(code).max(50),
+  boxQty: z.number().int().min(0).max(100_000),
+  palletQty: z.number().int().min(0).max(100_000),
+  containerId: id.nullable(),
+  remark: z.string().max(1000),
+  files: z.array(z.strictObject({ id: z.string().min(1).max(80), name: z.string().min(1).max(200) })).max(20),
 };
 
 export const inboundOrderCreateSchema = z.strictObject({
   /** Staff announce for a merchant; a merchant's own session fixes it. */
   merchantId: id.optional(),
-  ...announcement,
+  warehouseId: header.warehouseId,
+  reference: header.reference.default(''),
+  expectedDate: isoDate,
+  carrier: header.carrier.default(''),
+  trackingNumbers: header.trackingNumbers.default([]),
+  boxQty: count,
+  palletQty: count,
+  containerId: header.containerId.default(null),
+  remark: header.remark.default(''),
+  files: header.files.default([]),
   lines: z.array(inboundLineWriteSchema).min(1, 'at least one line').max(500),
 });
 export type InboundOrderCreate = z.input<typeof inboundOrderCreateSchema>;
 
-export const inboundOrderUpdateSchema = z.strictObject({
-  version: z.number().int().positive(),
-  /** Required once receiving has started (staff only then). */
-  reason: z.string().trim().max(500).default(''),
-  warehouseId: id.optional(),
-  reference: announcement.reference.optional(),
-  expectedDate: isoDate.optional(),
-  carrier: announcement.carrier.optional(),
-  trackingNumbers: announcement.trackingNumbers.optional(),
-  boxQty: announcement.boxQty.optional(),
-  palletQty: announcement.palletQty.optional(),
-  containerId: announcement.containerId.optional(),
-  remark: announcement.remark.optional(),
-  files: announcement.files.optional(),
-  lines: z.array(inboundLineWriteSchema).min(1, 'at least one line').max(500).optional(),
-});
+/** A line of an update may keep a planned quantity of 0: an item receiving accepted without a plan. */
+const inboundLineUpdateSchema = z
+  .strictObject({
+    itemId: id.optional(),
+    sku: code.optional(),
+    batch: z.string().trim().max(64).default(''),
+    planned: z.number({ error: 'required' }).int('whole units only').min(0).max(1_000_000),
+  })
+  .refine((line) => line.itemId !== undefined || line.sku !== undefined, { message: 'an item id or SKU', path: ['itemId'] });
+
+export const inboundOrderUpdateSchema = z
+  .strictObject({
+    ...header,
+    version: z.number().int().positive(),
+    /** Required once receiving has started (staff only then). */
+    reason: z.string().trim().max(500),
+    lines: z.array(inboundLineUpdateSchema).min(1, 'at least one line').max(500),
+  })
+  .partial()
+  .required({ version: true });
 
 /** Manual status changes; receiving, completing and putaway change the rest by themselves. */
 export const inboundStatusSchema = z.strictObject({

@@ -15,7 +15,7 @@ import { stagingOf } from './putaway.service.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- inbound tables are declared by migration 0008
 type AnyDB = Kysely<any>;
-type LineInput = z.infer<typeof inboundLineWriteSchema>;
+type LineInput = Omit<z.infer<typeof inboundLineWriteSchema>, 'planned'> & { planned: number };
 
 /** A box or pallet label is the order number with `P` and three digits (facts §3.4). */
 export const orderNumberOf = (code: string) =>
@@ -88,6 +88,7 @@ export class InboundOrderService {
         .insertInto('inbound_lines')
         .values(lines.map((l) => ({ order_id: id, item_id: l.itemId, batch: l.batch, planned: l.planned })))
         .execute();
+      await attachFiles(trx, auth, merchantId, input.files);
       await this.repo.refreshTotals(trx, id);
       await audit(trx, auth, 'create', 'inboundOrder', id, null, { ...input, merchantId, lines });
       return { id, unid: String(row.unid) };
@@ -105,7 +106,7 @@ export class InboundOrderService {
       const editable = INBOUND_MERCHANT_EDITABLE.includes(order.status);
       if (!editable) {
         if (auth.merchantId !== null || INBOUND_ORDER.codes('inbounded', 'canceled').includes(order.status)) throw new AppError('InvalidState');
-        if (!input.reason) throw new AppError('IntegrityError', { fields: [{ field: 'reason', message: 'required once receiving has started' }] });
+        if (!input.reason?.trim()) throw new AppError('IntegrityError', { fields: [{ field: 'reason', message: 'required once receiving has started' }] });
       }
       const before = await this.list.get(id, null, trx);
       await this.checkReferences(trx, order.merchantId, input.warehouseId ?? order.warehouseId, input.containerId ?? null);
@@ -127,7 +128,10 @@ export class InboundOrderService {
         if (value !== undefined) set[column] = value;
       }
       if (input.trackingNumbers) set.tracking_numbers = JSON.stringify(input.trackingNumbers);
-      if (input.files) set.files = JSON.stringify(input.files);
+      if (input.files) {
+        await attachFiles(trx, auth, order.merchantId, input.files);
+        set.files = JSON.stringify(input.files);
+      }
       if (Object.keys(set).length) await (trx as AnyDB).updateTable('inbound_orders').set(set).where('id', '=', id).execute();
       if (input.lines) await this.replaceLines(trx, order, input.lines);
       await this.repo.refreshTotals(trx, id);
@@ -240,4 +244,26 @@ export class InboundOrderService {
       await sql`insert into inbound_lines (order_id, item_id, batch, planned) values (${order.id}, ${line.itemId}, ${line.batch}, ${line.planned})
         on conflict (order_id, item_id, batch) do update set planned = excluded.planned`.execute(trx);
   }
+}
+
+/**
+ * Files of an order must be readable by its merchant: a merchant may attach only files it uploaded
+ * or that already are its own; files staff upload for the order become the merchant's.
+ */
+async function attachFiles(trx: Kysely<DB>, auth: AuthContext, merchantId: number, files: Array<{ id: string }>) {
+  if (files.length === 0) return;
+  const ids = files.map((f) => f.id);
+  const rows = (await (trx as AnyDB)
+    .selectFrom('files')
+    .select(['id', 'owner_user_id as owner', 'merchant_id as merchantId'])
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute()) as Array<{ id: string; owner: number | null; merchantId: number | null }>;
+  const staff = auth.merchantId === null;
+  for (const [index, file] of files.entries()) {
+    const row = rows.find((r) => r.id === file.id);
+    const mine = row && (Number(row.merchantId) === merchantId || (row.merchantId === null && (staff || Number(row.owner) === auth.userId)));
+    if (!mine) throw new AppError('IntegrityError', { fields: [{ field: `files.${index}.id`, message: `unknown file ${file.id}` }] });
+  }
+  await (trx as AnyDB).updateTable('files').set({ merchant_id: merchantId }).where('id', 'in', ids).where('merchant_id', 'is', null).execute();
 }

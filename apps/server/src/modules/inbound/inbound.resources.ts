@@ -10,7 +10,7 @@ type AnyDB = Kysely<any>;
 
 const readOnly = (list: string) => ({ list, create: list, update: list, delete: list });
 
-/** Container numbers are unique among containers not yet unloaded; a number returns with the next voyage. */
+/** The warehouse must exist (an open container's number is unique by the index containers_open_number: Duplicate). */
 async function checkContainer(db: Kysely<DB>, values: Record<string, unknown>) {
   if (values.warehouseId === undefined) return;
   const found = await (db as AnyDB).selectFrom('warehouses').select('id').where('id', '=', values.warehouseId).executeTakeFirst();

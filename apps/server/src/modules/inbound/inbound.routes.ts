@@ -55,6 +55,16 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
     { config: can('r7g.orders.list'), schema: { tags, summary: 'Inbound order by number, box or pallet label, or tracking number', querystring: anyQuery } },
     async (req) => ok(await orders.any(req.auth!, req.query.q)),
   );
+  // Whoever may announce deliveries chooses the warehouse, without the warehouse screens' privilege.
+  r.get('/v0/warehouses/opts', { config: can('r7g.orders.list'), schema: { tags, summary: 'Warehouses to deliver to: id, code, name' } }, async () =>
+    ok(
+      await core.db
+        .selectFrom('warehouses' as never)
+        .select(['id' as never, 'code' as never, 'name' as never])
+        .orderBy('code' as never)
+        .execute(),
+    ),
+  );
   r.get(
     '/v0/r7gorders/scanLog',
     { config: can('wms.loggingScan.view'), schema: { tags, summary: 'Logging scan, inbound variant (facts §3.4)', querystring: scanLogQuerySchema } },
