@@ -1,7 +1,9 @@
 // The masks shipped with Kontor, one JSON file each; seeded into the database at start-up (issue 4 §1).
 // A new mask is a new JSON file in this folder plus its import and entry below (a test checks none is missing).
+import c7rOrders from './c7r.orders.json';
 import mepItem from './mep.item.json';
 import navOverviewTasksNoFinIn30Days from './nav.overview.tasksNoFinIn30Days.json';
+import r7gOrders from './r7g.orders.json';
 import settingsAnnouncements from './settings.announcements.json';
 import settingsClasses from './settings.classes.json';
 import settingsDuties from './settings.duties.json';
@@ -18,8 +20,10 @@ import wmsOrdersSnScan from './wms.orders.snScan.json';
 import wmsWarehouse from './wms.warehouse.json';
 
 export const SHIPPED_MASKS: Record<string, unknown> = {
+  'c7r.orders': c7rOrders,
   'mep.item': mepItem,
   'nav.overview.tasksNoFinIn30Days': navOverviewTasksNoFinIn30Days,
+  'r7g.orders': r7gOrders,
   'settings.announcements': settingsAnnouncements,
   'settings.classes': settingsClasses,
   'settings.duties': settingsDuties,

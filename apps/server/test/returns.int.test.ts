@@ -81,6 +81,8 @@ describe('returns (RMA) with the original contracts', () => {
     const inbound = await send('POST', '/v0/r7greceiving/inbound', { id, items: JSON.stringify(placed) }, worker, 'rma-inbound-1');
     expect(inbound.data).toMatchObject({ status: RETURN_ORDER.codeOf('inbounded'), shipSN: 'RT-0000010' });
     expect(inbound.data.finDate).not.toBe('0001-01-01T00:00:00Z');
+    // Lines come back named: item SKU and name, compartment code.
+    expect(JSON.parse(inbound.data.items)[0]).toMatchObject({ sku: 'ANK-HUB-7', name: 'USB-C hub 7-in-1', compartmentCode: 'RET-01' });
     expect(await qty('ANK-HUB-7', 'RET-01', 10)).toBe(before + 2);
     expect(await qty('ANK-SPK-MINI', 'DMG-01', 2)).toBe(1);
     expect(await qty('ANK-SPK-MINI', 'DMG-01', 0)).toBe(1);
@@ -125,6 +127,12 @@ describe('returns (RMA) with the original contracts', () => {
     expect(second.data.map((r: { shipSN: string }) => r.shipSN)).toEqual(['RT-0000031']);
     expect(second.next).toBe(0);
     expect((await get('/v0/r7greceiving/list?l=50&Status[]=100')).data.data.every((r: { status: number }) => r.status === 100)).toBe(true);
+    const byMerchant = (await get('/v0/r7greceiving/list?l=50&q=RT-000003&agentGUID=C002')).data.data.map((r: { shipSN: string }) => r.shipSN);
+    expect(byMerchant).toEqual(['RT-0000033']);
+    expect((await get('/v0/r7greceiving/list?l=50&q=RT-000003&businessType=3')).data.total).toBe(0);
+    expect((await get('/v0/r7greceiving/list?l=50&q=RT-000003&createdAt=2000-01-01..2000-12-31')).data.total).toBe(0);
+    expect((await get('/v0/r7greceiving/list?l=50&q=RT-000003&createdAt=2000-01-01..')).data.total).toBe(3);
+    expect((await get('/v0/r7greceiving/list?createdAt=yesterday')).code).toBe('IntegrityError');
     const mine = (await get('/v0/r7greceiving/list?l=50&q=RT-000003', merchantA)).data.data.map((r: { shipSN: string }) => r.shipSN);
     expect(mine).toEqual(['RT-0000032', 'RT-0000031']);
     const other = (await findByShipSN('RT-0000033'))!;

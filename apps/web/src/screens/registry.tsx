@@ -23,6 +23,18 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/wms/munit': lazy(() => import('../pages/inventory/MergedUnitsPage.js')),
   '/wms/inventory': lazy(() => import('../pages/inventory/InventoryPage.js')),
   '/mEP/inventory': lazy(() => import('../pages/inventory/InventoryPage.js')),
+  '/eEP/inbound-orders': lazy(() => import('../pages/inbound/InboundOrdersPage.js')),
+  '/mEP/inbound-orders': lazy(() => import('../pages/inbound/InboundOrdersPage.js')),
+  '/wEP/inbound-orders': lazy(() => import('../pages/inbound/InboundOrdersPage.js')),
+  '/c7r/orders': lazy(() => import('../pages/inbound/ContainersPage.js')),
+  '/wEP/receivingScan': lazy(() => import('../pages/receiving/ReceivingScanPage.js')),
+  '/eEP/receiving': lazy(() => import('../pages/receiving/ReceivingPage.js')),
+  '/wEP/receiving': lazy(() => import('../pages/receiving/ReceivingPage.js')),
+  '/wEP/loggingScan': lazy(() => import('../pages/receiving/LoggingScanPage.js')),
+  '/eEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
+  '/wEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
+  '/mEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
+  '/tools/receivingExport': lazy(() => import('../pages/tools/ReceivingExportPage.js')),
   ...MASK_SCREENS,
 };
 

@@ -84,8 +84,25 @@ export const returnUpdateSchema = z
 
 export const returnInboundSchema = z.object({ id: z.number().int().positive(), items: returnLinesText });
 
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-12-01');
+/** `from..to` (either side may be empty), as the generic lists take date ranges. */
+const dayRange = z
+  .string()
+  .trim()
+  .max(30)
+  .transform((text, ctx) => {
+    const [from = '', to = ''] = text.includes('..') ? text.split('..') : [text, text];
+    for (const part of [from, to])
+      if (part && !day.safeParse(part).success) ctx.addIssue({ code: 'custom', message: 'a range such as 2026-11-01..2026-11-30' });
+    return { from: from || null, to: to || null };
+  });
+
 export const returnListQuerySchema = z.object({
   l: z.coerce.number().int().min(1).max(1000).default(50),
+  businessType: z.coerce.number().int().min(1).max(4).optional(),
+  agentGUID: z.string().trim().max(20).optional(),
+  createdAt: dayRange.optional(),
+  finDate: dayRange.optional(),
   o: z.coerce.number().int().min(0).default(0),
   q: z.string().trim().max(64).default(''),
   'Status[]': z

@@ -32,6 +32,17 @@ const COLUMNS = sql`r.id, r.merchant_id as "merchantId", coalesce(m.code, '') as
 const scoped = (scope: number | null) => (scope === null ? sql`true` : sql`r.merchant_id = ${scope}`);
 const normal = (row: ReturnRow) => ({ ...row, id: Number(row.id), merchantId: row.merchantId === null ? null : Number(row.merchantId) });
 
+export interface ListQuery {
+  l: number;
+  o: number;
+  q: string;
+  statuses: number[];
+  businessType?: number;
+  agentGUID?: string;
+  createdAt?: { from: string | null; to: string | null };
+  finDate?: { from: string | null; to: string | null };
+}
+
 /** The SQL of returns. */
 export class ReturnsRepo {
   async get(db: Kysely<DB>, id: number, scope: number | null, lock = false): Promise<ReturnRow | null> {
@@ -46,11 +57,16 @@ export class ReturnsRepo {
   }
 
   /** Newest first, by id cursor; `q` is contained in the parcel or the original order number. */
-  async list(db: Kysely<DB>, scope: number | null, query: { l: number; o: number; q: string; statuses: number[] }) {
+  async list(db: Kysely<DB>, scope: number | null, query: ListQuery) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const range = (column: string, r?: { from: string | null; to: string | null }) =>
+      sql`${r?.from ? sql`and ${sql.ref(column)} >= ${r.from}::date` : sql``} ${r?.to ? sql`and ${sql.ref(column)} < ${r.to}::date + 1` : sql``}`;
     const where = sql`${scoped(scope)}
       ${query.q ? sql`and (r.ship_sn ilike ${like} or r.origin_sn ilike ${like})` : sql``}
-      ${query.statuses.length ? sql`and r.status in (${sql.join(query.statuses)})` : sql``}`;
+      ${query.statuses.length ? sql`and r.status in (${sql.join(query.statuses)})` : sql``}
+      ${query.businessType ? sql`and r.business_type = ${query.businessType}` : sql``}
+      ${query.agentGUID ? sql`and r.merchant_id = (select id from merchants where code = ${query.agentGUID})` : sql``}
+      ${range('r.created_at', query.createdAt)} ${range('r.fin_date', query.finDate)}`;
     const [page, total] = await Promise.all([
       sql<ReturnRow>`select ${COLUMNS} from returns r left join merchants m on m.id = r.merchant_id
         where ${where} ${query.o > 0 ? sql`and r.id < ${query.o}` : sql``} order by r.id desc limit ${query.l}`.execute(db),
@@ -59,4 +75,21 @@ export class ReturnsRepo {
     const rows = page.rows.map(normal);
     return { total: Number(total.rows[0]!.n), rows, next: rows.length === query.l ? rows[rows.length - 1]!.id : 0 };
   }
+}
+
+/** SKU and name of each line's item and the code of its compartment, for showing lines without more calls. */
+export async function lineNames(db: Kysely<DB>, rows: ReturnRow[]) {
+  const lines = rows.flatMap((r) => ((typeof r.items === 'string' ? JSON.parse(r.items) : r.items) ?? []) as Array<Record<string, unknown>>);
+  const itemIds = [...new Set(lines.map((l) => Number(l.itemId)).filter((n) => Number.isSafeInteger(n) && n > 0))];
+  const places = [...new Set(lines.map((l) => Number(l.compartmentGUID)).filter((n) => Number.isSafeInteger(n) && n > 0))];
+  const items = itemIds.length
+    ? (await sql<{ id: number; sku: string; name: string }>`select id, sku, name from items where id in (${sql.join(itemIds)})`.execute(db)).rows
+    : [];
+  const compartments = places.length
+    ? (await sql<{ id: number; code: string }>`select id, code from compartments where id in (${sql.join(places)})`.execute(db)).rows
+    : [];
+  return {
+    items: new Map(items.map((i) => [Number(i.id), i])),
+    compartments: new Map(compartments.map((c) => [Number(c.id), c.code])),
+  };
 }

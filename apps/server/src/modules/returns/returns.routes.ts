@@ -7,6 +7,7 @@ import { scopeMerchantId } from '../../http/access.js';
 import { idempotent } from '../../http/idempotency.js';
 import { ok } from '../../http/reply.js';
 import { noticeReturn } from './returns-notice.js';
+import { lineNames } from './returns.repo.js';
 import { ReturnsService, toWire } from './returns.service.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
@@ -19,14 +20,15 @@ export function registerReturnRoutes(app: FastifyInstance, core: Core): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/v0/r7greceiving/', { config: can('r7g.received.list'), schema: { tags, summary: 'One return (q = id)', querystring: idQuery } }, async (req) =>
-    ok(toWire(await returns.mustFind(core.db, req.auth!, req.query.q))),
+    ok(await returns.read(req.auth!, req.query.q)),
   );
   r.get(
     '/v0/r7greceiving/list',
     { config: can('r7g.received.list'), schema: { tags, summary: 'Returns, newest first (o = last id)', querystring: returnListQuerySchema } },
     async (req) => {
       const page = await returns.repo.list(core.db, scopeMerchantId(req.auth!), { ...req.query, statuses: req.query['Status[]'] });
-      return ok({ total: page.total, next: page.next, data: page.rows.map(toWire) });
+      const names = await lineNames(core.db, page.rows);
+      return ok({ total: page.total, next: page.next, data: page.rows.map((row) => toWire(row, names)) });
     },
   );
   r.post(

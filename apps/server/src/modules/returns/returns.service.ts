@@ -11,17 +11,30 @@ import { audit } from '../admin/audit.js';
 import { PlacesRepo } from '../inventory/places.repo.js';
 import { mustBeOpen } from '../inventory/resolve.js';
 import { StockRepo } from '../inventory/stock.repo.js';
-import { ReturnsRepo, type ReturnRow } from './returns.repo.js';
+import { lineNames, ReturnsRepo, type ReturnRow } from './returns.repo.js';
 
 const GO_ZERO_TIME = '0001-01-01T00:00:00Z';
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 const parsed = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
-/** The original's record: lines and photos as JSON text, an unset finish time as Go's zero time. */
-export function toWire(row: ReturnRow) {
+type Names = Awaited<ReturnType<typeof lineNames>>;
+
+/**
+ * The original's record: lines and photos as JSON text, an unset finish time as Go's zero time. With
+ * `names`, each line also carries its item's `sku` and `name` and its compartment's `compartmentCode`.
+ */
+export function toWire(row: ReturnRow, names?: Names) {
+  const lines = (parsed(row.items) ?? []) as Array<Record<string, unknown>>;
+  const named = names
+    ? lines.map((l) => {
+        const item = names.items.get(Number(l.itemId));
+        const code = names.compartments.get(Number(l.compartmentGUID));
+        return { ...l, sku: item?.sku ?? '', name: item?.name ?? '', ...(code ? { compartmentCode: code } : {}) };
+      })
+    : lines;
   return {
     ...row,
-    items: JSON.stringify(parsed(row.items) ?? []),
+    items: JSON.stringify(named),
     image: JSON.stringify(parsed(row.image) ?? { img: [] }),
     finDate: row.finDate ? iso(row.finDate) : GO_ZERO_TIME,
     createdAt: iso(row.createdAt),
@@ -145,7 +158,14 @@ export class ReturnsService {
         (${row.merchantId}, current_date, 'return', 1, 'return', ${row.shipSN}),
         (${row.merchantId}, current_date, 'return.unit', ${units}, 'return', ${row.shipSN})`.execute(trx);
     await audit(trx, auth, 'update', 'return', id, { status: row.status }, { status: RETURN_ORDER.codeOf('inbounded'), units });
-    return toWire((await this.repo.get(trx, id, null))!);
+    const saved = (await this.repo.get(trx, id, null))!;
+    return toWire(saved, await lineNames(trx, [saved]));
+  }
+
+  /** One return with named lines. */
+  async read(auth: AuthContext, id: number) {
+    const row = await this.mustFind(this.core.db, auth, id);
+    return toWire(row, await lineNames(this.core.db, [row]));
   }
 
   async cancel(auth: AuthContext, id: number) {

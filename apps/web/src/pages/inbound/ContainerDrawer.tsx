@@ -1,0 +1,135 @@
+import { EditOutlined } from '@ant-design/icons';
+import { CONTAINER } from '@kontor/contracts/status/inbound';
+import { Button, Descriptions, Drawer, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLayout } from '../../layout/store.js';
+import { formatDateTime } from '../../lib/format.js';
+import { useCan } from '../../masks/can.js';
+import { notify } from '../../notify/queue.js';
+import { containerApi, type ContainerManualStatus, type ContainerRow } from './inbound-api.js';
+import { InboundOrderDrawer } from './InboundOrderDrawer.js';
+import { InboundOrderList } from './InboundOrderList.js';
+import { LinkOrder } from './LinkOrder.js';
+import { StateTag } from './StateTag.js';
+
+const MANUAL: ContainerManualStatus[] = ['inTransit', 'arrived', 'unloaded', 'canceled'];
+/** A container takes more inbound orders until it is unloaded or canceled. */
+const OPEN = CONTAINER.codes('announced', 'inTransit', 'arrived');
+
+interface Props {
+  container: ContainerRow | null;
+  onClose(): void;
+  onChanged(): void;
+  onEdit(row: ContainerRow): void;
+  warehouseCode(id: number): string;
+  /** Bumped by the page after the container was edited, to read it again. */
+  reloads: number;
+}
+
+/**
+ * One container order (issue 6 §2): its data, the status changes the status table allows (an arrival
+ * sets its inbound orders to receipt pending on the server), and the inbound orders it carries.
+ */
+export function ContainerDrawer({ container, onClose, onChanged, onEdit, warehouseCode, reloads }: Props) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const mobile = useLayout((s) => s.device === 'mobile');
+  const [fresh, setFresh] = useState<ContainerRow | null>(null);
+  const [orderReloads, setOrderReloads] = useState(0);
+  const [openOrder, setOpenOrder] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = container?.id ?? null;
+
+  useEffect(() => {
+    if (id === null) return;
+    containerApi.get(id).then(setFresh, () => undefined);
+  }, [id, reloads]);
+
+  const row = fresh?.id === id ? fresh : container;
+  const canEdit = can('c7r.orders.edit');
+  const actions = row && canEdit ? MANUAL.filter((s) => CONTAINER.can(row.status, s)) : [];
+
+  const change = (status: ContainerManualStatus) => {
+    if (!row) return;
+    const run = async () => {
+      setBusy(true);
+      try {
+        await containerApi.setStatus(row.id, status);
+        notify((n) => n.success(t(`inbound.containerDone.${status}`)));
+        setFresh(await containerApi.get(row.id));
+        setOrderReloads((n) => n + 1);
+        onChanged();
+      } finally {
+        setBusy(false);
+      }
+    };
+    if (status !== 'canceled') return void run().catch(() => undefined);
+    notify((n) =>
+      n.confirm({
+        title: t('inbound.containerActions.canceled'),
+        content: t('inbound.containerCancelConfirm', { number: row.number }),
+        danger: true,
+        okText: t('common.ok'),
+        cancelText: t('common.cancel'),
+        onOk: () => run().catch(() => undefined),
+      }),
+    );
+  };
+
+  return (
+    <Drawer
+      open={!!container}
+      onClose={onClose}
+      size={mobile ? '100%' : 1000}
+      title={row ? t('inbound.containerTitle', { number: row.number }) : ''}
+      destroyOnHidden
+    >
+      {row && (
+        <div data-testid="container-detail">
+          <Space wrap style={{ marginBottom: 12 }}>
+            {canEdit && (
+              <Button icon={<EditOutlined />} onClick={() => onEdit(row)} data-testid="container-edit">
+                {t('inbound.edit')}
+              </Button>
+            )}
+            {actions.map((s) => (
+              <Button key={s} danger={s === 'canceled'} loading={busy} onClick={() => change(s)} data-testid={`container-status-${s}`}>
+                {t(`inbound.containerActions.${s}`)}
+              </Button>
+            ))}
+          </Space>
+          <Descriptions
+            size="small"
+            bordered
+            column={{ xs: 1, sm: 2 }}
+            data-testid="container-header"
+            items={[
+              { key: 'number', label: t('inbound.containerNumber'), children: <strong>{row.number}</strong> },
+              { key: 'status', label: t('inbound.status'), children: <StateTag machine={CONTAINER} code={row.status} /> },
+              { key: 'unid', label: t('inbound.orderNumber'), children: row.unid },
+              { key: 'size', label: t('inbound.size'), children: t(`inbound.sizes.${row.size}`, { defaultValue: row.size }) },
+              { key: 'warehouse', label: t('inbound.warehouse'), children: warehouseCode(row.warehouseId) },
+              { key: 'carrier', label: t('inbound.shippingLine'), children: row.carrier || 'N/A' },
+              { key: 'eta', label: t('inbound.eta'), children: row.eta?.slice(0, 10) ?? 'N/A' },
+              { key: 'arrived', label: t('inbound.arrivedAt'), children: formatDateTime(row.arrivedAt) },
+              { key: 'unloaded', label: t('inbound.unloadedAt'), children: formatDateTime(row.unloadedAt) },
+              { key: 'created', label: t('inbound.created'), children: formatDateTime(row.createdAt) },
+              { key: 'remark', label: t('inbound.remark'), children: row.remark || 'N/A', span: 'filled' },
+            ]}
+          />
+          <Typography.Title level={5} style={{ marginTop: 20 }}>
+            {t('inbound.carriedOrders')}
+          </Typography.Title>
+          {can('r7g.orders.edit') && OPEN.includes(row.status) && (
+            <div style={{ marginBottom: 12 }}>
+              <LinkOrder containerId={row.id} onLinked={() => setOrderReloads((n) => n + 1)} />
+            </div>
+          )}
+          <InboundOrderList bare filters={{ containerId: row.id }} reloads={orderReloads} onOpen={setOpenOrder} />
+          <InboundOrderDrawer id={openOrder} onClose={() => setOpenOrder(null)} onChanged={() => setOrderReloads((n) => n + 1)} />
+        </div>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,97 @@
+import { CONTAINER } from '@kontor/contracts/status/inbound';
+import { Input, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { useLayout } from '../../layout/store.js';
+import { formatDateTime } from '../../lib/format.js';
+import { containerApi, type ContainerRow } from './inbound-api.js';
+import { Pager } from './Pager.js';
+import { StateTag, useStateOptions } from './StateTag.js';
+import { useCursorList } from './useCursorList.js';
+
+export interface ContainerFilters {
+  q?: string;
+  status?: number[];
+}
+
+interface Props {
+  filters: ContainerFilters;
+  onFilters(filters: ContainerFilters): void;
+  reloads: number;
+  onOpen(row: ContainerRow): void;
+  /** Warehouse codes by id (the container rows carry the id only). */
+  warehouseCode(id: number): string;
+}
+
+/** Container orders (`GET /v0/c7rorders/`), newest first, status tags coloured from the status table. */
+export function ContainerList({ filters, onFilters, reloads, onOpen, warehouseCode }: Props) {
+  const { t } = useTranslation();
+  const mobile = useLayout((s) => s.device === 'mobile');
+  const statusOptions = useStateOptions(CONTAINER);
+  const list = useCursorList(containerApi.list, filters as Record<string, unknown>, reloads);
+  const number = (row: ContainerRow) => (
+    <Typography.Link strong onClick={() => onOpen(row)} data-testid="container-open">
+      {row.number}
+    </Typography.Link>
+  );
+  const full: ColumnsType<ContainerRow> = [
+    { key: 'number', title: t('inbound.containerNumber'), width: 150, fixed: 'left', render: (_: unknown, row) => number(row) },
+    { key: 'status', title: t('inbound.status'), width: 120, render: (_: unknown, row) => <StateTag machine={CONTAINER} code={row.status} /> },
+    { key: 'unid', dataIndex: 'unid', title: t('inbound.orderNumber'), width: 160 },
+    { key: 'size', dataIndex: 'size', title: t('inbound.size'), width: 140, render: (v: string) => t(`inbound.sizes.${v}`, { defaultValue: v }) },
+    { key: 'warehouse', title: t('inbound.warehouse'), width: 90, render: (_: unknown, row) => warehouseCode(row.warehouseId) },
+    { key: 'carrier', dataIndex: 'carrier', title: t('inbound.shippingLine'), width: 160, ellipsis: true, render: (v: string) => v || 'N/A' },
+    { key: 'eta', dataIndex: 'eta', title: t('inbound.eta'), width: 110, render: (v: string | null) => v?.slice(0, 10) ?? 'N/A' },
+    { key: 'arrivedAt', dataIndex: 'arrivedAt', title: t('inbound.arrivedAt'), width: 160, render: (v: string | null) => formatDateTime(v) },
+    { key: 'unloadedAt', dataIndex: 'unloadedAt', title: t('inbound.unloadedAt'), width: 160, render: (v: string | null) => formatDateTime(v) },
+  ];
+  const line: ColumnsType<ContainerRow>[number] = {
+    key: 'line',
+    title: t('inbound.containerNumber'),
+    render: (_: unknown, row) => (
+      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
+        {number(row)}
+        <Typography.Text type="secondary">
+          {[t(`inbound.sizes.${row.size}`, { defaultValue: row.size }), row.eta?.slice(0, 10)].filter(Boolean).join(' · ')}
+        </Typography.Text>
+      </div>
+    ),
+  };
+  const columns = mobile ? [line, full[1]!] : full;
+
+  return (
+    <div data-testid="container-list">
+      <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('inbound.containerSearchList')}
+          style={{ width: mobile ? 200 : 280 }}
+          onSearch={(q) => onFilters({ ...filters, q: q.trim() || undefined })}
+          data-testid="container-search"
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder={t('inbound.status')}
+          style={{ minWidth: 180 }}
+          value={filters.status ?? []}
+          onChange={(v: number[]) => onFilters({ ...filters, status: v.length ? v : undefined })}
+          options={statusOptions}
+          data-testid="container-filter-status"
+        />
+      </Space>
+      <Table<ContainerRow>
+        rowKey="id"
+        size="small"
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.rows}
+        pagination={false}
+        scroll={mobile ? undefined : { x: 'max-content' }}
+        data-testid="container-table"
+      />
+      <Pager list={list} testId="container" />
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { INBOUND_MERCHANT_EDITABLE, INBOUND_ORDER } from '@kontor/contracts/status/inbound';
+import { Button, Drawer, Empty, Space, Spin, Tabs } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../auth/store.js';
+import { useLayout } from '../../layout/store.js';
+import { useCan } from '../../masks/can.js';
+import { notify } from '../../notify/queue.js';
+import { countingStarted, LinesTable, ScansTable, StagingTable } from './DetailTables.js';
+import { inboundApi, type InboundDetail, type InboundManualStatus } from './inbound-api.js';
+import { InboundOrderForm } from './InboundOrderForm.js';
+import { OrderHeader } from './OrderHeader.js';
+
+/** The changes made by hand; receiving, completing and putaway make the others. */
+const MANUAL: InboundManualStatus[] = ['inTransit', 'receiptPending', 'canceled'];
+/** Orders nobody changes any more. */
+const CLOSED = INBOUND_ORDER.codes('inbounded', 'canceled');
+
+interface Props {
+  id: number | null;
+  onClose(): void;
+  /** Something changed (status, edit): the list reloads. */
+  onChanged(): void;
+}
+
+/**
+ * One inbound order (issue 6 §1): header, lines with their differences, recent scans and what still
+ * waits in staging, with the actions its status allows (architecture rule 6: from the status table).
+ * Merchants edit only while the order is not yet being received; staff afterwards with a reason.
+ */
+export function InboundOrderDrawer({ id, onClose, onChanged }: Props) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const merchantSession = !!useAuth((s) => s.user?.merchantId);
+  const mobile = useLayout((s) => s.device === 'mobile');
+  const [detail, setDetail] = useState<InboundDetail | null>(null);
+  // The id of the order being edited, so a form left open never shows for another order.
+  const [editing, setEditing] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // An order that cannot be read (gone, another merchant's) closes the drawer; the request layer said why.
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  }, [onClose]);
+  const load = useCallback(
+    (orderId: number) =>
+      inboundApi.detail(orderId).then(
+        (d) => setDetail(d),
+        () => closeRef.current(),
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    if (id !== null) void load(id);
+  }, [id, load]);
+
+  const order = detail?.order.id === id ? detail.order : null;
+  const canEdit = can('r7g.orders.edit');
+  const editable = !!order && canEdit && (merchantSession ? INBOUND_MERCHANT_EDITABLE.includes(order.status) : !CLOSED.includes(order.status));
+  const actions = order && canEdit ? MANUAL.filter((s) => INBOUND_ORDER.can(order.status, s)) : [];
+
+  const change = (status: InboundManualStatus) => {
+    if (!order) return;
+    const run = async () => {
+      setBusy(true);
+      try {
+        await inboundApi.setStatus(order.id, status);
+        notify((n) => n.success(t(`inbound.done.${status}`)));
+        onChanged();
+        await load(order.id);
+      } finally {
+        setBusy(false);
+      }
+    };
+    if (status !== 'canceled') return void run().catch(() => undefined);
+    notify((n) =>
+      n.confirm({
+        title: t('inbound.actions.canceled'),
+        content: t('inbound.cancelConfirm', { unid: order.unid }),
+        danger: true,
+        okText: t('common.ok'),
+        cancelText: t('common.cancel'),
+        onOk: () => run().catch(() => undefined),
+      }),
+    );
+  };
+
+  const toolbar = order && (
+    <Space wrap>
+      {editable && (
+        <Button icon={<EditOutlined />} onClick={() => setEditing(order.id)} data-testid="inbound-edit">
+          {t('inbound.edit')}
+        </Button>
+      )}
+      {actions.map((s) => (
+        <Button key={s} danger={s === 'canceled'} loading={busy} onClick={() => change(s)} data-testid={`inbound-status-${s}`}>
+          {t(`inbound.actions.${s}`)}
+        </Button>
+      ))}
+      <Button icon={<ReloadOutlined />} aria-label={t('mask.reload')} onClick={() => void load(order.id)} data-testid="inbound-refresh" />
+    </Space>
+  );
+
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      size={mobile ? '100%' : 1000}
+      title={order ? t('inbound.detailTitle', { unid: order.unid }) : t('inbound.detail')}
+      destroyOnHidden
+    >
+      {!order || !detail ? (
+        <Spin style={{ display: 'block', margin: '48px auto' }} />
+      ) : (
+        <div data-testid="inbound-detail">
+          <div style={{ marginBottom: 12 }}>{toolbar}</div>
+          <OrderHeader order={order} showMerchant={!merchantSession} />
+          <Tabs
+            style={{ marginTop: 12 }}
+            items={[
+              {
+                key: 'lines',
+                label: t('inbound.linesTab', { count: detail.lines.length }),
+                children: <LinesTable lines={detail.lines} counting={countingStarted(order.status)} />,
+              },
+              {
+                key: 'scans',
+                label: t('inbound.scansTab', { count: detail.scans.length }),
+                children: detail.scans.length ? <ScansTable scans={detail.scans} /> : <Empty description={t('inbound.noScans')} />,
+              },
+              {
+                key: 'staging',
+                label: t('inbound.stagingTab', { count: detail.staging.length }),
+                children: detail.staging.length ? <StagingTable rows={detail.staging} /> : <Empty description={t('inbound.noStaging')} />,
+              },
+            ]}
+          />
+          <InboundOrderForm
+            open={editing === order.id}
+            detail={detail}
+            onClose={() => setEditing(null)}
+            onReloaded={setDetail}
+            onSaved={() => {
+              setEditing(null);
+              notify((n) => n.success(t('mask.saved')));
+              onChanged();
+              void load(order.id);
+            }}
+          />
+        </div>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,151 @@
+import { INBOUND_ORDER } from '@kontor/contracts/status/inbound';
+import { Input, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { useLayout } from '../../layout/store.js';
+import { formatDateTime } from '../../lib/format.js';
+import { countingStarted, Difference } from './DetailTables.js';
+import { inboundApi, type InboundOrderRow } from './inbound-api.js';
+import { useMerchants } from './lookups.js';
+import { Pager } from './Pager.js';
+import { StateTag, useStateOptions } from './StateTag.js';
+import { useCursorList } from './useCursorList.js';
+
+/** Inside a container's view its warehouse and number go without saying; the creation date gives way to the difference. */
+const BARE_HIDDEN = ['warehouseCode', 'containerNumber', 'createdAt'];
+
+export interface InboundFilters {
+  q?: string;
+  status?: number[];
+  merchantId?: number;
+  containerId?: number;
+}
+
+interface Props {
+  filters: InboundFilters;
+  onFilters?: (filters: InboundFilters) => void;
+  reloads: number;
+  onOpen(id: number): void;
+  /** Without the filter bar (the orders a container carries). */
+  bare?: boolean;
+}
+
+/** Inbound orders (`GET /v0/r7gorders/`), newest first, with status tags coloured from the status table. */
+export function InboundOrderList({ filters, onFilters, reloads, onOpen, bare }: Props) {
+  const { t } = useTranslation();
+  const mobile = useLayout((s) => s.device === 'mobile');
+  const statusOptions = useStateOptions(INBOUND_ORDER);
+  const merchants = useMerchants();
+  // A merchant's session knows only its own merchant: no merchant column or filter.
+  const oneMerchant = merchants.length <= 1;
+  const list = useCursorList(inboundApi.list, filters as Record<string, unknown>, reloads);
+
+  const number = (row: InboundOrderRow) => (
+    <Typography.Link strong onClick={() => onOpen(row.id)} data-testid="inbound-open">
+      {row.unid}
+    </Typography.Link>
+  );
+  // Sized to fit 1440 px beside the menu without scrolling; damaged and put-away units are in the detail.
+  const full: ColumnsType<InboundOrderRow> = [
+    { key: 'unid', title: t('inbound.number'), width: 160, fixed: 'left', render: (_: unknown, row) => number(row) },
+    { key: 'status', title: t('inbound.status'), width: 140, render: (_: unknown, row) => <StateTag machine={INBOUND_ORDER} code={row.status} /> },
+    { key: 'merchantName', dataIndex: 'merchantName', title: t('inbound.merchant'), width: 150, ellipsis: true },
+    { key: 'warehouseCode', dataIndex: 'warehouseCode', title: t('inbound.warehouse'), width: 80 },
+    { key: 'reference', dataIndex: 'reference', title: t('inbound.reference'), width: 120, ellipsis: true, render: (v: string) => v || 'N/A' },
+    { key: 'expectedDate', dataIndex: 'expectedDate', title: t('inbound.expectedDate'), width: 100, render: (v: string | null) => v?.slice(0, 10) ?? 'N/A' },
+    { key: 'containerNumber', dataIndex: 'containerNumber', title: t('inbound.container'), width: 110, render: (v: string | null) => v || 'N/A' },
+    {
+      key: 'units',
+      title: t('inbound.receivedOfPlanned'),
+      align: 'right',
+      width: 110,
+      render: (_: unknown, row) => `${row.receivedUnits + row.damagedUnits} / ${row.plannedUnits}`,
+    },
+    {
+      key: 'difference',
+      title: t('inbound.difference'),
+      align: 'right',
+      width: 110,
+      render: (_: unknown, row) => <Difference value={row.difference} counting={countingStarted(row.status)} />,
+    },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('inbound.created'),
+      width: 100,
+      render: (v: string) => <span title={formatDateTime(v)}>{formatDateTime(v).slice(0, 10)}</span>,
+    },
+  ];
+  // On a phone one column names the order, so status and difference stay in view.
+  const line: ColumnsType<InboundOrderRow>[number] = {
+    key: 'line',
+    title: t('inbound.number'),
+    render: (_: unknown, row) => (
+      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
+        {number(row)}
+        <Typography.Text type="secondary">
+          {[oneMerchant ? '' : row.merchantName, row.reference].filter(Boolean).join(' · ') || row.warehouseCode}
+        </Typography.Text>
+        <Space size={8} wrap>
+          <StateTag machine={INBOUND_ORDER} code={row.status} />
+          <Typography.Text type="secondary">{`${row.receivedUnits + row.damagedUnits} / ${row.plannedUnits}`}</Typography.Text>
+        </Space>
+      </div>
+    ),
+  };
+  const columns = mobile
+    ? [line, ...full.filter((c) => c.key === 'difference')]
+    : full.filter((c) => !(oneMerchant && c.key === 'merchantName') && !(bare && BARE_HIDDEN.includes(String(c.key))));
+
+  const set = (patch: InboundFilters) => onFilters?.({ ...filters, ...patch });
+  return (
+    <div data-testid="inbound-list">
+      {!bare && (
+        <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
+          <Input.Search
+            allowClear
+            placeholder={t('inbound.search')}
+            style={{ width: mobile ? 200 : 280 }}
+            onSearch={(q) => set({ q: q.trim() || undefined })}
+            data-testid="inbound-search"
+          />
+          <Select
+            mode="multiple"
+            allowClear
+            maxTagCount="responsive"
+            placeholder={t('inbound.status')}
+            style={{ minWidth: 180 }}
+            value={filters.status ?? []}
+            onChange={(v: number[]) => set({ status: v.length ? v : undefined })}
+            options={statusOptions}
+            data-testid="inbound-filter-status"
+          />
+          {!oneMerchant && (
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('inbound.merchant')}
+              style={{ minWidth: 200 }}
+              value={filters.merchantId}
+              onChange={(v?: number) => set({ merchantId: v })}
+              options={merchants.map((m) => ({ value: m.id, label: m.name }))}
+              data-testid="inbound-filter-merchant"
+            />
+          )}
+        </Space>
+      )}
+      <Table<InboundOrderRow>
+        rowKey="id"
+        size="small"
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.rows}
+        pagination={false}
+        // On a phone the table fits the screen and the text wraps instead of scrolling sideways.
+        scroll={mobile ? undefined : { x: 'max-content' }}
+        data-testid="inbound-table"
+      />
+      <Pager list={list} testId="inbound" />
+    </div>
+  );
+}

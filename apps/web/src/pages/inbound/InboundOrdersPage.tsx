@@ -1,0 +1,59 @@
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../masks/can.js';
+import { notify } from '../../notify/queue.js';
+import { inboundApi } from './inbound-api.js';
+import { InboundOrderDrawer } from './InboundOrderDrawer.js';
+import { InboundOrderForm } from './InboundOrderForm.js';
+import { InboundOrderList, type InboundFilters } from './InboundOrderList.js';
+
+/**
+ * `/eEP/inbound-orders`, `/mEP/inbound-orders`, `/wEP/inbound-orders` (issue 6 §1): the announced
+ * deliveries with their status, a new announcement, and one order's detail. Merchants see their own
+ * orders only; the server scopes every call.
+ */
+export default function InboundOrdersPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [filters, setFilters] = useState<InboundFilters>({});
+  const [reloads, setReloads] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<number | null>(null);
+  const reload = () => setReloads((n) => n + 1);
+
+  const startExport = async () => {
+    await inboundApi.exportList(filters as Record<string, unknown>);
+    notify((n) => n.info(t('mask.exportStarted')));
+  };
+
+  return (
+    <div data-testid="inbound-orders-page">
+      <Space wrap style={{ marginBottom: 12 }}>
+        {can('r7g.orders.edit') && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="inbound-new">
+            {t('inbound.new')}
+          </Button>
+        )}
+        <Button icon={<DownloadOutlined />} onClick={() => void startExport().catch(() => undefined)} data-testid="inbound-export">
+          {t('mask.export')}
+        </Button>
+      </Space>
+      <InboundOrderList filters={filters} onFilters={setFilters} reloads={reloads} onOpen={setOpen} />
+      <InboundOrderForm
+        open={creating}
+        detail={null}
+        onClose={() => setCreating(false)}
+        onReloaded={() => undefined}
+        onSaved={(id) => {
+          setCreating(false);
+          notify((n) => n.success(t('inbound.announced')));
+          reload();
+          setOpen(id);
+        }}
+      />
+      <InboundOrderDrawer id={open} onClose={() => setOpen(null)} onChanged={reload} />
+    </div>
+  );
+}

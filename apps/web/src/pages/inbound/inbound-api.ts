@@ -1,0 +1,131 @@
+import type { Page } from '@kontor/contracts';
+import type { InboundOrderCreate, ReceivingLine } from '@kontor/contracts/domains/inbound';
+import { request } from '../../api/request.js';
+
+/** A stored file of an announcement, as the upload answered it (`/v0/static/{id}` serves it). */
+export interface InboundFile {
+  id: string;
+  name: string;
+}
+
+/** A row of `GET /v0/r7gorders/` (the `inbound_orders_view` read model, docs/inbound.md). */
+export interface InboundOrderRow {
+  id: number;
+  unid: string;
+  merchantId: number;
+  merchantName: string;
+  warehouseId: number;
+  warehouseCode: string;
+  containerId: number | null;
+  containerNumber: string | null;
+  status: number;
+  reference: string;
+  expectedDate: string | null;
+  carrier: string;
+  trackingNumbers: string[];
+  trackingLogged: string[];
+  boxQty: number;
+  palletQty: number;
+  remark: string;
+  files: InboundFile[];
+  plannedUnits: number;
+  receivedUnits: number;
+  damagedUnits: number;
+  putAwayUnits: number;
+  difference: number;
+  receivingStartedAt: string | null;
+  receivedAt: string | null;
+  inboundedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface InboundScan {
+  id: number;
+  itemId: number;
+  sku: string;
+  quantity: number;
+  condition: 'valid' | 'damaged';
+  unit: string;
+  batch: string;
+  serials: string[];
+  at: string;
+  booked: boolean;
+}
+
+export interface StagingRow {
+  itemId: number;
+  sku: string;
+  name: string;
+  batch: string;
+  status: number;
+  quantity: number;
+  suggestion: { compartmentId: number; code: string } | null;
+}
+
+/** `GET /v0/r7gorders/{id}/detail`. */
+export interface InboundDetail {
+  order: InboundOrderRow;
+  lines: ReceivingLine[];
+  scans: InboundScan[];
+  staging: StagingRow[];
+}
+
+/** A row of `GET /v0/c7rorders/` (the `containers` table). */
+export interface ContainerRow {
+  id: number;
+  unid: string;
+  number: string;
+  warehouseId: number;
+  size: string;
+  carrier: string;
+  eta: string | null;
+  arrivedAt: string | null;
+  unloadedAt: string | null;
+  status: number;
+  remark: string;
+  createdAt: string;
+  version: number;
+}
+
+/** The body of an announcement as the form sends it (create; an edit adds version and reason). */
+export type InboundWrite = Omit<InboundOrderCreate, 'merchantId'> & { merchantId?: number };
+
+/**
+ * The whole header of a stored order as a PUT body. The update schema gives every omitted field its
+ * default (zod 4 applies `.default()` inside `.optional()`), so a PUT that leaves a field out clears
+ * it: every change sends the full header.
+ */
+export const headerOf = (o: InboundOrderRow) => ({
+  warehouseId: o.warehouseId,
+  reference: o.reference,
+  expectedDate: o.expectedDate ? o.expectedDate.slice(0, 10) : null,
+  carrier: o.carrier,
+  trackingNumbers: o.trackingNumbers,
+  boxQty: o.boxQty,
+  palletQty: o.palletQty,
+  containerId: o.containerId,
+  remark: o.remark,
+  files: o.files,
+});
+
+export type InboundManualStatus = 'inTransit' | 'receiptPending' | 'canceled';
+export type ContainerManualStatus = 'inTransit' | 'arrived' | 'unloaded' | 'canceled';
+
+export const inboundApi = {
+  list: (params: Record<string, unknown>, signal?: AbortSignal) => request<Page<InboundOrderRow>>({ url: '/v0/r7gorders/', params, signal }),
+  detail: (id: number) => request<InboundDetail>({ url: `/v0/r7gorders/${id}/detail` }),
+  /** Field errors come back to the form, which shows them at their inputs. */
+  create: (data: InboundWrite) => request<{ id: number; unid: string }>({ url: '/v0/r7gorders/', method: 'POST', data, quiet: true }),
+  update: (id: number, data: Partial<InboundWrite> & { version: number; reason?: string }) =>
+    request<InboundDetail>({ url: `/v0/r7gorders/${id}`, method: 'PUT', data, quiet: true }),
+  setStatus: (id: number, status: InboundManualStatus) => request({ url: `/v0/r7gorders/${id}/status`, method: 'POST', data: { status } }),
+  exportList: (params: Record<string, unknown>) => request({ url: '/v0/r7gorders/export', method: 'POST', params }),
+};
+
+export const containerApi = {
+  list: (params: Record<string, unknown>, signal?: AbortSignal) => request<Page<ContainerRow>>({ url: '/v0/c7rorders/', params, signal }),
+  get: (id: number) => request<ContainerRow>({ url: `/v0/c7rorders/${id}` }),
+  setStatus: (id: number, status: ContainerManualStatus) => request({ url: `/v0/c7rorders/${id}/status`, method: 'POST', data: { status } }),
+};

@@ -1,0 +1,47 @@
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ScanInput } from './ScanInput.js';
+
+/** What a keyboard-wedge scanner does: the code lands in the field, then Enter (down and up). */
+function wedge(input: HTMLElement, code: string) {
+  fireEvent.change(input, { target: { value: code } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
+
+describe('ScanInput', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('ignores the same code again within 300 ms and takes it after', () => {
+    const onScan = vi.fn();
+    const { getByTestId } = render(<ScanInput placeholder="scan" onScan={onScan} testId="scan" />);
+    const input = getByTestId('scan');
+    wedge(input, 'SKU-1');
+    act(() => vi.advanceTimersByTime(100));
+    wedge(input, 'SKU-1');
+    expect(onScan.mock.calls).toEqual([['SKU-1']]);
+    act(() => vi.advanceTimersByTime(301));
+    wedge(input, 'SKU-1');
+    expect(onScan.mock.calls).toEqual([['SKU-1'], ['SKU-1']]);
+  });
+
+  it('takes different codes however fast they come, trimmed, and clears the field', () => {
+    const onScan = vi.fn();
+    const { getByTestId } = render(<ScanInput placeholder="scan" onScan={onScan} testId="scan" />);
+    const input = getByTestId('scan') as HTMLInputElement;
+    wedge(input, ' SKU-1 ');
+    wedge(input, 'SKU-2');
+    wedge(input, '   ');
+    expect(onScan.mock.calls).toEqual([['SKU-1'], ['SKU-2']]);
+    expect(input.value).toBe('');
+  });
+
+  it('takes the focus when it appears', () => {
+    const { getByTestId } = render(<ScanInput placeholder="scan" onScan={() => undefined} testId="scan" />);
+    expect(document.activeElement).toBe(getByTestId('scan'));
+  });
+});

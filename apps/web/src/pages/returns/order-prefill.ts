@@ -1,0 +1,62 @@
+import { request } from '../../api/request.js';
+import { parseJson } from './returns-api.js';
+
+/** What the original order gives a new draft (facts §3.9); outbound orders come with issue 7. */
+export interface OrderPrefill {
+  originSN: string;
+  agentGUID: string;
+  originShipSN: string;
+  originCountry: string;
+  itemStrOrigin: string;
+}
+
+interface OrderRow {
+  unid?: string;
+  shipSN?: string;
+  retourSN?: string;
+  originSN?: string;
+  agentGUID?: string;
+  recCountry?: string;
+  itemStr?: string;
+  items?: unknown;
+}
+
+/** `SKU:qty:SKU:qty` from an order's items, whatever of `{sku|unid, qty}` they carry. */
+function itemString(order: OrderRow): string {
+  if (order.itemStr) return order.itemStr;
+  const items = parseJson<Array<{ sku?: string; unid?: string; qty?: number; quantity?: number }>>(order.items, []);
+  if (!Array.isArray(items)) return '';
+  return items
+    .map((i) => [i.sku ?? i.unid, i.qty ?? i.quantity])
+    .filter(([sku]) => !!sku)
+    .map(([sku, qty]) => `${sku}:${qty ?? 1}`)
+    .join(':');
+}
+
+/**
+ * The original outbound order of a parcel number: the exact match on shipSN, retourSN, unid or
+ * originSN, else the only row. Until outbound orders exist the call answers NotFound: no prefill, no toast.
+ */
+export async function orderPrefill(code: string): Promise<OrderPrefill | null> {
+  try {
+    const page = await request<{ data?: OrderRow[] } | OrderRow[]>({
+      url: '/v0/p11yorders/list',
+      params: { q: code },
+      quiet: true,
+      expectedCodes: ['NotFound', 'NoPermission'],
+    });
+    const rows = Array.isArray(page) ? page : (page?.data ?? []);
+    const same = (v?: string) => !!v && v.toUpperCase() === code.toUpperCase();
+    const order = rows.find((r) => same(r.shipSN) || same(r.retourSN) || same(r.unid) || same(r.originSN)) ?? (rows.length === 1 ? rows[0] : undefined);
+    if (!order) return null;
+    return {
+      originSN: order.unid ?? '',
+      agentGUID: order.agentGUID ?? '',
+      originShipSN: order.shipSN && !same(order.shipSN) ? order.shipSN : '',
+      originCountry: order.recCountry ?? '',
+      itemStrOrigin: itemString(order),
+    };
+  } catch {
+    return null;
+  }
+}
