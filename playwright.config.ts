@@ -8,7 +8,7 @@ const PORT = Number(process.env.E2E_PORT ?? 8091);
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
