@@ -78,7 +78,7 @@ async function login(account: string) {
 }
 
 try {
-  // One warehouse session shared by the clients (a new sign-in of the same account ends its older sessions).
+  // One warehouse session shared by the clients, as scanners of one shift often are.
   const token = await login('warehouse@demo.local');
   const tokens = Array.from({ length: CLIENTS }, () => token);
   const merchantId = Number((await sql<{ id: number }>`select id from merchants where code = 'C001'`.execute(db)).rows[0]!.id);
