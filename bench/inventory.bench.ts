@@ -8,8 +8,6 @@
 // PostgreSQL: BENCH_DATABASE_URL (default the local test server); a scratch database is created there
 // and dropped at the end.
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { configFor } from '../apps/server/src/config.js';
@@ -21,6 +19,7 @@ import { checkStockInvariants } from '../apps/server/src/modules/inventory/invar
 import { ReservationService } from '../apps/server/src/modules/inventory/reservation.service.js';
 import { StockService } from '../apps/server/src/modules/inventory/stock.service.js';
 import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
+import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
 
@@ -34,28 +33,6 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 30);
 const PGLITE_LIST = process.env.BENCH_PGLITE_LIST !== '0';
 
 type AnyDB = Kysely<any>;
-
-/** A scratch database on the PostgreSQL server, dropped by `close`. */
-async function scratchPostgres(): Promise<Database> {
-  const name = `kontor_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: CLIENTS + 8 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const c = new pg.Client({ connectionString: BASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 async function prepare(database: Database) {
   await migrateToLatest(database.db);
@@ -115,7 +92,7 @@ async function reserveLines(db: Kysely<DB>, items: number[], lines: number) {
   return { perSecond: lines / ((performance.now() - started) / 1000), refused };
 }
 
-const postgres = await scratchPostgres();
+const postgres = await scratchPostgres(BASE_URL, CLIENTS + 8);
 const embedded = await openDatabase({});
 try {
   await Promise.all([prepare(postgres), prepare(embedded)]);

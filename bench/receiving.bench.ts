@@ -5,17 +5,16 @@
 // with the same concurrency (goal ≤ 2.0); then the counts: every accepted scan counted exactly once
 // (lost and doubled scans: goal 0). Rounds alternate API and direct runs so drift hits both.
 // PostgreSQL: BENCH_DATABASE_URL (default the local test server); a scratch database is dropped at the end.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { configFor } from '../apps/server/src/config.js';
-import { openDatabase, type Database } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { InboundRepo } from '../apps/server/src/modules/inbound/inbound.repo.js';
 import { PlacesRepo } from '../apps/server/src/modules/inventory/places.repo.js';
 import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
+import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
 
@@ -26,28 +25,7 @@ const SCANS = Number(process.env.BENCH_SCANS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SKUS = ['ANK-CHG-65', 'ANK-HUB-7', 'ANK-SPK-MINI', 'ANK-EAR-P3', 'ANK-CAM-C2', 'SKU-B'];
 
-async function scratchPostgres(): Promise<Database> {
-  const name = `kontor_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: CLIENTS + 8 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const c = new pg.Client({ connectionString: BASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-const database = await scratchPostgres();
+const database = await scratchPostgres(BASE_URL, CLIENTS + 8);
 const db = database.db;
 await migrateToLatest(db);
 await seedRoles(db);

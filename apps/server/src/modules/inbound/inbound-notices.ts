@@ -1,6 +1,7 @@
 import type { Locale } from '@kontor/contracts';
 import { sql } from 'kysely';
 import type { Core } from '../../core.js';
+import { msgToMerchant } from './merchant-notice.js';
 
 const TEXTS: Record<Locale, (n: { unid: string; units: number; damaged: number; difference: number; final: boolean }) => string> = {
   en: (n) =>
@@ -19,12 +20,5 @@ export async function noticeReceiving(core: Pick<Core, 'db' | 'realtime' | 'log'
     from inbound_orders where id = ${orderId}`.execute(core.db);
   const row = order.rows[0];
   if (!row) return;
-  const users = await sql<{ id: number; language: string | null }>`select id, language from users
-    where merchant_id = ${row.merchantId} and not disabled`.execute(core.db);
-  for (const user of users.rows) {
-    const locale = (['en', 'cn', 'de'].includes(user.language ?? '') ? user.language : 'en') as Locale;
-    await core.realtime
-      .msgToUser(Number(user.id), TEXTS[locale]({ ...row, final }))
-      .catch((err: unknown) => core.log.warn({ err }, 'receiving notice not delivered'));
-  }
+  await msgToMerchant(core, row.merchantId, (locale) => TEXTS[locale]({ ...row, final }));
 }

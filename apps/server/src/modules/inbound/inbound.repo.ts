@@ -190,6 +190,13 @@ export class InboundRepo {
       where o.id = ${orderId}`.execute(trx);
   }
 
+  /** True when nothing booked for the order waits in staging any more. */
+  async allPutAway(trx: Kysely<DB>, orderId: number): Promise<boolean> {
+    const row = await sql<{ left: number }>`select coalesce(sum(received - put_away + damaged - put_away_damaged), 0)::int as left
+      from inbound_lines where order_id = ${orderId}`.execute(trx);
+    return Number(row.rows[0]!.left) === 0;
+  }
+
   async setStatus(trx: Kysely<DB>, orderId: number, status: number, stamp?: 'receiving_started_at' | 'received_at' | 'inbounded_at'): Promise<void> {
     const stampSql = stamp ? sql`, ${sql.ref(stamp)} = coalesce(${sql.ref(stamp)}, now())` : sql``;
     await sql`update inbound_orders set status = ${status}, updated_at = now(), version = version + 1${stampSql} where id = ${orderId}`.execute(trx);

@@ -145,7 +145,8 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
         await idempotent(core.db, req, async (trx) => {
           const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
           const moved = await putaway.putaway(trx, actorOf(req), order, req.body);
-          if (order.status === INBOUND_ORDER.codeOf('received') && (await putaway.allPutAway(trx, order.id))) await orders.transition(trx, order, 'inbounded');
+          if (order.status === INBOUND_ORDER.codeOf('received') && (await orders.repo.allPutAway(trx, order.id)))
+            await orders.transition(trx, order, 'inbounded');
           return { moved, ...(await orders.detail(req.auth!, req.params.id, trx)) };
         }),
       ),

@@ -94,11 +94,4 @@ export class PutawayService {
     await this.repo.refreshTotals(trx, order.id);
     return { compartmentId: target.id, compartment: target.code };
   }
-
-  /** True when nothing booked for the order waits in staging any more. */
-  async allPutAway(trx: Kysely<DB>, orderId: number): Promise<boolean> {
-    const row = await sql<{ left: number }>`select coalesce(sum(received - put_away + damaged - put_away_damaged), 0)::int as left
-      from inbound_lines where order_id = ${orderId}`.execute(trx);
-    return Number(row.rows[0]!.left) === 0;
-  }
 }

@@ -60,7 +60,7 @@ export class ReceivingService {
           extra: { confirm: true },
         });
     }
-    const batch = input.batch;
+    const { batch } = input;
     // The first batch scanned of an item planned without one takes over that line.
     const unbatched = lines.find((l) => l.batch === '');
     if (batch !== '' && lines.length === 1 && unbatched && unbatched.received + unbatched.damaged + unbatched.pendingValid + unbatched.pendingDamaged === 0)
@@ -154,9 +154,7 @@ export class ReceivingService {
     if (!final) await this.orders.transition(trx, order, 'partiallyInbounded');
     else {
       await this.orders.transition(trx, order, 'received');
-      const left = await sql<{ left: number }>`select coalesce(sum(received - put_away + damaged - put_away_damaged), 0)::int as left
-        from inbound_lines where order_id = ${order.id}`.execute(trx);
-      if (Number(left.rows[0]!.left) === 0) await this.orders.transition(trx, order, 'inbounded');
+      if (await this.repo.allPutAway(trx, order.id)) await this.orders.transition(trx, order, 'inbounded');
     }
     return { booked };
   }

@@ -1,6 +1,6 @@
 import type { Locale } from '@kontor/contracts';
-import { sql } from 'kysely';
 import type { Core } from '../../core.js';
+import { msgToMerchant } from '../inbound/merchant-notice.js';
 
 const TEXTS: Record<Locale, (shipSN: string, units: number) => string> = {
   en: (shipSN, units) => `Return ${shipSN} inbounded: ${units} unit(s).`,
@@ -12,14 +12,5 @@ const TEXTS: Record<Locale, (shipSN: string, units: number) => string> = {
 export async function noticeReturn(core: Pick<Core, 'db' | 'realtime' | 'log'>, record: { merchantId: number | null; shipSN: string; items: string }) {
   if (record.merchantId === null) return;
   const units = (JSON.parse(record.items) as Array<{ qty: number }>).reduce((sum, l) => sum + l.qty, 0);
-  const users = await sql<{
-    id: number;
-    language: string | null;
-  }>`select id, language from users where merchant_id = ${record.merchantId} and not disabled`.execute(core.db);
-  for (const user of users.rows) {
-    const locale = (['en', 'cn', 'de'].includes(user.language ?? '') ? user.language : 'en') as Locale;
-    await core.realtime
-      .msgToUser(Number(user.id), TEXTS[locale](record.shipSN, units))
-      .catch((err: unknown) => core.log.warn({ err }, 'return notice not delivered'));
-  }
+  await msgToMerchant(core, record.merchantId, (locale) => TEXTS[locale](record.shipSN, units));
 }
