@@ -8,3 +8,4 @@ export * from './paging.js';
 export * from './domains/auth.js';
 export * from './roles.js';
 export * from './status/index.js';
+export * from './countries.js';
