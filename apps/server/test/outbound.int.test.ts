@@ -132,6 +132,8 @@ describe('creating an order', () => {
     expect(missing.error.fields.map((f: { field: string }) => f.field)).toEqual(
       expect.arrayContaining(['typeOfTask', 'modeOfTransport', 'pickupDate', 'unitQty', 'weight']),
     );
+    const foreignMerchant = await send('POST', '/v0/outbound/orders', order([{ sku: 'SKU-A', quantity: 1 }], { merchantId: 2 }), merchantA);
+    expect(foreignMerchant.code).toBe('NoPermission');
     const twice = await send(
       'POST',
       '/v0/outbound/orders',
@@ -268,6 +270,22 @@ describe('merchant scope and lists', () => {
     const all = (await get('/v0/outbound/lists/orders/counts')).data;
     expect(countsA.total + countsB.total).toBeLessThanOrEqual(all.total);
     expect(countsA.counts[String(code('readyToPick'))]).toBeGreaterThan(0);
+  });
+
+  it('keeps the count per status equal to the orders, before and after the deltas are folded', async () => {
+    const actual = async () =>
+      Object.fromEntries(
+        (
+          await sql<{ status: number; n: number }>`select status, count(*)::int as n from outbound_orders where deleted_at is null group by status`.execute(
+            t.database.db,
+          )
+        ).rows.map((r) => [String(r.status), r.n]),
+      );
+    expect((await get('/v0/outbound/lists/orders/counts')).data.counts).toEqual(await actual());
+    await outboundServices(t.core).repo.compactCounts(t.database.db);
+    expect((await get('/v0/outbound/lists/orders/counts')).data.counts).toEqual(await actual());
+    const rows = await sql<{ n: number }>`select count(*)::int as n from outbound_status_counts`.execute(t.database.db);
+    expect(rows.rows[0]!.n).toBeLessThanOrEqual(Object.keys(await actual()).length * 2 + 2);
   });
 
   it('lists filter by status, carrier view and search, with a private remark hidden from merchants', async () => {

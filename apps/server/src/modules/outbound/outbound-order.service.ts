@@ -108,7 +108,9 @@ export class OutboundOrderService {
   }
 
   async create(auth: AuthContext, input: CreateInput, action = 'create') {
-    const merchantId = scopeMerchantId(auth) ?? input.merchantId;
+    const scope = scopeMerchantId(auth);
+    if (scope !== null && input.merchantId !== undefined && input.merchantId !== scope) throw new AppError('NoPermission');
+    const merchantId = scope ?? input.merchantId;
     if (merchantId === undefined) throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'required' }] });
     return stockTransaction(this.core.db, async (trx) => {
       await this.checkReferences(trx, merchantId, input.warehouseId);

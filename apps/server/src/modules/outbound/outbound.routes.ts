@@ -24,10 +24,12 @@ const listQuery = pageQuerySchema.extend({ s: z.string().max(64).optional(), d: 
 const tags = ['outbound'];
 /** How often waiting orders are offered stock that has arrived (issue 7 §3). */
 const REALLOCATE_EVERY_MS = 5_000;
+/** Count deltas are folded about once a minute. */
+const COMPACT_EVERY_ROUNDS = 12;
 
 /** Outbound task orders (issue 7): lists, counts, detail, create, edit, copy, actions, and the original clients' calls. */
 export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
-  const { orders, actions, lists, compat } = outboundServices(core);
+  const { repo, orders, actions, lists, compat } = outboundServices(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   for (const [view, def] of Object.entries(OUTBOUND_VIEWS) as Array<[OutboundView, { privilege: string }]>) {
@@ -110,10 +112,13 @@ export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
 
   if (core.config.JOBS) {
     let running = false;
+    let rounds = 0;
     const timer = setInterval(() => {
       if (running) return;
       running = true;
+      rounds += 1;
       reallocateWaiting(core, orders)
+        .then(() => (rounds % COMPACT_EVERY_ROUNDS === 0 ? repo.compactCounts(core.db) : undefined))
         .catch((err: unknown) => core.log.warn({ err }, 're-allocation failed'))
         .finally(() => (running = false));
     }, REALLOCATE_EVERY_MS);
