@@ -50,7 +50,9 @@ export function AddressFields({ name, requireCountry, check }: Props) {
   const countries = useCountryOptions();
   const form = Form.useFormInstance();
   const address = Form.useWatch(name, form) as AddressValues | undefined;
-  const problems = check && address?.country ? addressProblems(address) : [];
+  // Checked once something besides the preset country is typed: an untouched form is not yet wrong.
+  const typed = ADDRESS_FIELDS.some((k) => k !== 'country' && address?.[k]?.trim());
+  const problems = check && typed && address?.country ? addressProblems(address) : [];
   const warned = new Set<string>(problems.map((p) => p.field));
   const field = (key: (typeof ADDRESS_FIELDS)[number], span: { xs: number; sm: number }, input: React.ReactNode, rules: object[] = []) => (
     <Col {...span}>

@@ -66,7 +66,7 @@ export function StatusChips({ view, filters, reloads, selected, onSelect }: Prop
     </Tag.CheckableTag>
   );
   return (
-    <Space wrap size={[6, 6]} style={{ marginBottom: 12 }} data-testid="outbound-status-chips">
+    <Space wrap size={[6, 6]} style={{ display: 'flex', marginBottom: 12 }} data-testid="outbound-status-chips">
       {chip(!selected.length, t('outbound.allStatuses'), counts?.total, () => onSelect([]), 'outbound-chip-all')}
       {codes.map((code) =>
         chip(
