@@ -81,6 +81,8 @@ const statements = [
   `create index outbound_carrier on outbound_orders (carrier, created_at, id) where deleted_at is null`,
   `create index outbound_deleted on outbound_orders (deleted_at, id) where deleted_at is not null`,
   `create index outbound_reference on outbound_orders (merchant_id, ref_order_id)`,
+  // Scans find an order by any of its tracking numbers (facts §3.1, §3.4).
+  `create index outbound_tracking on outbound_orders using gin (string_to_array(ship_bundle, E'\\n'))`,
   // Re-allocation reads the waiting orders, most urgent and oldest first.
   `create index outbound_waiting on outbound_orders (priority desc, created_at, id) where status = 8 and deleted_at is null`,
   `create table outbound_lines (
