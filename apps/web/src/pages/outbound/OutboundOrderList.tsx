@@ -22,7 +22,7 @@ export interface OutboundFilters {
   carrier?: string;
   merchantId?: number;
   priority?: number;
-  /** `FROM..TO`, days as YYYY-MM-DD. */
+  /** `FROM..TO`: the start of the first day and the end of the last, in the browser's time zone. */
   createdAt?: string;
 }
 
@@ -190,7 +190,7 @@ export function OutboundOrderList({ view, filters, onFilters, reloads, onChanged
           value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
           onChange={(range) => {
             const [a, b] = range ?? [];
-            set({ createdAt: a || b ? `${a?.format('YYYY-MM-DD') ?? ''}..${b?.format('YYYY-MM-DD') ?? ''}` : undefined });
+            set({ createdAt: a || b ? `${a?.startOf('day').toISOString() ?? ''}..${b?.endOf('day').toISOString() ?? ''}` : undefined });
           }}
           style={{ width: mobile ? 240 : 260 }}
           data-testid="outbound-filter-created"
