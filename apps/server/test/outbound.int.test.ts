@@ -2,7 +2,7 @@ import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStockInvariants } from '../src/modules/inventory/invariants.js';
-import { outboundServices } from '../src/modules/outbound/outbound.routes.js';
+import { outboundServices } from '../src/modules/outbound/outbound-services.js';
 import { reallocateWaiting } from '../src/modules/outbound/outbound-lists.service.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -320,6 +320,27 @@ describe('the original clients calls', () => {
     expect((await get(`/v0/p11yorders/outOfStock?q=${created.id}`)).data).toBeNull();
     expect((await detail(created.id)).order.status).toBe(code('outOfStock'));
     expect(await available('SKU-A')).toBe(free + 1);
+  });
+});
+
+describe('returns of an order', () => {
+  it('make the original order partially retour received, then retour received when every unit is back', async () => {
+    const created = await create([{ sku: 'SKU-B', quantity: 3 }], merchantA, { refOrderId: 'EBAY-9' });
+    await setStatus(created.id, 'shipped');
+    const itemId = (await get('/v0/item/any?q=SKU-B')).data.guid;
+    const compartment = (await get('/v0/compartment/any?q=RET-01')).data.guid;
+    const giveBack = async (shipSN: string, qty: number) => {
+      await send('POST', '/v0/r7greceiving/', { shipSN, originSN: created.unid, agentGUID: 'C001' });
+      const id = (await get(`/v0/r7greceiving/list?l=10&q=${shipSN}`)).data.data[0].id;
+      const items = JSON.stringify([{ itemId, itemBatch: '', qty, valid: 1, remark: '', compartmentGUID: compartment }]);
+      expect((await send('POST', '/v0/r7greceiving/inbound', { id, items })).code).toBe('OK');
+    };
+    await giveBack('RT-OUT-0001', 1);
+    expect((await detail(created.id)).order.status).toBe(code('partiallyRetourReceived'));
+    await giveBack('RT-OUT-0002', 2);
+    const d = await detail(created.id);
+    expect(d.order.status).toBe(code('retourReceived'));
+    expect(d.history.at(-1)).toMatchObject({ action: 'return', note: 'RT-OUT-0002' });
   });
 });
 
