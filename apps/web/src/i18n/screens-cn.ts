@@ -1,7 +1,9 @@
+import { outboundCn } from './screens-outbound-cn.js';
 import type { ScreenMessages } from './screens-en.js';
 
 /** Simplified Chinese texts of the screens behind sign-in. */
 export const screensCn: ScreenMessages = {
+  outbound: outboundCn,
   returns: {
     scanTitle: '退货台',
     scanParcel: '扫描退货包裹单号',

@@ -1,7 +1,9 @@
+import { outboundDe } from './screens-outbound-de.js';
 import type { ScreenMessages } from './screens-en.js';
 
 /** German texts of the screens behind sign-in. */
 export const screensDe: ScreenMessages = {
+  outbound: outboundDe,
   returns: {
     scanTitle: 'Retourenplatz',
     scanParcel: 'Sendungsnummer der Retoure scannen',

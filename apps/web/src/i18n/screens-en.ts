@@ -1,5 +1,8 @@
+import { outboundEn } from './screens-outbound-en.js';
+
 /** English texts of the screens behind sign-in: loaded with the console, not with the sign-in page. */
 export const screensEn = {
+  outbound: outboundEn,
   returns: {
     scanTitle: 'Returns desk',
     scanParcel: 'Scan the return parcel number',
