@@ -99,7 +99,29 @@ test.describe('outbound orders', () => {
     await expect(page.getByTestId('outbound-reservations').first()).toContainText(/\S+ · .*2/);
   });
 
-  test('an order without stock goes out of stock; standby from the list releases the stock of a reserved one', async ({ page }) => {
+  test('an order without stock waits out of stock and becomes ready to pick when stock is adjusted in', async ({ page, browser }) => {
+    await signedIn(page, 'merchant-a@demo.local');
+    const sku = unique('NEW');
+    expect((await (await api(page))('POST', '/v0/items/', { sku, name: `New item ${sku}` })).code).toBe('OK');
+    const short = unique('NOSTOCK');
+    expect((await created(page, short, [{ sku, quantity: 2 }])).status).toBe(8);
+    await page.goto('/mEP/outbound-orders');
+    await search(page, short);
+    await expect(rows(page, 'outbound-table').first().getByTestId('outboundOrder-status')).toHaveText('Out of stock');
+
+    const staff = await browser.newPage();
+    await signedIn(staff, 'admin@demo.local');
+    const adjusted = await (await api(staff))('POST', '/v0/inventory/adjust', { item: sku, compartment: 'A-01-01', delta: 2, reasonCode: 'found' });
+    expect(adjusted.code).toBe('OK');
+    await staff.close();
+    // The server offers waiting orders the stock that arrived (every few seconds).
+    await expect(async () => {
+      await page.getByTestId('outbound-list-reload').click();
+      await expect(rows(page, 'outbound-table').first().getByTestId('outboundOrder-status')).toHaveText('Ready to pick', { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+  });
+
+  test('an order without enough stock shows out of stock; standby from the list releases the stock of a reserved one', async ({ page }) => {
     await signedIn(page, 'merchant-a@demo.local');
     const short = unique('NOSTOCK');
     expect((await created(page, short, [{ sku: 'SKU-B', quantity: 900_000 }])).status).toBe(8);

@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,13 +40,16 @@ export function OutboundOrdersPage({ view }: { view: OutboundView }) {
 
   return (
     <div data-testid="outbound-orders-page">
-      {CREATES_IN.includes(view) && can('p11y.orders.edit') && (
-        <Space wrap style={{ marginBottom: 12 }}>
+      <Space wrap style={{ marginBottom: 12 }}>
+        {CREATES_IN.includes(view) && can('p11y.orders.edit') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="outbound-new">
             {t('outbound.new')}
           </Button>
-        </Space>
-      )}
+        )}
+        <Button icon={<ReloadOutlined />} onClick={reload} data-testid="outbound-list-reload">
+          {t('mask.reload')}
+        </Button>
+      </Space>
       <OutboundOrderList view={view} filters={filters} onFilters={setFilters} reloads={reloads} onChanged={reload} onOpen={setOpen} />
       <OutboundOrderForm
         open={creating}
