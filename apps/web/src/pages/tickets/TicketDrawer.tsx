@@ -1,6 +1,6 @@
 import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { TICKET, type TicketState } from '@kontor/contracts/status/outbound';
-import { Button, Descriptions, Drawer, Input, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Input, Space, Spin, Tag, theme, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/store.js';
@@ -24,6 +24,7 @@ interface Props {
 /** One message: who wrote it from which side and when; the reader's own side on the right. */
 function Message({ message, mine }: { message: TicketMessage; mine: boolean }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   return (
     <div style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }} data-testid="ticket-message">
       <div
@@ -31,7 +32,7 @@ function Message({ message, mine }: { message: TicketMessage; mine: boolean }) {
           maxWidth: '85%',
           padding: '8px 12px',
           borderRadius: 8,
-          background: mine ? 'var(--ant-color-primary-bg, #e6f4ff)' : 'var(--ant-color-fill-quaternary, #f5f5f5)',
+          background: mine ? token.colorInfoBg : token.colorFillQuaternary,
         }}
       >
         <Space size={8} wrap style={{ marginBottom: 4 }}>
@@ -57,7 +58,7 @@ function Message({ message, mine }: { message: TicketMessage; mine: boolean }) {
 /**
  * The conversation of one ticket (issue 7 §5): its order and status, the messages oldest first, an
  * answer with files, and the status changes TICKET allows from the current status (architecture
- * rule 6). Merchants close and reopen; setting "waiting" is the warehouse's.
+ * rule 6).
  */
 export function TicketDrawer({ id, onClose, onChanged }: Props) {
   const { t } = useTranslation();
@@ -92,7 +93,9 @@ export function TicketDrawer({ id, onClose, onChanged }: Props) {
 
   const ticket = detail?.ticket.id === id ? detail.ticket : null;
   const canEdit = can('p11y.tickets.edit');
-  const actions = ticket && canEdit ? STATES.filter((s) => TICKET.can(ticket.status, s) && !(s === 'waiting' && mySide === 'merchant')) : [];
+  // "Reopen" is for closed tickets (an answer moves open and waiting); "wait for merchant" is the warehouse's.
+  const offered = (s: TicketState) => (s === 'open' ? ticket?.status === TICKET.codeOf('closed') : s !== 'waiting' || mySide === 'staff');
+  const actions = ticket && canEdit ? STATES.filter((s) => TICKET.can(ticket.status, s) && offered(s)) : [];
 
   const run = async (work: () => Promise<TicketDetail>, done: string) => {
     setBusy(true);

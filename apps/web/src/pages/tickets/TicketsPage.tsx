@@ -40,15 +40,16 @@ export default function TicketsPage() {
       {row.unid}
     </Typography.Link>
   );
+  // Sized to fit 1440 px beside the menu; a long subject is cut, its full text in the drawer.
   const full: ColumnsType<TicketRow> = [
-    { key: 'unid', title: t('tickets.number'), width: 150, fixed: 'left', render: (_: unknown, row) => number(row) },
-    { key: 'status', title: t('tickets.status'), width: 110, render: (_: unknown, row) => <StateTag machine={TICKET} code={row.status} /> },
-    { key: 'subject', dataIndex: 'subject', title: t('tickets.subject'), width: 320, ellipsis: true },
-    { key: 'orderUnid', dataIndex: 'orderUnid', title: t('tickets.order'), width: 150 },
-    { key: 'merchantName', dataIndex: 'merchantName', title: t('tickets.merchant'), width: 180, ellipsis: true },
-    { key: 'lastSide', dataIndex: 'lastSide', title: t('tickets.lastSide'), width: 110, render: (v: string) => t(`tickets.side.${v}`) },
-    { key: 'messageCount', dataIndex: 'messageCount', title: t('tickets.messages'), width: 90, align: 'right' },
-    { key: 'lastMessageAt', dataIndex: 'lastMessageAt', title: t('tickets.lastMessage'), width: 150, render: (v: string) => formatDateTime(v) },
+    { key: 'unid', title: t('tickets.number'), width: 140, fixed: 'left', render: (_: unknown, row) => number(row) },
+    { key: 'status', title: t('tickets.status'), width: 100, render: (_: unknown, row) => <StateTag machine={TICKET} code={row.status} /> },
+    { key: 'subject', dataIndex: 'subject', title: t('tickets.subject'), ellipsis: true },
+    { key: 'orderUnid', dataIndex: 'orderUnid', title: t('tickets.order'), width: 140 },
+    { key: 'merchantName', dataIndex: 'merchantName', title: t('tickets.merchant'), width: 170, ellipsis: true },
+    { key: 'lastSide', dataIndex: 'lastSide', title: t('tickets.lastSide'), width: 100, render: (v: string) => t(`tickets.side.${v}`) },
+    { key: 'messageCount', dataIndex: 'messageCount', title: t('tickets.messages'), width: 100, align: 'right' },
+    { key: 'lastMessageAt', dataIndex: 'lastMessageAt', title: t('tickets.lastMessage'), width: 160, render: (v: string) => formatDateTime(v) },
   ];
   // On a phone one column names the ticket, so its status stays in view.
   const line: ColumnsType<TicketRow>[number] = {
@@ -110,7 +111,8 @@ export default function TicketsPage() {
         columns={columns}
         dataSource={list.rows}
         pagination={false}
-        scroll={mobile ? undefined : { x: 'max-content' }}
+        tableLayout="fixed"
+        scroll={mobile ? undefined : { x: 1100 }}
         data-testid="tickets-table"
       />
       <Pager list={list} testId="tickets" />
