@@ -81,6 +81,8 @@ const statements = [
   `create index outbound_carrier on outbound_orders (carrier, created_at, id) where deleted_at is null`,
   `create index outbound_deleted on outbound_orders (deleted_at, id) where deleted_at is not null`,
   `create index outbound_reference on outbound_orders (merchant_id, ref_order_id)`,
+  // Scans find an order by any of its tracking numbers (facts §3.1, §3.4).
+  `create index outbound_tracking on outbound_orders using gin (string_to_array(ship_bundle, E'\\n'))`,
   // Re-allocation reads the waiting orders, most urgent and oldest first.
   `create index outbound_waiting on outbound_orders (priority desc, created_at, id) where status = 8 and deleted_at is null`,
   `create table outbound_lines (
@@ -109,18 +111,19 @@ const statements = [
     note text not null default ''
   )`,
   `create index outbound_history_order on outbound_history (order_id, id)`,
-  // The live count per status, kept by triggers in the writing transaction: exact and O(1) to read.
+  // The live count per status, kept by triggers in the writing transaction: exact, and cheap to read.
+  // Writers only append deltas (no row is updated, so concurrent orders never wait on a shared
+  // counter row); a periodic compaction folds them into one row per key.
   `create table outbound_status_counts (
     merchant_id bigint not null,
     status int not null,
     deleted boolean not null,
-    n bigint not null default 0,
-    primary key (merchant_id, status, deleted)
+    n bigint not null
   )`,
+  `create index outbound_status_counts_key on outbound_status_counts (merchant_id, status, deleted)`,
   `create function outbound_counts_add(p_merchant bigint, p_status int, p_deleted boolean, p_n bigint) returns void
     language sql as $fn$
       insert into outbound_status_counts (merchant_id, status, deleted, n) values (p_merchant, p_status, p_deleted, p_n)
-      on conflict (merchant_id, status, deleted) do update set n = outbound_status_counts.n + excluded.n
     $fn$`,
   `create function outbound_counts_insert() returns trigger language plpgsql as $fn$
     begin

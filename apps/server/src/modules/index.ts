@@ -9,6 +9,7 @@ import { registerJobRoutes } from './jobs/jobs.routes.js';
 import { registerMailRoutes } from './mail/mail.routes.js';
 import { registerMaskRoutes } from './masks/masks.routes.js';
 import { registerOauthRoutes } from './oauth/oauth.routes.js';
+import { registerOutboundRoutes } from './outbound/outbound.routes.js';
 import { RESOURCES } from './resources/catalogue.js';
 import { registerReturnRoutes } from './returns/returns.routes.js';
 import { registerResourceExport } from './resources/resource-export.js';
@@ -30,6 +31,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerInventoryRoutes(app, core);
   registerInboundRoutes(app, core);
   registerReturnRoutes(app, core);
+  registerOutboundRoutes(app, core);
   registerTicketRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));

@@ -63,7 +63,7 @@ export const OUTBOUND_ORDER = defineMachine('outboundOrder', {
     code: 3,
     label: L('Ready to swap', '待换标', 'Bereit zum Etikettentausch'),
     tone: 'warning',
-    next: ['readyToPick', 'inPicklist', 'readyToPack', 'packingCompleted', ...PRE_PICK_NEXT],
+    next: ['readyToPick', 'outOfStock', 'inPicklist', 'readyToPack', 'packingCompleted', ...PRE_PICK_NEXT],
   },
   inPicklist: {
     code: 10,

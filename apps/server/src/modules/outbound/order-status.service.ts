@@ -1,0 +1,154 @@
+import { OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, OUTBOUND_PRE_PICK, type ExceptionOwner, type OutboundState } from '@kontor/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { AppError } from '../../http/app-error.js';
+import type { ReservationService } from '../inventory/reservation.service.js';
+import type { Actor } from '../inventory/stock-tx.js';
+import type { OrderRow, OutboundRepo } from './outbound.repo.js';
+
+export interface Why {
+  action: string;
+  reason?: string;
+  owner?: ExceptionOwner | null;
+  note?: string;
+}
+
+export const stateOf = (order: Pick<OrderRow, 'status'>): OutboundState => {
+  const state = OUTBOUND_ORDER.stateOf(order.status);
+  if (!state) throw new AppError('InvalidState', { fields: [{ field: 'status', message: String(order.status) }] });
+  return state;
+};
+
+const isException = (state: OutboundState) => OUTBOUND_EXCEPTIONS.includes(state);
+const refOf = (order: Pick<OrderRow, 'id'>) => ({ type: 'outbound', id: String(order.id) });
+
+/**
+ * The status machine of outbound orders at work (issue 7 §2–§3): every change is checked against the
+ * table in the contracts, performs its effects (standby and cancel release the reservations, cancel
+ * after picking creates the put-back, exceptions remember where the order was) and is written to the
+ * order's history in the caller's transaction.
+ */
+export class OrderStatusService {
+  constructor(
+    private readonly repo: OutboundRepo,
+    private readonly reservations: ReservationService,
+  ) {}
+
+  /** Moves the order to `to` when the table allows it from its current state, else InvalidState. */
+  async move(trx: Kysely<DB>, actor: Actor, order: OrderRow, to: OutboundState, why: Why): Promise<void> {
+    const from = stateOf(order);
+    if (from === to) return;
+    if (!OUTBOUND_ORDER.can(order.status, to))
+      throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${from} → ${to}` }], detail: `${from} → ${to}` });
+    const columns: Record<string, unknown> = { status: OUTBOUND_ORDER.codeOf(to) };
+    if (isException(to)) {
+      // A second exception on top of the first keeps where the order was before the first one.
+      if (!isException(from)) columns.status_before = order.status;
+      columns.exception_reason = why.reason ?? '';
+      columns.exception_owner = why.owner ?? null;
+      columns.exception_note = why.note ?? '';
+    } else {
+      Object.assign(columns, { status_before: null, exception_reason: '', exception_owner: null, exception_note: '' });
+    }
+    if (to === 'standby' || to === 'canceled') await this.release(trx, actor, order);
+    if (to === 'canceled') {
+      await this.repo.addPutbacks(trx, order.id, await this.repo.lines(trx, order.id));
+      await this.repo.recordBilling(trx, order.merchantId, order.id, -1);
+    }
+    await this.repo.updateOrder(trx, order.id, columns);
+    await this.repo.addHistory(trx, {
+      orderId: order.id,
+      userId: actor.userId,
+      action: why.action,
+      from: order.status,
+      to: OUTBOUND_ORDER.codeOf(to),
+      reason: why.reason,
+      owner: why.owner,
+      note: why.note,
+    });
+    order.statusBefore = (columns.status_before as number | null | undefined) ?? (isException(to) ? order.statusBefore : null);
+    order.status = OUTBOUND_ORDER.codeOf(to);
+    order.version += 1;
+  }
+
+  /**
+   * Reserves what the lines still lack (issue 7 §3): all or nothing unless the merchant allows partial
+   * allocation. Lines are served in item order so two orders never lock the same stock rows in
+   * opposite orders; a shortage without partial rolls this order's new reservations back.
+   * One reservation call per line and one statement for the lines: cost grows linearly.
+   */
+  async allocate(trx: Kysely<DB>, actor: Actor, order: OrderRow): Promise<boolean> {
+    const partial = await this.repo.merchantAllowsPartial(trx, order.merchantId);
+    const open = (await this.repo.lines(trx, order.id)).filter((l) => l.reserved < l.quantity).sort((a, b) => a.itemId - b.itemId || a.id - b.id);
+    if (open.length === 0) return true;
+    const taken: Array<{ lineId: number; quantity: number }> = [];
+    let complete = true;
+    await sql.raw('savepoint allocation').execute(trx);
+    for (const line of open) {
+      const want = line.quantity - line.reserved;
+      const outcome = await this.reservations.reserveIn(trx, {
+        itemId: line.itemId,
+        quantity: want,
+        partial,
+        ref: refOf(order),
+        warehouseId: order.warehouseId ?? undefined,
+        batch: line.batch || undefined,
+        merchantScope: order.merchantId,
+        userId: actor.userId,
+      });
+      const took = outcome.lines.reduce((sum, l) => sum + l.quantity, 0);
+      if (took > 0) taken.push({ lineId: line.id, quantity: took });
+      if (took < want) {
+        complete = false;
+        if (!partial) break;
+      }
+    }
+    if (!complete && !partial) {
+      await sql.raw('rollback to savepoint allocation').execute(trx);
+      return false;
+    }
+    await sql.raw('release savepoint allocation').execute(trx);
+    await this.repo.addReserved(trx, taken);
+    await this.repo.refreshTotals(trx, order.id);
+    return complete;
+  }
+
+  /** Releases every reservation of the order (standby, cancel, edits of its lines). */
+  async release(trx: Kysely<DB>, actor: Actor, order: OrderRow): Promise<void> {
+    await this.reservations.releaseIn(trx, { userId: actor.userId, merchantScope: null }, { ref: refOf(order) });
+    await this.repo.clearReserved(trx, order.id);
+    await this.repo.refreshTotals(trx, order.id);
+  }
+
+  /**
+   * The update-status request (spec §4): re-reads what the lines hold, reserves what is missing and
+   * sets ready to pick or out of stock accordingly, in both directions. Only before picking.
+   */
+  async recompute(trx: Kysely<DB>, actor: Actor, order: OrderRow, why: Why): Promise<void> {
+    const state = stateOf(order);
+    if (!OUTBOUND_PRE_PICK.includes(state) && state !== 'standby' && state !== 'hold' && !isException(state))
+      throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${state} → readyToPick` }] });
+    await this.repo.syncReserved(trx, order.id);
+    const complete = await this.allocate(trx, actor, order);
+    await this.repo.refreshTotals(trx, order.id);
+    const target: OutboundState = complete ? 'readyToPick' : 'outOfStock';
+    if (stateOf(order) === target) return;
+    await this.move(trx, actor, order, target, why);
+  }
+
+  /** Ends an exception (or a declined cancel request): back where the order was; before picking, recomputed from stock. */
+  async resume(trx: Kysely<DB>, actor: Actor, order: OrderRow, why: Why): Promise<void> {
+    const state = stateOf(order);
+    if (state === 'standby') return this.recompute(trx, actor, order, why);
+    if (!isException(state)) throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${state} → resume` }] });
+    const before = order.statusBefore === null ? undefined : OUTBOUND_ORDER.stateOf(order.statusBefore);
+    if (!before || OUTBOUND_PRE_PICK.includes(before)) return this.recompute(trx, actor, order, why);
+    await this.move(trx, actor, order, before, why);
+  }
+
+  /** Cancels: directly where the table allows it, else through a cancel request decided at once (staff). */
+  async cancel(trx: Kysely<DB>, actor: Actor, order: OrderRow, why: Why): Promise<void> {
+    if (!OUTBOUND_ORDER.can(order.status, 'canceled')) await this.move(trx, actor, order, 'cancelRequested', { ...why, action: 'requestCancel' });
+    await this.move(trx, actor, order, 'canceled', why);
+  }
+}

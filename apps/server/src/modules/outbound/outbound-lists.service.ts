@@ -1,0 +1,81 @@
+import type { Page } from '@kontor/contracts';
+import type { Core } from '../../core.js';
+import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { stockTransaction } from '../inventory/stock-tx.js';
+import { ResourceService } from '../resources/resource.service.js';
+import type { OutboundOrderService } from './outbound-order.service.js';
+import type { OutboundRepo } from './outbound.repo.js';
+import { OUTBOUND_RESOURCES, OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
+
+const asList = (value: unknown): string[] => (value === undefined || value === '' ? [] : Array.isArray(value) ? value.map(String) : [String(value)]);
+
+/**
+ * The order lists of issue 7 §4 (keyset pages from the generic layer, with each view's fixed filter)
+ * and the live count per status.
+ */
+export class OutboundListsService {
+  private readonly services: Record<OutboundView, ResourceService>;
+
+  constructor(
+    private readonly core: Core,
+    private readonly repo: OutboundRepo,
+  ) {
+    this.services = Object.fromEntries(Object.entries(OUTBOUND_RESOURCES).map(([view, def]) => [view, new ResourceService(core, def)])) as Record<
+      OutboundView,
+      ResourceService
+    >;
+  }
+
+  /** The view's query: its carrier fixed, its statuses intersected with the ones asked for (null: nothing can match). */
+  private viewQuery(view: OutboundView, query: Record<string, unknown>): Record<string, unknown> | null {
+    const def = OUTBOUND_VIEWS[view];
+    const out = { ...query };
+    if (def.carrier) out.carrier = def.carrier;
+    if (def.statuses) {
+      const asked = asList(query.status);
+      const allowed = asked.length ? asked.filter((s) => def.statuses!.includes(Number(s))) : def.statuses.map(String);
+      if (allowed.length === 0) return null;
+      out.status = allowed;
+    }
+    return out;
+  }
+
+  async list(auth: AuthContext, view: OutboundView, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
+    const scoped = this.viewQuery(view, query);
+    if (!scoped) return { total: 0, next: null, data: [] };
+    const page = await this.services[view].listScoped(scopeMerchantId(auth), scoped);
+    // A private remark is the warehouse's own: never shown to the merchant.
+    if (auth.merchantId !== null) page.data = page.data.map((row) => ({ ...row, privateRemark: '' }));
+    return page;
+  }
+
+  /** The count per status of the whole view in the session's scope (exact, from the counts table). */
+  async counts(auth: AuthContext, view: OutboundView) {
+    const def = OUTBOUND_VIEWS[view];
+    const scope = scopeMerchantId(auth);
+    const repo = this.repo;
+    const counts = def.carrier
+      ? await repo.countsOfCarrier(this.core.db, scope, def.carrier)
+      : await repo.counts(this.core.db, scope, view === 'deleted', def.statuses);
+    return { counts, total: Object.values(counts).reduce((sum, n) => sum + n, 0) };
+  }
+}
+
+/**
+ * Serves waiting (out of stock) orders whose items have free stock again, most urgent and oldest
+ * first (issue 7 §3). Each order in its own transaction; an order another process is working on is
+ * skipped this round. Answers how many became ready to pick.
+ */
+export async function reallocateWaiting(core: Pick<Core, 'db'>, orders: OutboundOrderService, limit = 100): Promise<number> {
+  const ids = await orders.repo.waitingWithStock(core.db, limit);
+  let served = 0;
+  for (const id of ids) {
+    await stockTransaction(core.db, async (trx) => {
+      const order = await orders.repo.order(trx, id, null, { lock: true, skipLocked: true });
+      if (!order || order.deleted || order.status !== 8) return;
+      await orders.status.recompute(trx, { userId: null, merchantScope: null }, order, { action: 'reallocate' });
+      if ((order.status as number) === 0) served += 1;
+    });
+  }
+  return served;
+}

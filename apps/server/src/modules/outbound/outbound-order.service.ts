@@ -1,0 +1,294 @@
+import {
+  OUTBOUND_CLOSED,
+  OUTBOUND_MERCHANT_EDITABLE,
+  OUTBOUND_ORDER,
+  OUTBOUND_PRE_PICK,
+  OUTBOUND_EXCEPTIONS,
+  addressProblems,
+  type OutboundState,
+} from '@kontor/contracts';
+import { PRIORITY_CODES, type Address, type outboundOrderCreateSchema, type outboundOrderUpdateSchema } from '@kontor/contracts/domains/outbound';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Core } from '../../core.js';
+import type { DB } from '../../db/types.js';
+import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/app-error.js';
+import { audit } from '../admin/audit.js';
+import { attachFiles } from '../files/attach-files.js';
+import { PlacesRepo } from '../inventory/places.repo.js';
+import { stockTransaction, type Actor } from '../inventory/stock-tx.js';
+import { ResourceRepo } from '../resources/resource.repo.js';
+import { OrderStatusService, stateOf } from './order-status.service.js';
+import { OUTBOUND_RESOURCES } from './outbound.resources.js';
+import type { OutboundRepo, OrderRow } from './outbound.repo.js';
+
+type CreateInput = z.infer<typeof outboundOrderCreateSchema>;
+type UpdateInput = z.infer<typeof outboundOrderUpdateSchema>;
+type LineInput = CreateInput['lines'][number];
+
+/** Field → column of the order's own fields; JSON fields are written as JSON text. */
+const COLUMNS: Record<string, string> = {
+  warehouseId: 'warehouse_id',
+  typeOfTask: 'type_of_task',
+  modeOfTransport: 'mode_of_transport',
+  pickupDate: 'pickup_date',
+  pickupFrom: 'pickup_from',
+  refOrderId: 'ref_order_id',
+  unitQty: 'unit_qty',
+  weight: 'weight',
+  dangerGoods: 'danger_goods',
+  autoRetourLabel: 'auto_retour_label',
+  forceShipLabel: 'force_ship_label',
+  labelSwap: 'label_swap',
+  remark: 'remark',
+  privateRemark: 'private_remark',
+  importantNote: 'important_note',
+  rsd: 'rsd',
+  rad: 'rad',
+  carrier: 'carrier',
+  carrierService: 'carrier_service',
+  shipNo: 'ship_no',
+  retourNo: 'retour_no',
+  batchNo: 'batch_no',
+  boxQty: 'box_qty',
+  pltQty: 'plt_qty',
+};
+const JSON_COLUMNS: Record<string, string> = {
+  consignee: 'consignee',
+  consignor: 'consignor',
+  sender: 'sender',
+  deliveryServices: 'delivery_services',
+  relatedFiles: 'related_files',
+  dimensions: 'dimensions',
+  parcels: 'parcels',
+};
+
+/** The columns of the fields an input names (an update names only what changes). */
+function columnsOf(input: Partial<CreateInput>, staff: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(COLUMNS)) {
+    const value = input[field as keyof CreateInput];
+    if (value !== undefined && (field !== 'privateRemark' || staff)) out[column] = value;
+  }
+  for (const [field, column] of Object.entries(JSON_COLUMNS)) {
+    const value = input[field as keyof CreateInput];
+    if (value !== undefined) out[column] = value === null ? null : JSON.stringify(value);
+  }
+  if (input.priority) out.priority = PRIORITY_CODES[input.priority];
+  if (input.consignee) {
+    out.consignee_name = input.consignee.name1;
+    out.consignee_country = input.consignee.country;
+    out.address_problems = JSON.stringify(addressProblems(input.consignee));
+  }
+  if (input.parcels) out.ship_bundle = input.parcels.map((p) => p.trackingNo).join('\n');
+  return out;
+}
+
+const actorOf = (auth: AuthContext): Actor => ({ userId: auth.userId, merchantScope: scopeMerchantId(auth) });
+const picked = (state: OutboundState) => !OUTBOUND_PRE_PICK.includes(state) && state !== 'standby' && !OUTBOUND_EXCEPTIONS.includes(state);
+
+/** Creating, changing, copying, deleting and reading outbound orders (issue 7 §1, §4). */
+export class OutboundOrderService {
+  private readonly view: ResourceRepo;
+
+  constructor(
+    private readonly core: Pick<Core, 'db'>,
+    readonly repo: OutboundRepo,
+    readonly status: OrderStatusService,
+  ) {
+    this.view = new ResourceRepo(core.db, OUTBOUND_RESOURCES.orders);
+  }
+
+  /** The order or NotFound, within the session's merchant scope; deleted ones only when asked for. */
+  async mustFind(db: Kysely<DB>, auth: AuthContext, id: number, options: { lock?: boolean; deleted?: boolean } = {}): Promise<OrderRow> {
+    const order = await this.repo.order(db, id, scopeMerchantId(auth), { lock: options.lock });
+    if (!order || order.deleted !== (options.deleted ?? false)) throw new AppError('NotFound');
+    return order;
+  }
+
+  async create(auth: AuthContext, input: CreateInput, action = 'create') {
+    const scope = scopeMerchantId(auth);
+    if (scope !== null && input.merchantId !== undefined && input.merchantId !== scope) throw new AppError('NoPermission');
+    const merchantId = scope ?? input.merchantId;
+    if (merchantId === undefined) throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'required' }] });
+    return stockTransaction(this.core.db, async (trx) => {
+      await this.checkReferences(trx, merchantId, input.warehouseId);
+      const lines = await this.resolveLines(trx, merchantId, input.lines);
+      const staff = auth.merchantId === null;
+      const created = await this.repo.insertOrder(trx, {
+        ...columnsOf(input, staff),
+        merchant_id: merchantId,
+        status: OUTBOUND_ORDER.codeOf('outOfStock'),
+        created_by: auth.userId,
+      });
+      await this.repo.insertLines(trx, created.id, lines);
+      await this.repo.refreshTotals(trx, created.id);
+      const order = (await this.repo.order(trx, created.id, null))!;
+      await this.repo.addHistory(trx, { orderId: order.id, userId: auth.userId, action, from: null, to: order.status });
+      await attachFiles(trx, auth, merchantId, input.relatedFiles);
+      await this.settle(trx, actorOf(auth), order, input.consignee);
+      await this.repo.recordBilling(trx, merchantId, order.id, 1);
+      await audit(trx, auth, 'create', 'outboundOrder', order.id, null, { ...input, merchantId });
+      return { id: order.id, unid: created.unid, status: order.status };
+    });
+  }
+
+  /** A new order allocates, then a wrong address is flagged (the order keeps its reservations meanwhile). */
+  private async settle(trx: Kysely<DB>, actor: Actor, order: OrderRow, consignee: Address): Promise<void> {
+    await this.status.recompute(trx, actor, order, { action: 'allocate' });
+    const problems = addressProblems(consignee);
+    if (problems.length > 0)
+      await this.status.move(trx, actor, order, 'wrongAddress', {
+        action: 'addressCheck',
+        reason: 'address',
+        owner: 'merchant',
+        note: problems.map((p) => `${p.field}: ${p.problem}`).join(', '),
+      });
+  }
+
+  /**
+   * Merchants change their order until picking starts; staff until it ships. Lines change only while
+   * nothing is picked: the old reservations are released and the new lines allocated. A stale
+   * version answers Conflict and changes nothing.
+   */
+  async update(auth: AuthContext, id: number, input: UpdateInput) {
+    await stockTransaction(this.core.db, async (trx) => {
+      const order = await this.mustFind(trx, auth, id, { lock: true });
+      if (order.version !== input.version) throw new AppError('Conflict');
+      const state = stateOf(order);
+      const merchant = auth.merchantId !== null;
+      if (merchant ? !OUTBOUND_MERCHANT_EDITABLE.includes(state) : OUTBOUND_CLOSED.includes(state) || order.status >= 99)
+        throw new AppError('InvalidState', { fields: [{ field: 'status', message: merchant ? 'picking has started' : `${state}` }] });
+      const before = await this.view.get(id, null, trx);
+      if (input.warehouseId !== undefined) await this.checkReferences(trx, order.merchantId, input.warehouseId);
+      const { version: _version, lines: newLines, ...fields } = input;
+      const columns = columnsOf(fields as Partial<CreateInput>, !merchant);
+      if (Object.keys(columns).length) await this.repo.updateOrder(trx, id, columns);
+      if (fields.relatedFiles) await attachFiles(trx, auth, order.merchantId, fields.relatedFiles);
+      const actor = actorOf(auth);
+      if (newLines) {
+        if (picked(state) || (order.statusBefore !== null && picked(OUTBOUND_ORDER.stateOf(order.statusBefore)!)))
+          throw new AppError('InvalidState', { fields: [{ field: 'lines', message: 'picking has started' }] });
+        const lines = await this.resolveLines(trx, order.merchantId, newLines);
+        await this.status.release(trx, actor, order);
+        await this.repo.deleteLines(trx, id);
+        await this.repo.insertLines(trx, id, lines);
+        await this.repo.refreshTotals(trx, id);
+        if (OUTBOUND_PRE_PICK.includes(state)) await this.status.recompute(trx, actor, order, { action: 'allocate' });
+      }
+      await this.repo.addHistory(trx, { orderId: id, userId: auth.userId, action: 'update', from: order.status, to: order.status });
+      if (fields.consignee) await this.recheckAddress(trx, actor, order, fields.consignee);
+      await audit(trx, auth, 'update', 'outboundOrder', id, before, await this.view.get(id, null, trx));
+    });
+    return this.detail(auth, id);
+  }
+
+  /** A corrected address ends the wrong-address exception it caused; a new problem before picking raises it. */
+  private async recheckAddress(trx: Kysely<DB>, actor: Actor, order: OrderRow, consignee: Address) {
+    const problems = addressProblems(consignee);
+    const state = stateOf(order);
+    if (problems.length === 0 && state === 'wrongAddress' && order.exceptionReason === 'address')
+      await this.status.resume(trx, actor, order, { action: 'addressCheck', note: 'address corrected' });
+    else if (problems.length > 0 && OUTBOUND_PRE_PICK.includes(state))
+      await this.status.move(trx, actor, order, 'wrongAddress', {
+        action: 'addressCheck',
+        reason: 'address',
+        owner: 'merchant',
+        note: problems.map((p) => `${p.field}: ${p.problem}`).join(', '),
+      });
+  }
+
+  /** A new order with the same fields and lines (without parcels, tracking and dates of the shipment). */
+  async copy(auth: AuthContext, id: number) {
+    const order = await this.mustFind(this.core.db, auth, id);
+    const row = (await this.view.get(id, null))!;
+    const lines = await this.repo.lines(this.core.db, id);
+    const priority = (Object.entries(PRIORITY_CODES).find(([, code]) => code === row.priority)?.[0] ?? 'normal') as CreateInput['priority'];
+    const input: CreateInput = {
+      merchantId: order.merchantId,
+      warehouseId: order.warehouseId,
+      typeOfTask: row.typeOfTask as CreateInput['typeOfTask'],
+      modeOfTransport: row.modeOfTransport as CreateInput['modeOfTransport'],
+      priority,
+      pickupDate: row.pickupDate as string,
+      pickupFrom: row.pickupFrom as string,
+      refOrderId: row.refOrderId as string,
+      unitQty: row.unitQty as number,
+      weight: row.weight as number,
+      consignee: row.consignee as Address,
+      consignor: row.consignor as Address | null,
+      sender: row.sender as Address | null,
+      dangerGoods: row.dangerGoods as boolean,
+      deliveryServices: row.deliveryServices as CreateInput['deliveryServices'],
+      autoRetourLabel: row.autoRetourLabel as boolean,
+      forceShipLabel: row.forceShipLabel as boolean,
+      labelSwap: row.labelSwap as boolean,
+      relatedFiles: row.relatedFiles as CreateInput['relatedFiles'],
+      remark: row.remark as string,
+      privateRemark: auth.merchantId === null ? (row.privateRemark as string) : '',
+      importantNote: row.importantNote as string,
+      rsd: null,
+      rad: null,
+      carrier: row.carrier as CreateInput['carrier'],
+      carrierService: row.carrierService as string,
+      shipNo: '',
+      retourNo: '',
+      batchNo: '',
+      boxQty: row.boxQty as number,
+      pltQty: row.pltQty as number,
+      dimensions: row.dimensions as CreateInput['dimensions'],
+      parcels: [],
+      lines: lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity, batch: l.batch })),
+    };
+    return this.create(auth, input, 'copy');
+  }
+
+  /** The order with its lines and their reservations, history, and what this user may do next. */
+  async detail(auth: AuthContext, id: number, db: Kysely<DB> = this.core.db) {
+    const scope = scopeMerchantId(auth);
+    const order = await this.repo.order(db, id, scope);
+    if (!order) throw new AppError('NotFound');
+    const [row, lines, reservations, history] = await Promise.all([
+      this.view.get(id, null, db),
+      this.repo.lines(db, id),
+      this.repo.reservations(db, id),
+      this.repo.history(db, id),
+    ]);
+    const state = stateOf(order);
+    const staff = auth.merchantId === null;
+    const manage = auth.isAdmin || auth.privileges.has('p11y.orders.manage');
+    return {
+      order: staff ? row : { ...row, privateRemark: '' },
+      lines: lines.map((l) => ({ ...l, reservations: reservations.filter((r) => r.itemId === l.itemId && (l.batch === '' || r.batch === l.batch)) })),
+      history,
+      next: manage && !order.deleted ? [...OUTBOUND_ORDER.states[state].next] : [],
+      editable: !order.deleted && (staff ? !OUTBOUND_CLOSED.includes(state) && order.status < 99 : OUTBOUND_MERCHANT_EDITABLE.includes(state)),
+    };
+  }
+
+  private async checkReferences(db: Kysely<DB>, merchantId: number, warehouseId: number | null | undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- plain existence checks
+    const anyDb = db as Kysely<any>;
+    if (!(await anyDb.selectFrom('merchants').select('id').where('id', '=', merchantId).executeTakeFirst()))
+      throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: `unknown merchant ${merchantId}` }] });
+    if (warehouseId && !(await anyDb.selectFrom('warehouses').select('id').where('id', '=', warehouseId).executeTakeFirst()))
+      throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: `unknown warehouse ${warehouseId}` }] });
+  }
+
+  /** Lines by item id or code within the order's merchant; the same item and batch twice is refused. */
+  async resolveLines(db: Kysely<DB>, merchantId: number, lines: LineInput[]) {
+    const places = new PlacesRepo(db);
+    const out: Array<{ itemId: number; batch: string; quantity: number }> = [];
+    for (const [index, line] of lines.entries()) {
+      const item = line.itemId !== undefined ? await places.itemById(line.itemId, merchantId) : ((await places.itemsByCode(line.sku!, merchantId))[0] ?? null);
+      const field = `lines.${index}.${line.itemId !== undefined ? 'itemId' : 'sku'}`;
+      if (!item)
+        throw new AppError('ItemNotFound', { params: { code: line.itemId ?? line.sku }, fields: [{ field, message: String(line.itemId ?? line.sku) }] });
+      if (out.some((o) => o.itemId === item.id && o.batch === line.batch))
+        throw new AppError('IntegrityError', { fields: [{ field, message: `${item.sku} is listed twice` }] });
+      out.push({ itemId: item.id, batch: line.batch, quantity: line.quantity });
+    }
+    return out;
+  }
+}

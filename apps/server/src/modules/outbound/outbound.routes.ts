@@ -1,0 +1,128 @@
+import { pageQuerySchema } from '@kontor/contracts';
+import {
+  cancelDecisionSchema,
+  outboundBulkSchema,
+  outboundOrderCreateSchema,
+  outboundOrderUpdateSchema,
+  outboundStatusSchema,
+} from '@kontor/contracts/domains/outbound';
+import { scanLogQuerySchema } from '@kontor/contracts/domains/inbound';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Core } from '../../core.js';
+import { ok } from '../../http/reply.js';
+import { reallocateWaiting } from './outbound-lists.service.js';
+import { outboundServices } from './outbound-services.js';
+import { OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
+
+const can = (privilege: string) => ({ access: { privilege } });
+const dbId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idParams = z.strictObject({ id: dbId });
+const filterValue = z.union([z.string().max(500), z.array(z.string().max(500)).max(100)]);
+const listQuery = pageQuerySchema.extend({ s: z.string().max(64).optional(), d: z.enum(['asc', 'desc']).optional() }).catchall(filterValue);
+const tags = ['outbound'];
+/** How often waiting orders are offered stock that has arrived (issue 7 §3). */
+const REALLOCATE_EVERY_MS = 5_000;
+/** Count deltas are folded about once a minute. */
+const COMPACT_EVERY_ROUNDS = 12;
+
+/** Outbound task orders (issue 7): lists, counts, detail, create, edit, copy, actions, and the original clients' calls. */
+export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
+  const { repo, orders, actions, lists, compat } = outboundServices(core);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const [view, def] of Object.entries(OUTBOUND_VIEWS) as Array<[OutboundView, { privilege: string }]>) {
+    r.get(
+      `/v0/outbound/lists/${view}/`,
+      { config: can(def.privilege), schema: { tags, summary: `Orders: ${view} (l, o, q, s, d and field filters)`, querystring: listQuery } },
+      async (req) => ok(await lists.list(req.auth!, view, req.query)),
+    );
+    r.get(`/v0/outbound/lists/${view}/counts`, { config: can(def.privilege), schema: { tags, summary: `Count per status: ${view}` } }, async (req) =>
+      ok(await lists.counts(req.auth!, view)),
+    );
+  }
+  r.get('/v0/outbound/orders/:id/detail', { config: can('p11y.orders.list'), schema: { tags, params: idParams } }, async (req) =>
+    ok(await orders.detail(req.auth!, req.params.id)),
+  );
+  r.post(
+    '/v0/outbound/orders',
+    { config: can('p11y.orders.edit'), schema: { tags, summary: 'Create an order (allocates)', body: outboundOrderCreateSchema } },
+    async (req) => ok(await orders.create(req.auth!, req.body)),
+  );
+  r.put(
+    '/v0/outbound/orders/:id',
+    {
+      config: can('p11y.orders.edit'),
+      schema: { tags, summary: 'Change an order; carries the loaded version', params: idParams, body: outboundOrderUpdateSchema },
+    },
+    async (req) => ok(await orders.update(req.auth!, req.params.id, req.body)),
+  );
+  r.post('/v0/outbound/orders/:id/copy', { config: can('p11y.orders.edit'), schema: { tags, params: idParams } }, async (req) =>
+    ok(await orders.copy(req.auth!, req.params.id)),
+  );
+  r.post(
+    '/v0/outbound/orders/bulk',
+    { config: can('p11y.orders.edit'), schema: { tags, summary: 'One action on many orders', body: outboundBulkSchema } },
+    async (req) => ok(await actions.bulk(req.auth!, req.body, req.locale)),
+  );
+  r.post(
+    '/v0/outbound/orders/:id/status',
+    { config: can('p11y.orders.manage'), schema: { tags, summary: 'Set a status by hand (table-checked)', params: idParams, body: outboundStatusSchema } },
+    async (req) => ok(await actions.setStatus(req.auth!, req.params.id, req.body)),
+  );
+  r.post(
+    '/v0/outbound/orders/:id/cancel-decision',
+    { config: can('p11y.orders.manage'), schema: { tags, summary: 'Approve or decline a cancel request', params: idParams, body: cancelDecisionSchema } },
+    async (req) => ok(await actions.decideCancel(req.auth!, req.params.id, req.body)),
+  );
+
+  // The original clients' calls (facts §2.3, §3.4).
+  r.get(
+    '/v0/p11yorders/',
+    { config: can('p11y.orders.list'), schema: { tags, summary: 'One order (q = id)', querystring: z.object({ q: dbId }) } },
+    async (req) => ok(await compat.get(req.auth!, req.query.q)),
+  );
+  r.get(
+    '/v0/p11yorders/list',
+    {
+      config: can('p11y.orders.list'),
+      schema: {
+        tags,
+        summary: 'Orders by number, tracking or reference (o = rows already loaded)',
+        querystring: z.object({
+          l: z.coerce.number().int().min(1).max(1000).default(25),
+          o: z.coerce.number().int().min(0).max(100_000).default(0),
+          q: z.string().trim().max(100).default(''),
+        }),
+      },
+    },
+    async (req) => ok(await compat.list(req.auth!, req.query)),
+  );
+  r.get(
+    '/v0/p11yorders/outOfStock',
+    { config: can('p11y.orders.manage'), schema: { tags, summary: 'A short pick: release and wait as out of stock', querystring: z.object({ q: dbId }) } },
+    async (req) => ok(await compat.outOfStock(req.auth!, req.query.q)),
+  );
+  r.get(
+    '/v0/p11yorders/scanLog',
+    { config: can('wms.loggingScan.view'), schema: { tags, summary: 'Logging scan, outbound variant (facts §3.4)', querystring: scanLogQuerySchema } },
+    async (req) => ok(await compat.scanLog(req.auth!, req.query.id, req.query.q)),
+  );
+
+  if (core.config.JOBS) {
+    let running = false;
+    let rounds = 0;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      rounds += 1;
+      reallocateWaiting(core, orders)
+        .then(() => (rounds % COMPACT_EVERY_ROUNDS === 0 ? repo.compactCounts(core.db) : undefined))
+        .catch((err: unknown) => core.log.warn({ err }, 're-allocation failed'))
+        .finally(() => (running = false));
+    }, REALLOCATE_EVERY_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+}

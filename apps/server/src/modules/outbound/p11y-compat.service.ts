@@ -1,0 +1,154 @@
+import { sql, type Kysely } from 'kysely';
+import type { Core } from '../../core.js';
+import type { DB } from '../../db/types.js';
+import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/app-error.js';
+import { stockTransaction } from '../inventory/stock-tx.js';
+import { ResourceRepo } from '../resources/resource.repo.js';
+import { stateOf } from './order-status.service.js';
+import type { OutboundOrderService } from './outbound-order.service.js';
+import { OUTBOUND_RESOURCES } from './outbound.resources.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- outbound tables are declared by migration 0010
+type AnyDB = Kysely<any>;
+
+/**
+ * The original clients' calls on outbound orders (facts §2.3, §3.4), with their field names: an order
+ * is our read model plus the original's aliases (originSN, recName1, shipBundle, items as JSON text …).
+ */
+export class P11yCompatService {
+  private readonly view: ResourceRepo;
+
+  constructor(
+    private readonly core: Pick<Core, 'db'>,
+    private readonly orders: OutboundOrderService,
+  ) {
+    this.view = new ResourceRepo(core.db, OUTBOUND_RESOURCES.orders);
+  }
+
+  /** The order as the original clients read it. Private remarks only for staff. */
+  private async compat(db: Kysely<DB>, auth: AuthContext, rows: Array<Record<string, unknown>>) {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => Number(r.id));
+    const lines = await sql<{
+      orderId: number;
+      sku: string;
+      qty: number;
+      itemBatch: string;
+    }>`select l.order_id as "orderId", i.sku, l.quantity as qty, l.batch as "itemBatch"
+      from outbound_lines l join items i on i.id = l.item_id where l.order_id = any(${ids}::bigint[]) order by l.order_id, l.position, l.id`.execute(db);
+    const staff = auth.merchantId === null;
+    return rows.map((row) => {
+      const items = lines.rows
+        .filter((l) => Number(l.orderId) === Number(row.id))
+        .map((l) => ({ sku: l.sku, qty: l.qty, ...(l.itemBatch ? { itemBatch: l.itemBatch } : {}) }));
+      const consignee = (row.consignee ?? {}) as Record<string, string>;
+      const bundle = String(row.shipBundle ?? '');
+      return {
+        ...row,
+        privateRemark: staff ? row.privateRemark : '',
+        originSN: row.refOrderId,
+        agentGUID: row.merchantCode,
+        recName1: consignee.name1 ?? '',
+        recCountry: consignee.country ?? '',
+        shipQty: Math.max(bundle ? bundle.split('\n').length : 0, Number(row.boxQty ?? 0)),
+        shipSN: row.shipNo,
+        retourSN: row.retourNo,
+        items: JSON.stringify(items),
+        note: row.remark,
+        noteInner: staff ? row.privateRemark : '',
+        noteImportant: row.importantNote,
+      };
+    });
+  }
+
+  /** `GET /v0/p11yorders/?q=<id>`: the full order, or NotFound. */
+  async get(auth: AuthContext, id: number) {
+    const row = await this.view.get(id, scopeMerchantId(auth));
+    if (!row) throw new AppError('NotFound');
+    return (await this.compat(this.core.db, auth, [row]))[0];
+  }
+
+  /**
+   * `GET /v0/p11yorders/list?l&o&q` (offset paging as the original: `o` is the number of rows already
+   * loaded). `q` matches the order number, any tracking number, ship, retour and reference numbers.
+   */
+  async list(auth: AuthContext, query: { l: number; o: number; q: string }) {
+    const scope = scopeMerchantId(auth);
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const base = (this.core.db as AnyDB)
+      .selectFrom('outbound_orders')
+      .where('deleted_at', 'is', null)
+      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
+      .$if(query.q !== '', (q) =>
+        q.where((eb) => eb.or(['unid', 'ship_bundle', 'ship_no', 'retour_no', 'ref_order_id'].map((column) => eb(column, 'ilike', pattern)))),
+      );
+    const [ids, total] = await Promise.all([
+      base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.l).offset(query.o).execute(),
+      this.core.db
+        .selectFrom(base.select(sql.lit(1).as('one')).limit(10_001).as('capped'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    const rows = await Promise.all(ids.map((r) => this.view.get(Number(r.id), null)));
+    const data = await this.compat(
+      this.core.db,
+      auth,
+      rows.filter((r): r is Record<string, unknown> => r !== null),
+    );
+    return { total: Number(total.n), next: data.length === query.l ? query.o + data.length : 0, data };
+  }
+
+  /**
+   * `GET /v0/p11yorders/outOfStock?q=<id>`: a picker found the compartment short. The order releases
+   * its reservations (they point at units that are not there) and waits as out of stock; the
+   * re-allocation job serves it again from other compartments.
+   */
+  async outOfStock(auth: AuthContext, id: number) {
+    await stockTransaction(this.core.db, async (trx) => {
+      const order = await this.orders.mustFind(trx, auth, id, { lock: true });
+      const actor = { userId: auth.userId, merchantScope: scopeMerchantId(auth) };
+      if (stateOf(order) === 'outOfStock') return;
+      await this.orders.status.move(trx, actor, order, 'outOfStock', { action: 'outOfStock', reason: 'short pick' });
+      await this.orders.status.release(trx, actor, order);
+    });
+    return null;
+  }
+
+  /**
+   * Logging scan, outbound variant (facts §3.4): with id 0 the code selects an order by number or
+   * tracking number ({id: 0, unid: ''} when none); with an order id the code is logged to it once.
+   */
+  async scanLog(auth: AuthContext, id: number, q: string) {
+    const scope = scopeMerchantId(auth);
+    const db = this.core.db as AnyDB;
+    const code = q.trim();
+    let orderId: number | null = null;
+    if (id === 0) {
+      const found =
+        (await db
+          .selectFrom('outbound_orders')
+          .select('id')
+          .where('unid', '=', code.toUpperCase())
+          .$if(scope !== null, (x) => x.where('merchant_id', '=', scope))
+          .executeTakeFirst()) ??
+        (await db
+          .selectFrom('outbound_orders')
+          .select('id')
+          .where(sql<boolean>`string_to_array(ship_bundle, E'\\n') @> array[${code}]::text[]`)
+          .$if(scope !== null, (x) => x.where('merchant_id', '=', scope))
+          .orderBy('id', 'desc')
+          .executeTakeFirst());
+      orderId = found ? Number(found.id) : null;
+    } else {
+      const order = await this.orders.repo.order(this.core.db, id, scope);
+      if (order) {
+        orderId = order.id;
+        await sql`update outbound_orders set ship_bundle_sent = ship_bundle_sent || ${JSON.stringify([code])}::jsonb, updated_at = now()
+          where id = ${id} and not ship_bundle_sent @> ${JSON.stringify([code])}::jsonb`.execute(this.core.db);
+      }
+    }
+    if (orderId === null) return { id: 0, unid: '' };
+    return this.get(auth, orderId);
+  }
+}
