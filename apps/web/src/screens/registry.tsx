@@ -44,6 +44,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/eEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
   '/wEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
   '/mEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
+  '/eEP/tickets': lazy(() => import('../pages/tickets/TicketsPage.js')),
   '/tools/receivingExport': lazy(() => import('../pages/tools/ReceivingExportPage.js')),
   ...outbound({
     '/eEP/outbound-orders': 'orders',
