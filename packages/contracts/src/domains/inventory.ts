@@ -174,3 +174,46 @@ export const inventoryListQuerySchema = z.object({
 
 export const anyQuerySchema = z.object({ q: z.string().max(100).default('') });
 export const itemOptsQuerySchema = z.object({ Type: z.coerce.number().int().default(ITEM_TYPES.packingMaterial) });
+
+/** The grouped stock views (issue 5 §3): sums per compartment, item, batch or merchant, summed on the server. */
+export const STOCK_GROUPINGS = ['compartment', 'item', 'batch', 'merchant'] as const;
+export type StockGrouping = (typeof STOCK_GROUPINGS)[number];
+
+/**
+ * `GET /v0/stock/groups`: `by` names the grouping, `l` and `o` page the groups by keyset, every other
+ * parameter is a filter of the stock list (`sku`, `compartmentCode`, `batch`, `status`, `quantity=1..`, `q` ...).
+ */
+export const stockGroupsQuerySchema = z.looseObject({
+  by: z.enum(STOCK_GROUPINGS),
+  l: z.coerce.number().int().min(1).max(500).default(50),
+  o: z.string().max(400).optional(),
+  q: z.string().max(200).optional(),
+});
+
+/** One group: its key fields (the others null) and the sums of its rows. */
+export interface StockGroup {
+  key: string;
+  itemId: number | null;
+  sku: string | null;
+  itemName: string | null;
+  compartmentId: number | null;
+  compartmentCode: string | null;
+  warehouseCode: string | null;
+  batch: string | null;
+  merchantId: number | null;
+  merchantName: string | null;
+  quantity: number;
+  reserved: number;
+  available: number;
+  rows: number;
+}
+
+export interface StockGroupsPage {
+  data: StockGroup[];
+  next: string | null;
+  /** Groups matching the filters (capped like every list total). */
+  total: number;
+  totalCapped?: boolean;
+  /** Sums over every row matching the filters, not only this page. */
+  sums: { quantity: number; reserved: number; available: number; rows: number };
+}

@@ -9,6 +9,7 @@ import {
   reserveSchema,
   stockCountCreateSchema,
   stockCountLinesSchema,
+  stockGroupsQuerySchema,
 } from '@kontor/contracts/domains/inventory';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,6 +24,7 @@ import { InventoryLookups } from './lookups.service.js';
 import { MergedUnitService, moveUnitSchema, packSchema, unpackSchema } from './merged-unit.service.js';
 import { ReservationService } from './reservation.service.js';
 import type { Actor } from './stock-tx.js';
+import { StockGroupsService } from './stock-groups.service.js';
 import { StockService } from './stock.service.js';
 import { StocktakeService } from './stocktake.service.js';
 
@@ -42,6 +44,7 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
   const stocktakes = new StocktakeService(core, stock);
   const lookups = new InventoryLookups(core);
   const units = new MergedUnitService(core, stock);
+  const groups = new StockGroupsService(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
   registerItemImport();
 
@@ -73,6 +76,19 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
     '/v0/inventory/list',
     { config: can('wms.inventory.list'), schema: { tags, summary: 'Stock rows (l, o time cursor, q, LocationGUID)', querystring: inventoryListQuerySchema } },
     async (req) => ok(await lookups.inventoryList(actorOf(req).merchantScope, req.query)),
+  );
+
+  r.get(
+    '/v0/stock/groups',
+    {
+      config: can('wms.inventory.list'),
+      schema: {
+        tags,
+        summary: 'Stock summed by compartment, item, batch or merchant (by=...), with the stock list filters',
+        querystring: stockGroupsQuerySchema,
+      },
+    },
+    async (req) => ok(await groups.groups(actorOf(req).merchantScope, req.query)),
   );
 
   r.post(

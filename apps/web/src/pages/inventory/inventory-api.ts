@@ -1,4 +1,5 @@
 import type { Page } from '@kontor/contracts';
+import type { StockGroupsPage } from '@kontor/contracts/domains/inventory';
 import { request } from '../../api/request.js';
 
 /** A row of `GET /v0/stock/`: one item, compartment, batch and status with its quantities. */
@@ -86,6 +87,8 @@ export interface CountSummary {
 export const findCompartment = (q: string) => request<CompartmentHit>({ url: '/v0/compartment/any', params: { q } });
 export const findItem = (q: string) => request<ItemHit>({ url: '/v0/item/any', params: { q } });
 export const listStock = (params: Record<string, unknown>, signal?: AbortSignal) => request<Page<StockRow>>({ url: '/v0/stock/', params, signal });
+/** Stock summed per compartment, item, batch or merchant by the server (`by`), with the stock list's filters. */
+export const listStockGroups = (params: Record<string, unknown>, signal?: AbortSignal) => request<StockGroupsPage>({ url: '/v0/stock/groups', params, signal });
 
 /** The stock operations (issue 5 §5); the server answers errors such as InsufficientStock in the envelope. */
 export const stockOperation = (kind: 'adjust' | 'move' | 'status', data: Record<string, unknown>) =>
