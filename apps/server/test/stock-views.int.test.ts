@@ -98,3 +98,119 @@ describe('grouped stock views', () => {
     expect(await checkStockInvariants(t.database.db)).toEqual([]);
   });
 });
+
+describe('stocktaking merged units', () => {
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    for (const code of ['C-09-01', 'C-10-01', 'C-11-01']) ids[code] = (await get(`/v0/compartment/any?q=${code}`)).data.id;
+    const merchantId = await merchantOf('SKU-A');
+    await newItem('ST-1');
+    await newItem('ST-2');
+    const book = async (sku: string, compartment: string, delta: number) =>
+      expect((await send('POST', '/v0/inventory/adjust', { item: sku, compartment, delta, reasonCode: 'found' })).code).toBe('OK');
+    await book('ST-1', 'C-09-01', 10);
+    await book('ST-2', 'C-09-01', 4);
+    await book('ST-2', 'C-10-01', 2);
+    const unit = async (code: string, compartment: string, contents: Array<[string, number]>) => {
+      expect((await send('POST', '/v0/munits/', { code, kind: 'box', compartmentId: ids[compartment], merchantId })).code).toBe('OK');
+      for (const [item, quantity] of contents) expect((await send('POST', '/v0/munits/pack', { unit: code, item, quantity })).code).toBe('OK');
+    };
+    await unit('CU-1', 'C-09-01', [
+      ['ST-1', 6],
+      ['ST-2', 4],
+    ]);
+    await unit('CU-2', 'C-09-01', [['ST-1', 3]]);
+    await unit('CU-3', 'C-10-01', [['ST-2', 2]]);
+    await unit('CU-4', 'C-11-01', []);
+  });
+
+  const start = async () =>
+    (
+      await send('POST', '/v0/stocktakes/', {
+        warehouseId: (await get('/v0/compartment/any?q=C-09-01')).data.warehouseId,
+        compartmentIds: [ids['C-09-01'], ids['C-10-01']],
+      })
+    ).data;
+  type Line = { unitCode: string | null; sku: string; expected: number; counted: number };
+  const unitLines = (count: { lines: Line[] }, unit: string) =>
+    count.lines
+      .filter((l) => l.unitCode === unit)
+      .map((l) => [l.sku, l.expected, l.counted])
+      .sort();
+
+  it('confirms a unit scanned where the books have it, counts a missing one as 0, reports one found elsewhere', async () => {
+    const count = await start();
+    expect(count.units.map((u: { code: string; outcome: null }) => [u.code, u.outcome])).toEqual([
+      ['CU-1', null],
+      ['CU-2', null],
+      ['CU-3', null],
+    ]);
+    // The unit's rows are listed with the unit, apart from the loose stock.
+    expect(count.stock.filter((s: { unitCode: string | null }) => s.unitCode === 'CU-1').length).toBe(2);
+
+    const confirmed = (await send('PUT', `/v0/stocktakes/${count.id}/units`, { unit: 'cu-1', compartmentId: ids['C-09-01'] })).data;
+    expect(confirmed.outcome).toBe('confirmed');
+    expect(unitLines(confirmed, 'CU-1')).toEqual([
+      ['ST-1', 6, 6],
+      ['ST-2', 4, 4],
+    ]);
+    const missing = (await send('PUT', `/v0/stocktakes/${count.id}/units`, { unit: 'CU-2', missing: true })).data;
+    expect(unitLines(missing, 'CU-2')).toEqual([['ST-1', 3, 0]]);
+    const elsewhere = (await send('PUT', `/v0/stocktakes/${count.id}/units`, { unit: 'CU-3', compartmentId: ids['C-09-01'] })).data;
+    expect(elsewhere.outcome).toBe('elsewhere');
+    expect(elsewhere.units.find((u: { code: string }) => u.code === 'CU-3')).toMatchObject({
+      compartment: 'C-10-01',
+      outcome: 'elsewhere',
+      foundCompartment: 'C-09-01',
+    });
+    expect(unitLines(elsewhere, 'CU-3')).toEqual([]);
+
+    // Bad scans answer a clear error naming the field and change nothing.
+    const bad: Array<[unknown, string, string]> = [
+      [{ unit: 'NOPE', compartmentId: ids['C-09-01'] }, 'NotFound', 'unit'],
+      [{ unit: 'CU-1', compartmentId: ids['C-11-01'] }, 'IntegrityError', 'compartmentId'],
+      [{ unit: 'CU-1' }, 'IntegrityError', 'compartmentId'],
+      [{ unit: 'CU-1', compartmentId: ids['C-09-01'], missing: true }, 'IntegrityError', 'compartmentId'],
+      [{ unit: 'CU-4', missing: true }, 'IntegrityError', 'unit'],
+    ];
+    for (const [body, code, field] of bad) {
+      const res = await send('PUT', `/v0/stocktakes/${count.id}/units`, body);
+      expect(res.code, JSON.stringify(body)).toBe(code);
+      expect(res.error.fields[0].field, JSON.stringify(body)).toBe(field);
+    }
+    const after = (await get(`/v0/stocktakes/${count.id}`)).data;
+    expect(after.lines).toEqual(elsewhere.lines);
+    expect(after.units).toEqual(elsewhere.units);
+
+    // Approval posts counted − expected: CU-2's contents go to 0, the confirmed and reported units stay.
+    const posted = (await send('POST', `/v0/stocktakes/${count.id}/post`)).data;
+    expect(posted.status).toBe('posted');
+    const inUnit = async (unit: string) =>
+      ((await get(`/v0/munits/any?q=${unit}`)).data.items as Array<{ sku: string; quantity: number }>).map((i) => [i.sku, i.quantity]).sort();
+    expect(await inUnit('CU-1')).toEqual([
+      ['ST-1', 6],
+      ['ST-2', 4],
+    ]);
+    expect(await inUnit('CU-2')).toEqual([]);
+    expect(await inUnit('CU-3')).toEqual([['ST-2', 2]]);
+    const log = (await get('/v0/inventorylog/?sku=ST-1&reason=count')).data.data;
+    expect(log.map((l: { delta: number; refId: string }) => [l.delta, l.refId])).toEqual([[-3, String(count.id)]]);
+    expect(await checkStockInvariants(t.database.db)).toEqual([]);
+  });
+
+  it('refuses to post a missing unit whose contents are reserved, until they are released', async () => {
+    const count = await start();
+    expect((await send('PUT', `/v0/stocktakes/${count.id}/units`, { unit: 'CU-1', missing: true })).code).toBe('OK');
+    const st2 = (await get('/v0/item/any?q=ST-2')).data.id;
+    // ST-2: 4 in CU-1 and 2 in CU-3, nothing loose: reserving all 6 reserves CU-1's 4.
+    expect((await send('POST', '/v0/inventory/reserve', { itemId: st2, quantity: 6, ref: { type: 'order', id: 'CU-T' } })).code).toBe('OK');
+    const refused = await send('POST', `/v0/stocktakes/${count.id}/post`);
+    expect(refused.code).toBe('InsufficientStock');
+    expect(refused.error.fields[0].field).toBe('lines');
+    expect((await get(`/v0/stocktakes/${count.id}`)).data.status).toBe('open');
+    expect((await send('POST', '/v0/inventory/release', { ref: { type: 'order', id: 'CU-T' } })).code).toBe('OK');
+    expect((await send('POST', `/v0/stocktakes/${count.id}/post`)).data.status).toBe('posted');
+    expect((await get('/v0/munits/any?q=CU-1')).data.items).toEqual([]);
+    expect(await checkStockInvariants(t.database.db)).toEqual([]);
+  });
+});

@@ -484,6 +484,16 @@ export const screensCn: ScreenMessages = {
     cancel: '取消盘点',
     cancelConfirm: '取消此盘点？不会过账任何内容。',
     hint: '只过账已盘点的行；期间的拣货不会丢失。',
+    units: '箱和托盘',
+    unit: '合并单元',
+    contents: '内容',
+    scanUnit: '扫描箱或托盘，整体盘点',
+    unitMissing: '缺失',
+    missingConfirm: '将 {{code}} 记为缺失？其中所有商品计为 0。',
+    unitConfirmed: '{{code}} 已连同全部内容盘点',
+    unitCountedMissing: '{{code}} 已记为缺失',
+    unitElsewhere: '{{code}} 应在 {{expected}}，却在 {{found}} 找到：请移动该单元',
+    unitStates: { confirmed: '已确认', missing: '缺失', elsewhere: '在 {{compartment}} 找到', pending: '未盘点' },
   },
   oauth: {
     intro:

@@ -502,6 +502,16 @@ export const screensDe: ScreenMessages = {
     cancel: 'Zählung stornieren',
     cancelConfirm: 'Diese Zählung stornieren? Es wird nichts gebucht.',
     hint: 'Nur gezählte Zeilen werden gebucht; Picks in der Zwischenzeit bleiben erhalten.',
+    units: 'Kartons und Paletten',
+    unit: 'Einheit',
+    contents: 'Inhalt',
+    scanUnit: 'Karton oder Palette scannen, um sie als Ganzes zu zählen',
+    unitMissing: 'Fehlt',
+    missingConfirm: '{{code}} als fehlend zählen? Alles darin wird mit 0 gezählt.',
+    unitConfirmed: '{{code}} mit gesamtem Inhalt gezählt',
+    unitCountedMissing: '{{code}} als fehlend gezählt',
+    unitElsewhere: '{{code}} gehört nach {{expected}}, wurde aber in {{found}} gefunden: Einheit umlagern',
+    unitStates: { confirmed: 'Bestätigt', missing: 'Fehlt', elsewhere: 'Gefunden in {{compartment}}', pending: 'Nicht gezählt' },
   },
   oauth: {
     intro:

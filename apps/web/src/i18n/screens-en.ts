@@ -482,6 +482,16 @@ export const screensEn = {
     cancel: 'Cancel count',
     cancelConfirm: 'Cancel this count? Nothing is posted.',
     hint: 'Only counted lines are posted; picks made meanwhile are kept.',
+    units: 'Boxes and pallets',
+    unit: 'Unit',
+    contents: 'Contents',
+    scanUnit: 'Scan a box or pallet to count it as one',
+    unitMissing: 'Missing',
+    missingConfirm: 'Count {{code}} as missing? Everything in it is counted 0.',
+    unitConfirmed: '{{code}} counted with all its contents',
+    unitCountedMissing: '{{code}} counted as missing',
+    unitElsewhere: '{{code}} belongs in {{expected}} but was found in {{found}}: move the unit there or back',
+    unitStates: { confirmed: 'Confirmed', missing: 'Missing', elsewhere: 'Found in {{compartment}}', pending: 'Not counted' },
   },
   oauth: {
     intro:

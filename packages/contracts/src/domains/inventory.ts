@@ -146,12 +146,32 @@ export const stockCountLinesSchema = z.strictObject({
         itemId: id,
         batch,
         status: z.union(STOCK_STATUSES.map((s) => z.literal(s))).default(STOCK_STATUS.valid),
+        /** A row inside a merged unit; left out for loose stock. */
+        unitId: id.nullable().default(null),
         counted: z.number({ error: 'required' }).int('whole units only').min(0),
       }),
     )
     .min(1)
     .max(1000),
 });
+
+/**
+ * A merged unit counted as one (`PUT /v0/stocktakes/:id/units`): scanned in a compartment of the count,
+ * it confirms everything the books hold in it (or is reported when the books have it elsewhere);
+ * `missing` counts every row of the unit as 0.
+ */
+export const stockCountUnitSchema = z
+  .strictObject({
+    unit: code,
+    /** Where the unit was found. */
+    compartmentId: id.optional(),
+    missing: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.missing && v.compartmentId === undefined) ctx.addIssue({ code: 'custom', path: ['compartmentId'], message: 'where the unit was found' });
+    if (v.missing && v.compartmentId !== undefined) ctx.addIssue({ code: 'custom', path: ['compartmentId'], message: 'a missing unit was found nowhere' });
+  });
+export const STOCK_COUNT_UNIT_OUTCOMES = ['confirmed', 'missing', 'elsewhere'] as const;
 
 export const mergedUnitWriteSchema = z.strictObject({
   code: code.toUpperCase(),

@@ -60,6 +60,21 @@ export interface CountLine {
   expected: number;
   counted: number;
   difference: number;
+  /** The merged unit holding the row, or null for loose stock. */
+  unitId: number | null;
+  unitCode: string | null;
+}
+
+/** A merged unit of a count: where the books have it, and what the counter found (null: not counted yet). */
+export interface CountUnit {
+  unitId: number;
+  code: string;
+  kind: string;
+  compartmentId: number;
+  compartment: string;
+  outcome: 'confirmed' | 'missing' | 'elsewhere' | null;
+  foundCompartmentId: number | null;
+  foundCompartment: string | null;
 }
 
 export interface StockCount {
@@ -72,6 +87,7 @@ export interface StockCount {
   postedAt: string | null;
   lines: CountLine[];
   stock: Array<Omit<CountLine, 'expected' | 'counted' | 'difference'> & { quantity: number; reserved: number }>;
+  units: CountUnit[];
 }
 
 export interface CountSummary {
@@ -101,6 +117,9 @@ export const stocktakes = {
     request<StockCount>({ url: '/v0/stocktakes/', method: 'POST', data: { warehouseId, compartmentIds, note } }),
   count: (id: number, lines: Array<Pick<CountLine, 'compartmentId' | 'itemId' | 'batch' | 'status' | 'counted'>>) =>
     request<StockCount>({ url: `/v0/stocktakes/${id}/lines`, method: 'PUT', data: { lines } }),
+  /** A merged unit counted as one: found in a compartment of the count, or missing. */
+  countUnit: (id: number, data: { unit: string; compartmentId?: number; missing?: boolean }) =>
+    request<StockCount & { outcome: NonNullable<CountUnit['outcome']>; unit: string }>({ url: `/v0/stocktakes/${id}/units`, method: 'PUT', data }),
   post: (id: number) => request<StockCount>({ url: `/v0/stocktakes/${id}/post`, method: 'POST' }),
   cancel: (id: number) => request<StockCount>({ url: `/v0/stocktakes/${id}/cancel`, method: 'POST' }),
 };
