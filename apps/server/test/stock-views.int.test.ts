@@ -214,3 +214,53 @@ describe('stocktaking merged units', () => {
     expect(await checkStockInvariants(t.database.db)).toEqual([]);
   });
 });
+
+describe('expiry dates', () => {
+  const adjust = (body: Record<string, unknown>) => send('POST', '/v0/inventory/adjust', { compartment: 'C-12-01', reasonCode: 'found', ...body });
+  const rows = async (sku: string) =>
+    ((await get(`/v0/stock/?sku=${sku}&quantity=1..`)).data.data as Array<{ compartmentCode: string; quantity: number; expiry: string | null }>)
+      .map((r) => [r.compartmentCode, r.quantity, r.expiry])
+      .sort();
+
+  it('requires a date when units of an expiry-tracked item are added, keeps it on the row and moves it along', async () => {
+    await newItem('EXP-1', { expiryTracked: true });
+    expect((await get('/v0/item/any?q=EXP-1')).data).toMatchObject({ expiryTracked: true, batchTracked: false });
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [{ item: 'EXP-1', delta: 5 }, 'required: EXP-1 is expiry-tracked'],
+      [{ item: 'EXP-1', delta: 5, expiry: '31.12.2027' }, 'expiry is invalid.'],
+      [{ item: 'EXP-1', delta: 5, expiry: '2027-13-01' }, 'expiry is invalid.'],
+    ];
+    for (const [body, message] of bad) {
+      const res = await adjust(body);
+      expect(res.code, JSON.stringify(body)).toBe('IntegrityError');
+      expect(res.error.fields[0], JSON.stringify(body)).toMatchObject({ field: 'expiry', message });
+    }
+    expect(await rows('EXP-1')).toEqual([]);
+    const booked = await adjust({ item: 'EXP-1', delta: 5, expiry: '2027-06-30' });
+    expect(booked.data).toMatchObject({ quantity: 5, expiry: '2027-06-30' });
+    expect((await adjust({ item: 'EXP-1', delta: 2, expiry: '2027-06-30' })).data).toMatchObject({ quantity: 7 });
+    // Another date in the same row is another batch.
+    const other = await adjust({ item: 'EXP-1', delta: 2, expiry: '2028-01-01' });
+    expect(other.error.fields[0].field).toBe('expiry');
+    expect((await adjust({ item: 'EXP-1', batch: 'L2', delta: 2, expiry: '2028-01-01' })).code).toBe('OK');
+    // Removing units takes no date.
+    expect((await adjust({ item: 'EXP-1', delta: -1, expiry: '2027-06-30' })).error.fields[0]).toMatchObject({ field: 'expiry' });
+    expect((await adjust({ item: 'EXP-1', delta: -1, reasonCode: 'lost' })).data).toMatchObject({ quantity: 6, expiry: '2027-06-30' });
+    expect((await send('POST', '/v0/inventory/move', { item: 'EXP-1', compartment: 'C-12-01', quantity: 4, toCompartment: 'C-08-01' })).code).toBe('OK');
+    expect(await rows('EXP-1')).toEqual([
+      ['C-08-01', 4, '2027-06-30'],
+      ['C-12-01', 2, '2027-06-30'],
+      ['C-12-01', 2, '2028-01-01'],
+    ]);
+  });
+
+  it('refuses a date for an item that is not expiry-tracked', async () => {
+    await newItem('EXP-0');
+    const res = await adjust({ item: 'EXP-0', delta: 1, expiry: '2027-06-30' });
+    expect(res.code).toBe('IntegrityError');
+    expect(res.error.fields[0]).toMatchObject({ field: 'expiry', message: 'EXP-0 is not expiry-tracked' });
+    expect(await rows('EXP-0')).toEqual([]);
+    expect((await adjust({ item: 'EXP-0', delta: 1 })).data).toMatchObject({ quantity: 1, expiry: null });
+    expect(await checkStockInvariants(t.database.db)).toEqual([]);
+  });
+});

@@ -257,6 +257,8 @@ export const screensCn: ScreenMessages = {
     sums: '合计：在库 {{quantity}} · 锁定 {{reserved}} · 可用 {{available}}',
     moreRows: '更多行',
     expiry: '有效期',
+    expiryHint: '新增商品的有效期（此商品有效期管理）。',
+    expiryRequired: '请输入新增商品的有效期。',
     views: { rows: '明细', compartment: '按库位', item: '按商品', batch: '按批次', merchant: '按商户' },
     scope: { compartment: '库位 {{code}}', item: '商品 {{code}}', text: '搜索：{{code}}' },
     actions: { adjust: '调整', move: '移库', status: '变更状态' },

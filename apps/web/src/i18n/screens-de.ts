@@ -257,6 +257,8 @@ export const screensDe: ScreenMessages = {
     sums: 'Summe: {{quantity}} Bestand · {{reserved}} gesperrt · {{available}} verfügbar',
     moreRows: 'Weitere Zeilen',
     expiry: 'MHD',
+    expiryHint: 'Mindesthaltbarkeitsdatum der zugebuchten Einheiten (Artikel ist MHD-pflichtig).',
+    expiryRequired: 'Bitte das MHD der zugebuchten Einheiten angeben.',
     views: { rows: 'Zeilen', compartment: 'Nach Lagerplatz', item: 'Nach Artikel', batch: 'Nach Charge', merchant: 'Nach Händler' },
     scope: { compartment: 'Lagerplatz {{code}}', item: 'Artikel {{code}}', text: 'Suche: {{code}}' },
     actions: { adjust: 'Korrigieren', move: 'Umlagern', status: 'Status ändern' },

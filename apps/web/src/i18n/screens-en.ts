@@ -255,6 +255,8 @@ export const screensEn = {
     sums: 'Total: {{quantity}} on hand · {{reserved}} locked · {{available}} available',
     moreRows: 'More rows',
     expiry: 'Expiry',
+    expiryHint: 'Best-before date of the units added (this item is expiry-tracked).',
+    expiryRequired: 'Enter the best-before date of the units added.',
     views: { rows: 'Rows', compartment: 'By compartment', item: 'By item', batch: 'By batch', merchant: 'By merchant' },
     scope: { compartment: 'Compartment {{code}}', item: 'Item {{code}}', text: 'Search: {{code}}' },
     actions: { adjust: 'Adjust', move: 'Move', status: 'Change status' },

@@ -102,6 +102,8 @@ export const adjustSchema = z.strictObject({
     .int('whole units only')
     .refine((d) => d !== 0, 'not 0'),
   reasonCode: z.enum(ADJUST_REASONS),
+  /** Best-before date of the added units (`YYYY-MM-DD`): required when adding units of an expiry-tracked item, refused otherwise. */
+  expiry: z.iso.date({ error: 'a date such as 2027-12-31' }).nullable().default(null),
   note: z.string().max(500).default(''),
 });
 

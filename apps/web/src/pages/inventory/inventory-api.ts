@@ -47,6 +47,9 @@ export interface ItemHit {
   customer?: string;
   merchantId?: number;
   weight?: number;
+  batchTracked?: boolean;
+  /** Units added need their best-before date. */
+  expiryTracked?: boolean;
 }
 
 export interface CountLine {
