@@ -264,3 +264,38 @@ describe('expiry dates', () => {
     expect(await checkStockInvariants(t.database.db)).toEqual([]);
   });
 });
+
+describe('components of composed items', () => {
+  it('are a lines field of the item masks, picked from the items of the same merchant', async () => {
+    for (const name of ['wms.item', 'mep.item']) {
+      const mask = JSON.parse((await get(`/v0/masken/?q=${name}`)).data.mask);
+      const field = mask.fields.find((f: { id: string }) => f.id === 'components');
+      expect(field).toMatchObject({ type: 'lines', lines: { lookup: { api: '/v0/items/', valueField: 'id', labelField: 'sku' }, itemKey: 'itemId' } });
+    }
+    const merchantA = await merchantOf('SKU-A');
+    const merchantB = await merchantOf('SKU-C');
+    // The picker searches by SKU or name within the merchant, and reads the labels of the ids on the lines.
+    const picked = (await get(`/v0/items/?merchantId=${merchantA}&q=cable&l=20`)).data.data.map((i: { sku: string }) => i.sku);
+    expect(picked).toContain('SKU-B');
+    expect((await get(`/v0/items/?merchantId=${merchantB}&q=cable&l=20`)).data.data.map((i: { sku: string }) => i.sku)).toEqual(['EF-CABLE-XT60']);
+    const [a, b] = await Promise.all([get('/v0/item/any?q=SKU-A'), get('/v0/item/any?q=SKU-B')]);
+    const labels = (await get(`/v0/items/?id=${a.data.id}&id=${b.data.id}&l=100`)).data.data.map((i: { sku: string }) => i.sku).sort();
+    expect(labels).toEqual(['SKU-A', 'SKU-B']);
+    const kit = await send('POST', '/v0/items/', {
+      sku: 'KIT-L',
+      name: 'Kit',
+      type: 4,
+      merchantId: merchantA,
+      components: [
+        { itemId: a.data.id, quantity: 1 },
+        { itemId: b.data.id, quantity: 2 },
+      ],
+    });
+    expect(kit.data.components).toEqual([
+      { itemId: a.data.id, quantity: 1 },
+      { itemId: b.data.id, quantity: 2 },
+    ]);
+    const zero = await send('PUT', `/v0/items/${kit.data.id}`, { components: [{ itemId: a.data.id, quantity: 0 }], version: kit.data.version });
+    expect(zero.code).toBe('IntegrityError');
+  });
+});

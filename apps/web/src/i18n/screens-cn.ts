@@ -101,6 +101,11 @@ export const screensCn: ScreenMessages = {
     types: { '10': '商户', '20': '承运商网关', '110': '员工', '120': '仓库人员', '130': '打印站', '190': '管理员' },
   },
   mask: {
+    linesAdd: '添加一行',
+    linesItem: '商品（SKU 或名称）',
+    linesQuantity: '数量',
+    linesRemove: '删除此行',
+    linesScopeFirst: '请先选择商户，将列出其商品。',
     printViewsLater: '标签通过打印视图打印，该功能将随标签打印一同提供。',
     search: '搜索',
     filters: '筛选',

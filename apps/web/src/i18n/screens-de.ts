@@ -101,6 +101,11 @@ export const screensDe: ScreenMessages = {
     types: { '10': 'Händler', '20': 'Carrier-Gate', '110': 'Mitarbeiter', '120': 'Lagerpersonal', '130': 'Druckstation', '190': 'Administrator' },
   },
   mask: {
+    linesAdd: 'Zeile hinzufügen',
+    linesItem: 'Artikel (SKU oder Name)',
+    linesQuantity: 'Menge',
+    linesRemove: 'Zeile entfernen',
+    linesScopeFirst: 'Zuerst den Händler wählen: dessen Artikel werden angeboten.',
     printViewsLater: 'Etiketten werden über die Druckansichten gedruckt, die mit dem Etikettendruck kommen.',
     search: 'Suchen',
     filters: 'Filter',

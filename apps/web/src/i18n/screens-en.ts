@@ -99,6 +99,11 @@ export const screensEn = {
     types: { '10': 'Merchant', '20': 'Carrier gate', '110': 'Employee', '120': 'Warehouse staff', '130': 'Print station', '190': 'Administrator' },
   },
   mask: {
+    linesAdd: 'Add a line',
+    linesItem: 'Item (SKU or name)',
+    linesQuantity: 'Quantity',
+    linesRemove: 'Remove the line',
+    linesScopeFirst: 'Choose the merchant first: its items are offered.',
     printViewsLater: 'Labels are printed from the print views, which come with label printing.',
     search: 'Search',
     filters: 'Filters',
