@@ -123,7 +123,7 @@ describe('lines fields', () => {
       {
         components: [
           { itemId: 3, quantity: 2 },
-          { itemId: null, quantity: null },
+          { itemId: null, quantity: 1 },
         ],
       },
       'create',

@@ -211,9 +211,8 @@ export function fromForm(
         continue;
       }
     }
-    // Lines left entirely blank (a row added and never filled) are not sent.
-    if (field.type === 'lines' && Array.isArray(value))
-      value = (value as Array<Record<string, unknown>>).filter((l) => l[field.lines!.itemKey] != null || l[field.lines!.quantityKey] != null);
+    // Lines without an item (a row added and never filled) are not sent.
+    if (field.type === 'lines' && Array.isArray(value)) value = (value as Array<Record<string, unknown>>).filter((l) => l[field.lines!.itemKey] != null);
     const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
     // An empty optional field is not sent: the server applies its default (100, false, '', null).
     if (empty && !field.required) continue;

@@ -26,16 +26,15 @@ export function formRules(spec: FormItemSpec, locale: Locale): Rule[] {
   );
 }
 
-/** Every line names an item and a whole quantity of at least 1 (blank lines are dropped when saving). */
+/** Every line with an item has a whole quantity of at least 1 (lines without an item are dropped when saving). */
 function linesRule(spec: FormItemSpec, locale: Locale): Rule {
   const { itemKey, quantityKey } = spec.field.lines!;
   return {
     validator: (_rule, value: unknown) => {
       const lines = Array.isArray(value) ? (value as Array<Record<string, unknown>>) : [];
       const bad = lines.some((l) => {
-        const blank = l[itemKey] == null && l[quantityKey] == null;
         const quantity = l[quantityKey];
-        return !blank && (l[itemKey] == null || typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1);
+        return l[itemKey] != null && (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1);
       });
       return bad ? Promise.reject(new Error(validationText('invalid', locale, { field: spec.label }))) : Promise.resolve();
     },

@@ -126,7 +126,8 @@ export function StockGroups({ by, params, reloads, mobile, rowColumns }: Props) 
         expandable={{ expandedRowRender: (g) => <GroupRows by={by} group={g} params={params} columns={rowColumns} /> }}
         rowClassName={() => 'stock-group'}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // On a phone the three columns fit and a long label wraps, so the sums stay in view.
+        scroll={mobile ? undefined : { x: 'max-content' }}
         data-testid="stock-table"
       />
       <Space wrap style={{ marginTop: 12, width: '100%', justifyContent: 'space-between' }}>

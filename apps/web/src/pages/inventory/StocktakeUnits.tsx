@@ -1,7 +1,9 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { Button, Input, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLayout } from '../../layout/store.js';
 import { notify } from '../../notify/queue.js';
 import { stocktakes, type CountUnit, type StockCount } from './inventory-api.js';
 
@@ -34,6 +36,8 @@ export function StocktakeUnits({ count, open, compartmentId, onCounted }: Props)
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  // On a phone one column describes the unit, so its state and the Missing action stay in view.
+  const mobile = useLayout((s) => s.device === 'mobile');
 
   const send = async (data: { unit: string; compartmentId?: number; missing?: boolean }) => {
     setBusy(true);
@@ -61,6 +65,56 @@ export function StocktakeUnits({ count, open, compartmentId, onCounted }: Props)
       }),
     );
 
+  const stateTag = (u: CountUnit) =>
+    u.outcome ? (
+      <Tag color={STATE_COLOR[u.outcome]} data-testid={`count-unit-state-${u.code}`}>
+        {t(`stocktake.unitStates.${u.outcome}`, { compartment: u.foundCompartment })}
+      </Tag>
+    ) : (
+      <Tag data-testid={`count-unit-state-${u.code}`}>{t('stocktake.unitStates.pending')}</Tag>
+    );
+  const contents = (u: CountUnit) =>
+    contentsOf(count, u)
+      .items.map((i) => `${i.sku} × ${i.quantity}`)
+      .join(', ') || '—';
+  const describing: ColumnsType<CountUnit> = [
+    {
+      key: 'unit',
+      title: t('stocktake.unit'),
+      render: (_: unknown, u) => (
+        <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+          <strong>{u.code}</strong>
+          <Typography.Text type="secondary">
+            {u.compartment} · {contents(u)}
+          </Typography.Text>
+          {stateTag(u)}
+        </div>
+      ),
+    },
+    { key: 'code', title: t('stocktake.unit'), width: 140, render: (_: unknown, u) => <strong>{u.code}</strong> },
+    { key: 'compartment', title: t('inventory.compartment'), dataIndex: 'compartment', width: 110 },
+    { key: 'contents', title: t('stocktake.contents'), render: (_: unknown, u) => <Typography.Text type="secondary">{contents(u)}</Typography.Text> },
+  ];
+  const counting: ColumnsType<CountUnit> = [
+    { key: 'expected', title: t('stocktake.expected'), align: 'right', width: mobile ? 56 : 80, render: (_: unknown, u) => contentsOf(count, u).expected },
+    { key: 'counted', title: t('stocktake.counted'), align: 'right', width: mobile ? 56 : 80, render: (_: unknown, u) => contentsOf(count, u).counted ?? '—' },
+    ...(mobile ? [] : [{ key: 'state', title: t('inventory.status'), width: 150, render: (_: unknown, u: CountUnit) => stateTag(u) }]),
+    ...(open
+      ? [
+          {
+            key: 'missing',
+            width: mobile ? 80 : 100,
+            render: (_: unknown, u: CountUnit) =>
+              u.outcome !== 'missing' && count.compartmentIds.includes(u.compartmentId) ? (
+                <Button size="small" danger disabled={busy} onClick={() => missing(u)} data-testid={`count-unit-missing-${u.code}`}>
+                  {t('stocktake.unitMissing')}
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
   if (!count.units.length && !open) return null;
   return (
     <div style={{ marginBottom: 12 }} data-testid="count-units-block">
@@ -86,50 +140,7 @@ export function StocktakeUnits({ count, open, compartmentId, onCounted }: Props)
         pagination={false}
         scroll={{ x: 'max-content' }}
         data-testid="count-units"
-        columns={[
-          { key: 'code', title: t('stocktake.unit'), width: 140, render: (_: unknown, u) => <strong>{u.code}</strong> },
-          { key: 'compartment', title: t('inventory.compartment'), dataIndex: 'compartment', width: 110 },
-          {
-            key: 'contents',
-            title: t('stocktake.contents'),
-            render: (_: unknown, u) => (
-              <Typography.Text type="secondary">
-                {contentsOf(count, u)
-                  .items.map((i) => `${i.sku} × ${i.quantity}`)
-                  .join(', ') || '—'}
-              </Typography.Text>
-            ),
-          },
-          { key: 'expected', title: t('stocktake.expected'), align: 'right', width: 80, render: (_: unknown, u) => contentsOf(count, u).expected },
-          { key: 'counted', title: t('stocktake.counted'), align: 'right', width: 80, render: (_: unknown, u) => contentsOf(count, u).counted ?? '—' },
-          {
-            key: 'state',
-            title: t('inventory.status'),
-            width: 150,
-            render: (_: unknown, u) =>
-              u.outcome ? (
-                <Tag color={STATE_COLOR[u.outcome]} data-testid={`count-unit-state-${u.code}`}>
-                  {t(`stocktake.unitStates.${u.outcome}`, { compartment: u.foundCompartment })}
-                </Tag>
-              ) : (
-                <Tag data-testid={`count-unit-state-${u.code}`}>{t('stocktake.unitStates.pending')}</Tag>
-              ),
-          },
-          ...(open
-            ? [
-                {
-                  key: 'missing',
-                  width: 100,
-                  render: (_: unknown, u: CountUnit) =>
-                    u.outcome !== 'missing' && count.compartmentIds.includes(u.compartmentId) ? (
-                      <Button size="small" danger disabled={busy} onClick={() => missing(u)} data-testid={`count-unit-missing-${u.code}`}>
-                        {t('stocktake.unitMissing')}
-                      </Button>
-                    ) : null,
-                },
-              ]
-            : []),
-        ]}
+        columns={mobile ? [...describing.slice(0, 1), ...counting] : [...describing.slice(1), ...counting]}
       />
     </div>
   );
