@@ -128,6 +128,8 @@ export function StockGroups({ by, params, reloads, mobile, rowColumns }: Props) 
         pagination={false}
         // On a phone the three columns fit and a long label wraps, so the sums stay in view.
         scroll={mobile ? undefined : { x: 'max-content' }}
+        // Fixed on a phone, so an opened group's rows scroll inside it instead of widening the page.
+        tableLayout={mobile ? 'fixed' : undefined}
         data-testid="stock-table"
       />
       <Space wrap style={{ marginTop: 12, width: '100%', justifyContent: 'space-between' }}>

@@ -73,6 +73,12 @@ export function StocktakeUnits({ count, open, compartmentId, onCounted }: Props)
     ) : (
       <Tag data-testid={`count-unit-state-${u.code}`}>{t('stocktake.unitStates.pending')}</Tag>
     );
+  const missingButton = (u: CountUnit) =>
+    open && u.outcome !== 'missing' && count.compartmentIds.includes(u.compartmentId) ? (
+      <Button size="small" danger disabled={busy} onClick={() => missing(u)} data-testid={`count-unit-missing-${u.code}`}>
+        {t('stocktake.unitMissing')}
+      </Button>
+    ) : null;
   const contents = (u: CountUnit) =>
     contentsOf(count, u)
       .items.map((i) => `${i.sku} × ${i.quantity}`)
@@ -87,7 +93,10 @@ export function StocktakeUnits({ count, open, compartmentId, onCounted }: Props)
           <Typography.Text type="secondary">
             {u.compartment} · {contents(u)}
           </Typography.Text>
-          {stateTag(u)}
+          <Space size={4} wrap>
+            {stateTag(u)}
+            {missingButton(u)}
+          </Space>
         </div>
       ),
     },
@@ -99,20 +108,7 @@ export function StocktakeUnits({ count, open, compartmentId, onCounted }: Props)
     { key: 'expected', title: t('stocktake.expected'), align: 'right', width: mobile ? 56 : 80, render: (_: unknown, u) => contentsOf(count, u).expected },
     { key: 'counted', title: t('stocktake.counted'), align: 'right', width: mobile ? 56 : 80, render: (_: unknown, u) => contentsOf(count, u).counted ?? '—' },
     ...(mobile ? [] : [{ key: 'state', title: t('inventory.status'), width: 150, render: (_: unknown, u: CountUnit) => stateTag(u) }]),
-    ...(open
-      ? [
-          {
-            key: 'missing',
-            width: mobile ? 80 : 100,
-            render: (_: unknown, u: CountUnit) =>
-              u.outcome !== 'missing' && count.compartmentIds.includes(u.compartmentId) ? (
-                <Button size="small" danger disabled={busy} onClick={() => missing(u)} data-testid={`count-unit-missing-${u.code}`}>
-                  {t('stocktake.unitMissing')}
-                </Button>
-              ) : null,
-          },
-        ]
-      : []),
+    ...(open && !mobile ? [{ key: 'missing', width: 100, render: (_: unknown, u: CountUnit) => missingButton(u) }] : []),
   ];
 
   if (!count.units.length && !open) return null;
