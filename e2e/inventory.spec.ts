@@ -282,6 +282,66 @@ test.describe('inventory', () => {
     expect(stock.data.data.map((r: any) => [r.compartmentCode, r.quantity])).toEqual([['C-10-01', 8]]);
   });
 
+  test('a stocktake counts a box as one: one scanned is confirmed with its contents, one missing is counted 0', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    const { sku, call } = await itemWithStock(page, 'B-10-03', 9);
+    const merchantId = (await call('GET', `/v0/item/any?q=${sku}`)).data.merchantId as number;
+    const compartmentId = (await call('GET', '/v0/compartment/any?q=B-10-03')).data.id as number;
+    const [found, lost] = [unique('CBX'), unique('CBY')];
+    for (const [box, quantity] of [
+      [found, 4],
+      [lost, 3],
+    ] as const) {
+      expect((await call('POST', '/v0/munits/', { code: box, kind: 'box', compartmentId, merchantId })).code).toBe('OK');
+      expect((await call('POST', '/v0/munits/pack', { unit: box, item: sku, quantity })).code).toBe('OK');
+    }
+    await page.goto('/wms/inventory');
+    await page.getByTestId('inventory-tabs').getByText('Stocktaking', { exact: true }).click();
+    await page.getByTestId('stocktake-compartments').click();
+    await page.keyboard.type('B-10-03');
+    await pick(page, 'B-10-03');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('stocktake-start').click();
+    const sheet = page.getByTestId('stocktake-sheet');
+    await expect(sheet.getByTestId(`count-unit-state-${found}`)).toHaveText('Not counted');
+    const unitScan = sheet.getByTestId('count-unit-scan');
+    await unitScan.fill(found.toLowerCase());
+    await unitScan.press('Enter');
+    await expect(sheet.getByTestId(`count-unit-state-${found}`)).toHaveText('Confirmed');
+    await sheet.getByTestId(`count-unit-missing-${lost}`).click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await expect(sheet.getByTestId(`count-unit-state-${lost}`)).toHaveText('Missing');
+    await expect(sheet.getByTestId('count-units').locator('tr', { hasText: lost })).toContainText(`${sku} × 3`);
+    // The loose units are counted as before.
+    await page.getByTestId(`count-input-B-10-03-${sku}`).fill('2');
+    await sheet.getByTestId('count-approve').click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await expect(sheet).toContainText('Posted');
+    expect((await call('GET', `/v0/munits/any?q=${found}`)).data.items.map((i: any) => [i.sku, i.quantity])).toEqual([[sku, 4]]);
+    expect((await call('GET', `/v0/munits/any?q=${lost}`)).data.items).toEqual([]);
+    const stock = (await call('GET', `/v0/stock/groups?by=item&sku=${sku}`)).data;
+    expect(stock.sums.quantity).toBe(6);
+  });
+
+  test('the view by item sums the rows of an item on the server and opens to its rows', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    const { sku, call } = await itemWithStock(page, 'A-02-04', 5);
+    expect((await call('POST', '/v0/inventory/adjust', { item: sku, compartment: 'A-03-04', delta: 8, reasonCode: 'found' })).code).toBe('OK');
+    await page.goto('/wms/inventory');
+    const filter = page.getByTestId('stock-filter-sku');
+    await filter.fill(sku);
+    await filter.press('Enter');
+    await expect(stockRows(page)).toHaveCount(2);
+    await page.getByTestId('stock-view').getByText('By item').click();
+    const group = page.getByTestId('stock-table').locator('tr.stock-group');
+    await expect(group).toHaveCount(1);
+    await expect(group).toContainText(sku);
+    await expect(group).toContainText('13');
+    await expect(page.getByTestId('stock-sums')).toHaveText('Total: 13 on hand · 0 locked · 13 available');
+    await group.locator('.ant-table-row-expand-icon').click();
+    await expect(page.getByTestId('stock-group-rows').locator('tbody tr.ant-table-row')).toHaveCount(2);
+  });
+
   test("a merchant does not see another merchant's stock and has no stock actions", async ({ page }) => {
     await signedIn(page, 'merchant-b@demo.local');
     await page.goto('/mEP/inventory');

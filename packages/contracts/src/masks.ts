@@ -37,6 +37,7 @@ export const FIELD_TYPES = [
   'image',
   'address',
   'json',
+  'lines',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -65,6 +66,19 @@ export const fieldSchema = z
     lookup: z.strictObject({ api: apiPath, valueField: z.string().max(64), labelField: z.string().max(64) }).optional(),
     /** An enum or lookup field holding a list of values; a text field holding a list of free entries (tags: barcodes). */
     multiple: z.boolean().default(false),
+    /**
+     * A `lines` field: a list of records each naming an item picked from `lookup` and a quantity
+     * (components of an item). `scopeField` is a field of the same form whose value narrows the
+     * picker (sent as that parameter: `merchantId`, items of the same merchant).
+     */
+    lines: z
+      .strictObject({
+        lookup: z.strictObject({ api: apiPath, valueField: z.string().max(64), labelField: z.string().max(64), nameField: z.string().max(64).optional() }),
+        itemKey: z.string().max(64).default('itemId'),
+        quantityKey: z.string().max(64).default('quantity'),
+        scopeField: z.string().max(64).optional(),
+      })
+      .optional(),
     /** The field holding the currency of a money field (EUR or USD). */
     currencyField: z.string().max(64).optional(),
     width: z.number().int().min(40).max(1000).optional(),
@@ -78,6 +92,7 @@ export const fieldSchema = z
   .superRefine((field, ctx) => {
     if (field.type === 'enum' && !field.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'an enum field needs options' });
     if (field.type === 'lookup' && !field.lookup) ctx.addIssue({ code: 'custom', path: ['lookup'], message: 'a lookup field needs a lookup source' });
+    if (field.type === 'lines' && !field.lines) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'a lines field needs its item source' });
     if (field.multiple && field.type !== 'enum' && field.type !== 'lookup' && field.type !== 'text')
       ctx.addIssue({ code: 'custom', path: ['multiple'], message: 'only enum, lookup and text fields hold several values' });
     if (field.min !== undefined && field.max !== undefined && field.min > field.max)

@@ -2,6 +2,7 @@ import type { Locale } from '@kontor/contracts';
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import type { FormItemSpec } from './derive.js';
+import { LinesControl } from './LinesControl.js';
 import { LookupSelect } from './LookupSelect.js';
 
 interface Props {
@@ -75,6 +76,8 @@ export function FieldControl({ spec, locale, value, onChange }: Props) {
           options={spec.options?.map((o) => ({ value: o.value as string, label: o.label }))}
         />
       );
+    case 'lines':
+      return <LinesControl field={spec.field} value={value} onChange={onChange} disabled={spec.disabled} testId={testId} />;
     case 'lookup':
       return spec.field.lookup ? (
         <LookupSelect {...spec.field.lookup} value={value} onChange={onChange} multiple={spec.field.multiple} testId={testId} />

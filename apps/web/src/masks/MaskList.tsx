@@ -14,6 +14,7 @@ import { notify } from '../notify/queue.js';
 import { runAction } from './actions.js';
 import { useCan } from './can.js';
 import { columnsFor, displayValue, filtersFor } from './derive.js';
+import { LinesView } from './LinesControl.js';
 import { FilterBar } from './FilterBar.js';
 import { apiParams, readListState, withChange, writeListState, type ListState } from './list-state.js';
 import { MaskForm } from './MaskForm.js';
@@ -334,6 +335,8 @@ export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & Mas
               <Descriptions.Item key={field.id} label={field.label[locale]}>
                 {field.type === 'json' ? (
                   <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(viewing[field.id], null, 2)}</pre>
+                ) : field.type === 'lines' ? (
+                  <LinesView field={field} value={viewing[field.id]} />
                 ) : (
                   displayValue(field, viewing[field.id], locale, viewing)
                 )}

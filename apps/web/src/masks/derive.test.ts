@@ -96,3 +96,50 @@ describe('toForm and fromForm', () => {
     expect(displayValue(mask.fields[2]!, ['urgent', 'x'], 'de')).toBe('Dringend, x');
   });
 });
+
+describe('lines fields', () => {
+  const lines = parseMask({
+    name: 'test.items',
+    kind: 'list',
+    title: L('Items'),
+    dataSrc: { api: '/v0/items/' },
+    fields: [
+      { id: 'merchantId', label: L('Merchant'), type: 'number' },
+      {
+        id: 'components',
+        label: L('Components'),
+        type: 'lines',
+        lines: { lookup: { api: '/v0/items/', valueField: 'id', labelField: 'sku' }, scopeField: 'merchantId' },
+      },
+    ],
+  });
+  if (!lines.ok) throw new Error(JSON.stringify(lines.problems));
+
+  it('are edited with the lines control, kept out of list columns, and sent without blank lines', () => {
+    expect(formItemsFor(lines.mask, 'en', 'create').find((i) => i.key === 'components')?.control).toBe('lines');
+    expect(columnsFor(lines.mask, 'en').map((c) => c.key)).toEqual(['merchantId']);
+    const sent = fromForm(
+      lines.mask,
+      {
+        components: [
+          { itemId: 3, quantity: 2 },
+          { itemId: null, quantity: 1 },
+        ],
+      },
+      'create',
+    );
+    expect(sent).toEqual({ values: { components: [{ itemId: 3, quantity: 2 }] }, errors: {} });
+    expect(displayValue(lines.mask.fields[1]!, [{ itemId: 3, quantity: 2 }], 'en')).toBe('#3 × 2');
+  });
+
+  it('need their item source', () => {
+    const bad = parseMask({
+      name: 'x',
+      kind: 'list',
+      title: L('X'),
+      dataSrc: { api: '/v0/items/' },
+      fields: [{ id: 'parts', label: L('Parts'), type: 'lines' }],
+    });
+    expect(bad.ok ? [] : bad.problems).toEqual([{ path: 'fields.0.lines', message: 'a lines field needs its item source' }]);
+  });
+});

@@ -8,7 +8,8 @@ import { formatDateTime, formatMoney } from '../lib/format.js';
  * tested without rendering and every generic screen shows a field the same way.
  */
 
-export type Control = 'text' | 'textarea' | 'number' | 'money' | 'date' | 'datetime' | 'select' | 'lookup' | 'switch' | 'upload' | 'image' | 'address' | 'json';
+export type Control =
+  'text' | 'textarea' | 'number' | 'money' | 'date' | 'datetime' | 'select' | 'lookup' | 'switch' | 'upload' | 'image' | 'address' | 'json' | 'lines';
 
 const CONTROL: Record<FieldType, Control> = {
   text: 'text',
@@ -24,6 +25,7 @@ const CONTROL: Record<FieldType, Control> = {
   image: 'image',
   address: 'address',
   json: 'json',
+  lines: 'lines',
 };
 
 export interface ColumnSpec {
@@ -65,7 +67,7 @@ const optionsOf = (field: MaskField, locale: Locale) => field.options?.map((o) =
 
 export function columnsFor(mask: Mask, locale: Locale): ColumnSpec[] {
   return mask.fields
-    .filter((f) => !f.hidden && f.type !== 'json')
+    .filter((f) => !f.hidden && f.type !== 'json' && f.type !== 'lines')
     .map((field) => ({
       key: field.id,
       title: field.label[locale],
@@ -160,6 +162,11 @@ export function displayValue(field: MaskField, value: unknown, locale: Locale, r
     }
     case 'json':
       return JSON.stringify(value);
+    case 'lines': {
+      const { itemKey, quantityKey } = field.lines!;
+      const lines = Array.isArray(value) ? (value as Array<Record<string, unknown>>) : [];
+      return lines.map((l) => `#${String(l[itemKey])} × ${String(l[quantityKey])}`).join(', ') || 'N/A';
+    }
     default:
       return Array.isArray(value) ? value.map(String).join(', ') || 'N/A' : String(value);
   }
@@ -204,6 +211,8 @@ export function fromForm(
         continue;
       }
     }
+    // Lines without an item (a row added and never filled) are not sent.
+    if (field.type === 'lines' && Array.isArray(value)) value = (value as Array<Record<string, unknown>>).filter((l) => l[field.lines!.itemKey] != null);
     const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
     // An empty optional field is not sent: the server applies its default (100, false, '', null).
     if (empty && !field.required) continue;

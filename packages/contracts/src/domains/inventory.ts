@@ -102,6 +102,8 @@ export const adjustSchema = z.strictObject({
     .int('whole units only')
     .refine((d) => d !== 0, 'not 0'),
   reasonCode: z.enum(ADJUST_REASONS),
+  /** Best-before date of the added units (`YYYY-MM-DD`): required when adding units of an expiry-tracked item, refused otherwise. */
+  expiry: z.iso.date({ error: 'a date such as 2027-12-31' }).nullable().default(null),
   note: z.string().max(500).default(''),
 });
 
@@ -146,12 +148,32 @@ export const stockCountLinesSchema = z.strictObject({
         itemId: id,
         batch,
         status: z.union(STOCK_STATUSES.map((s) => z.literal(s))).default(STOCK_STATUS.valid),
+        /** A row inside a merged unit; left out for loose stock. */
+        unitId: id.nullable().default(null),
         counted: z.number({ error: 'required' }).int('whole units only').min(0),
       }),
     )
     .min(1)
     .max(1000),
 });
+
+/**
+ * A merged unit counted as one (`PUT /v0/stocktakes/:id/units`): scanned in a compartment of the count,
+ * it confirms everything the books hold in it (or is reported when the books have it elsewhere);
+ * `missing` counts every row of the unit as 0.
+ */
+export const stockCountUnitSchema = z
+  .strictObject({
+    unit: code,
+    /** Where the unit was found. */
+    compartmentId: id.optional(),
+    missing: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.missing && v.compartmentId === undefined) ctx.addIssue({ code: 'custom', path: ['compartmentId'], message: 'where the unit was found' });
+    if (v.missing && v.compartmentId !== undefined) ctx.addIssue({ code: 'custom', path: ['compartmentId'], message: 'a missing unit was found nowhere' });
+  });
+export const STOCK_COUNT_UNIT_OUTCOMES = ['confirmed', 'missing', 'elsewhere'] as const;
 
 export const mergedUnitWriteSchema = z.strictObject({
   code: code.toUpperCase(),
@@ -174,3 +196,46 @@ export const inventoryListQuerySchema = z.object({
 
 export const anyQuerySchema = z.object({ q: z.string().max(100).default('') });
 export const itemOptsQuerySchema = z.object({ Type: z.coerce.number().int().default(ITEM_TYPES.packingMaterial) });
+
+/** The grouped stock views (issue 5 §3): sums per compartment, item, batch or merchant, summed on the server. */
+export const STOCK_GROUPINGS = ['compartment', 'item', 'batch', 'merchant'] as const;
+export type StockGrouping = (typeof STOCK_GROUPINGS)[number];
+
+/**
+ * `GET /v0/stock/groups`: `by` names the grouping, `l` and `o` page the groups by keyset, every other
+ * parameter is a filter of the stock list (`sku`, `compartmentCode`, `batch`, `status`, `quantity=1..`, `q` ...).
+ */
+export const stockGroupsQuerySchema = z.looseObject({
+  by: z.enum(STOCK_GROUPINGS),
+  l: z.coerce.number().int().min(1).max(500).default(50),
+  o: z.string().max(400).optional(),
+  q: z.string().max(200).optional(),
+});
+
+/** One group: its key fields (the others null) and the sums of its rows. */
+export interface StockGroup {
+  key: string;
+  itemId: number | null;
+  sku: string | null;
+  itemName: string | null;
+  compartmentId: number | null;
+  compartmentCode: string | null;
+  warehouseCode: string | null;
+  batch: string | null;
+  merchantId: number | null;
+  merchantName: string | null;
+  quantity: number;
+  reserved: number;
+  available: number;
+  rows: number;
+}
+
+export interface StockGroupsPage {
+  data: StockGroup[];
+  next: string | null;
+  /** Groups matching the filters (capped like every list total). */
+  total: number;
+  totalCapped?: boolean;
+  /** Sums over every row matching the filters, not only this page. */
+  sums: { quantity: number; reserved: number; available: number; rows: number };
+}

@@ -9,6 +9,8 @@ import {
   reserveSchema,
   stockCountCreateSchema,
   stockCountLinesSchema,
+  stockCountUnitSchema,
+  stockGroupsQuerySchema,
 } from '@kontor/contracts/domains/inventory';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +25,9 @@ import { InventoryLookups } from './lookups.service.js';
 import { MergedUnitService, moveUnitSchema, packSchema, unpackSchema } from './merged-unit.service.js';
 import { ReservationService } from './reservation.service.js';
 import type { Actor } from './stock-tx.js';
+import { StockGroupsService } from './stock-groups.service.js';
 import { StockService } from './stock.service.js';
+import { StocktakeUnits } from './stocktake-units.js';
 import { StocktakeService } from './stocktake.service.js';
 
 const actorOf = (request: FastifyRequest): Actor => {
@@ -40,8 +44,10 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
   const stock = new StockService(core);
   const reservations = new ReservationService(core, stock);
   const stocktakes = new StocktakeService(core, stock);
+  const countedUnits = new StocktakeUnits(core, stock, stocktakes);
   const lookups = new InventoryLookups(core);
   const units = new MergedUnitService(core, stock);
+  const groups = new StockGroupsService(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
   registerItemImport();
 
@@ -73,6 +79,19 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
     '/v0/inventory/list',
     { config: can('wms.inventory.list'), schema: { tags, summary: 'Stock rows (l, o time cursor, q, LocationGUID)', querystring: inventoryListQuerySchema } },
     async (req) => ok(await lookups.inventoryList(actorOf(req).merchantScope, req.query)),
+  );
+
+  r.get(
+    '/v0/stock/groups',
+    {
+      config: can('wms.inventory.list'),
+      schema: {
+        tags,
+        summary: 'Stock summed by compartment, item, batch or merchant (by=...), with the stock list filters',
+        querystring: stockGroupsQuerySchema,
+      },
+    },
+    async (req) => ok(await groups.groups(actorOf(req).merchantScope, req.query)),
   );
 
   r.post(
@@ -146,6 +165,14 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
     '/v0/stocktakes/:id/lines',
     { config: can('wms.stocktake.edit'), schema: { tags, summary: 'Record counted quantities', params: idParams, body: stockCountLinesSchema } },
     async (req) => ok(await stocktakes.count(actorOf(req), req.params.id, req.body.lines)),
+  );
+  r.put(
+    '/v0/stocktakes/:id/units',
+    {
+      config: can('wms.stocktake.edit'),
+      schema: { tags, summary: 'Count a merged unit as one: found here, found elsewhere, or missing', params: idParams, body: stockCountUnitSchema },
+    },
+    async (req) => ok(await countedUnits.count(actorOf(req), req.params.id, req.body)),
   );
   r.post(
     '/v0/stocktakes/:id/post',

@@ -40,6 +40,8 @@ export class InventoryLookups {
       type: item.type,
       weight: item.weight ?? 0,
       serialRequired: item.serialRequired,
+      batchTracked: item.batchTracked,
+      expiryTracked: item.expiryTracked,
     };
   }
 

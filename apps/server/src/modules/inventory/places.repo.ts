@@ -15,6 +15,7 @@ export interface ItemRef {
   serialRequired: boolean;
   serialPattern: string | null;
   batchTracked: boolean;
+  expiryTracked: boolean;
 }
 
 export interface CompartmentRef {
@@ -39,6 +40,7 @@ const ITEM_COLUMNS = [
   'i.serial_required as serialRequired',
   'i.serial_pattern as serialPattern',
   'i.batch_tracked as batchTracked',
+  'i.expiry_tracked as expiryTracked',
 ] as const;
 
 /** Finding items and compartments by id or by a scanned code (facts §2.7, §3.10). */

@@ -163,6 +163,27 @@ export class StockRepo {
     return id === null || id === undefined ? null : Number(id);
   }
 
+  /** The best-before date of a row (`YYYY-MM-DD`), read in the caller's transaction. */
+  async expiryOf(trx: Kysely<DB>, id: number): Promise<string | null> {
+    const row = await sql<{ expiry: string | null }>`select to_char(expiry, 'YYYY-MM-DD') as expiry from stock where id = ${id}`.execute(trx);
+    return row.rows[0]?.expiry ?? null;
+  }
+
+  /** Sets the best-before date of a locked row (not a quantity: no ledger entry). */
+  async setExpiry(trx: Kysely<DB>, id: number, expiry: string): Promise<void> {
+    await sql`update stock set expiry = ${expiry}::date, updated_at = now() where id = ${id}`.execute(trx);
+  }
+
+  /**
+   * Units moving from one locked row to another take their best-before date along: an empty target (or
+   * one without a date) takes the source's; two dates meeting keep the earlier, so picking by earliest
+   * expiry never ships late.
+   */
+  async carryExpiry(trx: Kysely<DB>, sourceId: number, targetId: number): Promise<void> {
+    await sql`update stock t set expiry = case when t.quantity = 0 or t.expiry is null then s.expiry else least(t.expiry, s.expiry) end
+      from stock s where t.id = ${targetId} and s.id = ${sourceId} and s.expiry is not null`.execute(trx);
+  }
+
   async addReservation(trx: Kysely<DB>, row: StockRow, ref: { type: string; id: string }, quantity: number): Promise<number> {
     const inserted = await (trx as AnyDB)
       .insertInto('reservations')

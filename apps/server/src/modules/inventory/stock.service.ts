@@ -2,14 +2,23 @@ import { type adjustSchema, type changeStatusSchema, type moveSchema } from '@ko
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import { AppError } from '../../http/app-error.js';
-import { PlacesRepo } from './places.repo.js';
+import { PlacesRepo, type ItemRef } from './places.repo.js';
 import { insufficient, mustBeOpen, resolveCompartment, resolveItem } from './resolve.js';
 import { stockTransaction, type Actor } from './stock-tx.js';
 import { StockRepo, type StockRow } from './stock.repo.js';
 
-type AdjustInput = z.infer<typeof adjustSchema>;
+/** An adjustment; `expiry` may be left out by callers inside the server (the route's schema defaults it). */
+type AdjustInput = Omit<z.infer<typeof adjustSchema>, 'expiry'> & { expiry?: string | null };
 type MoveInput = z.infer<typeof moveSchema> & { withReservations?: boolean };
 type StatusInput = z.infer<typeof changeStatusSchema>;
+
+/** Issue 5 §2: units of an expiry-tracked item are added with their best-before date; other items take none. */
+function checkExpiry(item: ItemRef, input: AdjustInput): void {
+  const field = (message: string) => new AppError('IntegrityError', { fields: [{ field: 'expiry', message }] });
+  if (!item.expiryTracked && input.expiry) throw field(`${item.sku} is not expiry-tracked`);
+  if (item.expiryTracked && input.delta > 0 && !input.expiry) throw field(`required: ${item.sku} is expiry-tracked`);
+  if (input.delta < 0 && input.expiry) throw field('only when units are added');
+}
 
 /**
  * Adjust, move and change status of stock (issue 5 §5). Every change locks its rows in id order,
@@ -33,6 +42,7 @@ export class StockService {
     const item = await resolveItem(this.places, actor.merchantScope, input);
     const compartment = await resolveCompartment(this.places, input);
     mustBeOpen(compartment);
+    checkExpiry(item, input);
     const key = {
       merchantId: item.merchantId,
       itemId: item.id,
@@ -46,6 +56,16 @@ export class StockService {
     return stockTransaction(this.core.db, async (trx) => {
       const row = (await this.repo.lock(trx, [stockId])).get(stockId)!;
       if (input.delta < 0 && row.quantity - row.reserved < -input.delta) throw insufficient(row.quantity - row.reserved, -input.delta, 'delta');
+      let expiry = await this.repo.expiryOf(trx, row.id);
+      if (input.expiry && input.expiry !== expiry) {
+        // One row holds one date: units of another date are another batch (or another row once this one is empty).
+        if (row.quantity > 0 && expiry)
+          throw new AppError('IntegrityError', {
+            fields: [{ field: 'expiry', message: `the units here expire on ${expiry}; book units of another date as another batch` }],
+          });
+        await this.repo.setExpiry(trx, row.id, input.expiry);
+        expiry = input.expiry;
+      }
       await this.repo.post(trx, row, {
         delta: input.delta,
         deltaReserved: 0,
@@ -54,7 +74,7 @@ export class StockService {
         userId: actor.userId,
         note: input.note,
       });
-      return row;
+      return { ...row, expiry };
     });
   }
 
@@ -125,6 +145,7 @@ export class StockService {
     const movable = how.withReservations ? source.quantity : free;
     if (quantity > movable) throw insufficient(movable, quantity);
     const reservedMoved = Math.max(0, quantity - free);
+    await this.repo.carryExpiry(trx, source.id, target.id);
     if (reservedMoved > 0) await this.carryReservations(trx, source, target, reservedMoved);
     const entry = { reason: how.reason, userId: actor.userId, note: how.note, refType: how.refType, refId: how.refId };
     await this.repo.post(trx, source, { ...entry, delta: -quantity, deltaReserved: -reservedMoved });

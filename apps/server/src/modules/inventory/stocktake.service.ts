@@ -6,11 +6,13 @@ import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import { stockTransaction, type Actor } from './stock-tx.js';
 import type { StockService } from './stock.service.js';
+import { unitsOfCount } from './stocktake-units.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- inventory tables are declared by migration 0005
 type AnyDB = Kysely<any>;
 
-type CountLine = z.infer<typeof stockCountLinesSchema>['lines'][number];
+/** A counted line; `unitId` names a row inside a merged unit (loose stock when left out). */
+type CountLine = Omit<z.infer<typeof stockCountLinesSchema>['lines'][number], 'unitId'> & { unitId?: number | null };
 
 /**
  * Stocktaking (issue 5 §5): a count of one or more compartments. Each counted line stores what the
@@ -59,32 +61,38 @@ export class StocktakeService {
       .selectFrom('stock_count_lines as l')
       .innerJoin('items as i', 'i.id', 'l.item_id')
       .innerJoin('compartments as c', 'c.id', 'l.compartment_id')
+      .leftJoin('merged_units as u', 'u.id', 'l.unit_id')
       .select(['l.id', 'l.compartment_id as compartmentId', 'c.code as compartment', 'l.item_id as itemId', 'i.sku', 'i.name as itemName'])
+      .select(['l.unit_id as unitId', 'u.code as unitCode'])
       .select(['l.batch', 'l.status', 'l.expected', 'l.counted', sql<number>`l.counted - l.expected`.as('difference'), 'l.counted_at as countedAt'])
       .where('l.count_id', '=', id)
       .orderBy('c.code')
       .orderBy('i.sku')
       .execute();
     const stock = await this.db
-      .selectFrom('stock_view')
+      .selectFrom('stock_view as s')
+      .leftJoin('merged_units as u', 'u.id', 's.unit_id')
       .select([
-        'id',
-        'compartment_id as compartmentId',
-        'compartment_code as compartment',
-        'item_id as itemId',
-        'sku',
-        'item_name as itemName',
-        'batch',
-        'status',
-        'quantity',
-        'reserved',
+        's.id',
+        's.compartment_id as compartmentId',
+        's.compartment_code as compartment',
+        's.item_id as itemId',
+        's.sku',
+        's.item_name as itemName',
+        's.batch',
+        's.status',
+        's.quantity',
+        's.reserved',
+        's.unit_id as unitId',
+        'u.code as unitCode',
       ])
-      .where('compartment_id', 'in', count.compartmentIds as number[])
-      .where('quantity', '>', 0)
-      .orderBy('compartment_code')
-      .orderBy('sku')
+      .where('s.compartment_id', 'in', count.compartmentIds as number[])
+      .where('s.quantity', '>', 0)
+      .orderBy('s.compartment_code')
+      .orderBy('s.sku')
       .execute();
-    return { ...count, lines, stock };
+    const units = await unitsOfCount(this.db, id, count.compartmentIds as number[]);
+    return { ...count, lines, stock, units };
   }
 
   /** Records counted quantities; a line counted again replaces the earlier count. */
@@ -95,6 +103,8 @@ export class StocktakeService {
         throw new AppError('IntegrityError', { fields: [{ field: 'compartmentId', message: `compartment ${line.compartmentId} is not part of this count` }] });
       }
       if (!(await this.stock.places.itemById(line.itemId, actor.merchantScope))) throw new AppError('ItemNotFound', { params: { code: line.itemId } });
+      if (line.unitId != null && !(await this.unitIn(line.unitId, line.compartmentId)))
+        throw new AppError('NotFound', { fields: [{ field: 'unitId', message: `unit ${line.unitId} is not in compartment ${line.compartmentId}` }] });
     }
     await stockTransaction(this.core.db, async (trx) => {
       for (const line of lines) await this.saveLine(trx, actor, id, line);
@@ -102,44 +112,33 @@ export class StocktakeService {
     return this.get(id);
   }
 
-  private async saveLine(trx: Kysely<DB>, actor: Actor, countId: number, line: CountLine) {
+  /** Whether the books hold the unit in the compartment (lines inside a unit are counted where it is). */
+  private async unitIn(unitId: number, compartmentId: number) {
+    const unit = await this.db.selectFrom('merged_units').select('id').where('id', '=', unitId).where('compartment_id', '=', compartmentId).executeTakeFirst();
+    return !!unit;
+  }
+
+  /** Stores one counted line beside what the ledger holds at this moment (a line counted again replaces the earlier count). */
+  async saveLine(trx: Kysely<DB>, actor: Actor, countId: number, line: CountLine) {
     const db = trx as AnyDB;
     const held = await db
       .selectFrom('stock')
-      .select(['quantity', 'merchant_id as merchantId'])
+      .select(['quantity'])
       .where('item_id', '=', line.itemId)
       .where('compartment_id', '=', line.compartmentId)
       .where('batch', '=', line.batch)
       .where('status', '=', line.status)
-      .where('unit_id', 'is', null)
+      .where(sql<boolean>`coalesce(unit_id, 0) = ${line.unitId ?? 0}`)
       .executeTakeFirst();
     const item = await db.selectFrom('items').select('merchant_id as merchantId').where('id', '=', line.itemId).executeTakeFirstOrThrow();
-    const values = {
-      count_id: countId,
-      compartment_id: line.compartmentId,
-      item_id: line.itemId,
-      merchant_id: item.merchantId,
-      batch: line.batch,
-      status: line.status,
-      expected: held ? Number(held.quantity) : 0,
-      counted: line.counted,
-      counted_by: actor.userId,
-    };
-    await db
-      .insertInto('stock_count_lines')
-      .values(values)
-      .onConflict((oc) =>
-        oc.columns(['count_id', 'compartment_id', 'item_id', 'batch', 'status']).doUpdateSet({
-          expected: values.expected,
-          counted: values.counted,
-          counted_by: values.counted_by,
-          counted_at: sql`now()`,
-        }),
-      )
-      .execute();
+    const expected = held ? Number(held.quantity) : 0;
+    await sql`insert into stock_count_lines (count_id, compartment_id, item_id, merchant_id, batch, status, unit_id, expected, counted, counted_by)
+      values (${countId}, ${line.compartmentId}, ${line.itemId}, ${item.merchantId}, ${line.batch}, ${line.status}, ${line.unitId ?? null}, ${expected}, ${line.counted}, ${actor.userId})
+      on conflict (count_id, compartment_id, item_id, batch, status, (coalesce(unit_id, 0)))
+      do update set expected = excluded.expected, counted = excluded.counted, counted_by = excluded.counted_by, counted_at = now()`.execute(trx);
   }
 
-  private async open(id: number) {
+  async open(id: number) {
     const count = await this.get(id);
     if (count.status !== 'open') throw new AppError('InvalidState');
     return count;
@@ -161,7 +160,7 @@ export class StocktakeService {
           compartmentId: compartment.id,
           batch: line.batch,
           status: line.status,
-          unitId: null,
+          unitId: line.unitId ?? null,
         }),
       );
     }

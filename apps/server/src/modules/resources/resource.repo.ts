@@ -45,7 +45,8 @@ export class ResourceRepo {
     this.fields = Object.entries(allFields(def));
   }
 
-  private where(eb: AnyEB, query: Omit<ListQuery, 'sort' | 'after' | 'limit'>): Expression<SqlBool> {
+  /** The list's conditions (merchant scope, search, filters); also used by read models that aggregate a list (stock groups). */
+  where(eb: AnyEB, query: Omit<ListQuery, 'sort' | 'after' | 'limit'>): Expression<SqlBool> {
     const parts: Expression<SqlBool>[] = [];
     if (this.def.scope === 'merchant' && query.merchantScope !== null) parts.push(eb('merchant_id', '=', query.merchantScope));
     if (query.search) {

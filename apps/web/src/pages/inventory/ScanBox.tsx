@@ -2,7 +2,7 @@ import { ScanOutlined } from '@ant-design/icons';
 import { Card, Descriptions, Input, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findCompartment, findItem, listStock, type CompartmentHit, type ItemHit } from './inventory-api.js';
+import { findCompartment, findItem, listStockGroups, type CompartmentHit, type ItemHit } from './inventory-api.js';
 
 /** What the stock list is narrowed to by the last scan. */
 export type Scope = { kind: 'compartment'; id: number; code: string } | { kind: 'item'; id: number; code: string } | { kind: 'text'; code: string } | null;
@@ -17,10 +17,10 @@ interface Props {
   refresh: number;
 }
 
-/** Sums an item's stock on the client, as the original did (facts §3.10). */
+/** An item's stock summed by the server over all its rows (the original summed at most one page on the client). */
 async function itemTotals(itemId: number) {
-  const page = await listStock({ itemId, l: 1000 });
-  return page.data.reduce((sum, row) => ({ quantity: sum.quantity + row.quantity, locked: sum.locked + row.reserved }), { quantity: 0, locked: 0 });
+  const { sums } = await listStockGroups({ by: 'item', itemId, l: 1 });
+  return { quantity: sums.quantity, locked: sums.reserved };
 }
 
 /**

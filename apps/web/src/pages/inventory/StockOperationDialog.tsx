@@ -1,5 +1,6 @@
 import { ADJUST_REASONS, STOCK_STATUS } from '@kontor/contracts/domains/inventory';
-import { AutoComplete, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { AutoComplete, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../notify/queue.js';
@@ -17,6 +18,8 @@ interface Values {
   toCompartment?: string;
   toStatus?: number;
   reasonCode?: string;
+  /** Best-before date of units added of an expiry-tracked item. */
+  expiry?: Dayjs | null;
   withReservations?: boolean;
   note?: string;
 }
@@ -47,6 +50,10 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [batches, setBatches] = useState<string[]>([]);
+  // Whether the item entered takes a best-before date (known once that item is found).
+  const [expiryOf, setExpiryOf] = useState<{ code: string; tracked: boolean } | null>(null);
+  const itemCode = Form.useWatch('item', form);
+  const tracked = !!expiryOf?.tracked && expiryOf.code === itemCode?.trim();
   const statusOptions = useStatusOptions();
 
   useEffect(() => {
@@ -54,9 +61,21 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
     form.resetFields();
     form.setFieldsValue(
       row
-        ? { compartment: row.compartmentCode, item: row.sku, batch: row.batch, status: row.status, reasonCode: 'correction' }
+        ? {
+            compartment: row.compartmentCode,
+            item: row.sku,
+            batch: row.batch,
+            status: row.status,
+            reasonCode: 'correction',
+            expiry: row.expiry ? dayjs(row.expiry) : null,
+          }
         : { status: STOCK_STATUS.valid, batch: '', reasonCode: 'correction' },
     );
+    if (row)
+      void findItem(row.sku).then(
+        (hit) => setExpiryOf({ code: row.sku, tracked: !!hit.expiryTracked }),
+        () => undefined,
+      );
     setTimeout(() => form.focusField(row ? (kind === 'adjust' ? 'delta' : 'quantity') : 'compartment'), 150);
   }, [kind, row, form]);
 
@@ -65,11 +84,13 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
     const { compartment, item } = form.getFieldsValue();
     if (!compartment?.trim() || !item?.trim()) return;
     const hit = await findItem(item.trim());
+    setExpiryOf({ code: item.trim(), tracked: !!hit.expiryTracked });
     if (!hit.guid) return;
     const page = await listStock({ itemId: hit.id, compartmentCode: compartment.trim().toUpperCase(), quantity: '1..', l: 100 });
     const found = [...new Set(page.data.map((r) => r.batch))];
     setBatches(found);
-    if (page.data.length === 1) form.setFieldsValue({ batch: page.data[0]!.batch, status: page.data[0]!.status });
+    const only = page.data.length === 1 ? page.data[0]! : null;
+    if (only) form.setFieldsValue({ batch: only.batch, status: only.status, expiry: only.expiry ? dayjs(only.expiry) : null });
   };
 
   const next = (field: keyof Values) => {
@@ -92,7 +113,7 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
     const base = { ...key, batch: v.batch?.trim() ?? '', status: v.status, note: v.note ?? '' };
     const data =
       kind === 'adjust'
-        ? { ...base, delta: v.delta, reasonCode: v.reasonCode }
+        ? { ...base, delta: v.delta, reasonCode: v.reasonCode, expiry: tracked && (v.delta ?? 0) > 0 && v.expiry ? v.expiry.format('YYYY-MM-DD') : null }
         : kind === 'move'
           ? { ...base, quantity: v.quantity, toCompartment: v.toCompartment?.trim().toUpperCase(), withReservations: v.withReservations === true }
           : { ...base, quantity: v.quantity, toStatus: v.toStatus };
@@ -146,6 +167,22 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
             >
               <InputNumber precision={0} style={{ width: '100%' }} onPressEnter={enter('delta')} data-testid="op-delta" />
             </Form.Item>
+            {tracked && (
+              <Form.Item
+                name="expiry"
+                label={t('inventory.expiry')}
+                extra={t('inventory.expiryHint')}
+                dependencies={['delta']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    validator: (_r, v: Dayjs | null | undefined) =>
+                      !v && Number(getFieldValue('delta')) > 0 ? Promise.reject(new Error(t('inventory.expiryRequired'))) : Promise.resolve(),
+                  }),
+                ]}
+              >
+                <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" data-testid="op-expiry" />
+              </Form.Item>
+            )}
             <Form.Item name="reasonCode" label={t('inventory.reasonCode')} rules={[{ required: true, message: t('inventory.required') }]}>
               <Select options={ADJUST_REASONS.map((r) => ({ value: r, label: t(`inventory.reasons.${r}`) }))} data-testid="op-reason" />
             </Form.Item>

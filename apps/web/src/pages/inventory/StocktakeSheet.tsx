@@ -9,6 +9,7 @@ import { useLayout } from '../../layout/store.js';
 import { notify } from '../../notify/queue.js';
 import { findItem, stocktakes, type StockCount } from './inventory-api.js';
 import { CountStateTag, StatusTag } from './StatusTag.js';
+import { StocktakeUnits } from './StocktakeUnits.js';
 
 /** One line of the count sheet: what is held (or was when counted) and what was counted. */
 interface SheetLine {
@@ -27,11 +28,12 @@ interface SheetLine {
 
 const keyOf = (l: { compartmentId: number; itemId: number; batch: string; status: number }) => `${l.compartmentId}|${l.itemId}|${l.batch}|${l.status}`;
 
-/** Lines counted so far, then the stock of the counted compartments not yet counted. */
+/** Loose lines counted so far, then the loose stock of the counted compartments not yet counted (units are counted as one, below). */
 function sheetOf(count: StockCount, added: SheetLine[]): SheetLine[] {
   const lines = new Map<string, SheetLine>();
-  for (const l of count.lines) lines.set(keyOf(l), { ...l, key: keyOf(l), saved: true });
+  for (const l of count.lines) if (l.unitId === null) lines.set(keyOf(l), { ...l, key: keyOf(l), saved: true });
   for (const s of count.stock) {
+    if (s.unitId !== null) continue;
     const key = keyOf(s);
     if (!lines.has(key)) lines.set(key, { ...s, key, expected: s.quantity, counted: null, saved: false });
   }
@@ -215,6 +217,15 @@ export function StocktakeSheet({ id, canApprove, onChanged, onClose }: Props) {
           <Button onClick={() => void addLine().catch(() => undefined)}>{t('stocktake.addLine')}</Button>
         </Space>
       )}
+      <StocktakeUnits
+        count={count}
+        open={open}
+        compartmentId={scan.compartmentId}
+        onCounted={(next) => {
+          setCount(next);
+          onChanged();
+        }}
+      />
       <Table<SheetLine>
         rowKey="key"
         size="small"

@@ -1,4 +1,5 @@
 import type { Page } from '@kontor/contracts';
+import type { StockGroupsPage } from '@kontor/contracts/domains/inventory';
 import { request } from '../../api/request.js';
 
 /** A row of `GET /v0/stock/`: one item, compartment, batch and status with its quantities. */
@@ -46,6 +47,9 @@ export interface ItemHit {
   customer?: string;
   merchantId?: number;
   weight?: number;
+  batchTracked?: boolean;
+  /** Units added need their best-before date. */
+  expiryTracked?: boolean;
 }
 
 export interface CountLine {
@@ -59,6 +63,21 @@ export interface CountLine {
   expected: number;
   counted: number;
   difference: number;
+  /** The merged unit holding the row, or null for loose stock. */
+  unitId: number | null;
+  unitCode: string | null;
+}
+
+/** A merged unit of a count: where the books have it, and what the counter found (null: not counted yet). */
+export interface CountUnit {
+  unitId: number;
+  code: string;
+  kind: string;
+  compartmentId: number;
+  compartment: string;
+  outcome: 'confirmed' | 'missing' | 'elsewhere' | null;
+  foundCompartmentId: number | null;
+  foundCompartment: string | null;
 }
 
 export interface StockCount {
@@ -71,6 +90,7 @@ export interface StockCount {
   postedAt: string | null;
   lines: CountLine[];
   stock: Array<Omit<CountLine, 'expected' | 'counted' | 'difference'> & { quantity: number; reserved: number }>;
+  units: CountUnit[];
 }
 
 export interface CountSummary {
@@ -86,6 +106,8 @@ export interface CountSummary {
 export const findCompartment = (q: string) => request<CompartmentHit>({ url: '/v0/compartment/any', params: { q } });
 export const findItem = (q: string) => request<ItemHit>({ url: '/v0/item/any', params: { q } });
 export const listStock = (params: Record<string, unknown>, signal?: AbortSignal) => request<Page<StockRow>>({ url: '/v0/stock/', params, signal });
+/** Stock summed per compartment, item, batch or merchant by the server (`by`), with the stock list's filters. */
+export const listStockGroups = (params: Record<string, unknown>, signal?: AbortSignal) => request<StockGroupsPage>({ url: '/v0/stock/groups', params, signal });
 
 /** The stock operations (issue 5 §5); the server answers errors such as InsufficientStock in the envelope. */
 export const stockOperation = (kind: 'adjust' | 'move' | 'status', data: Record<string, unknown>) =>
@@ -98,6 +120,9 @@ export const stocktakes = {
     request<StockCount>({ url: '/v0/stocktakes/', method: 'POST', data: { warehouseId, compartmentIds, note } }),
   count: (id: number, lines: Array<Pick<CountLine, 'compartmentId' | 'itemId' | 'batch' | 'status' | 'counted'>>) =>
     request<StockCount>({ url: `/v0/stocktakes/${id}/lines`, method: 'PUT', data: { lines } }),
+  /** A merged unit counted as one: found in a compartment of the count, or missing. */
+  countUnit: (id: number, data: { unit: string; compartmentId?: number; missing?: boolean }) =>
+    request<StockCount & { outcome: NonNullable<CountUnit['outcome']>; unit: string }>({ url: `/v0/stocktakes/${id}/units`, method: 'PUT', data }),
   post: (id: number) => request<StockCount>({ url: `/v0/stocktakes/${id}/post`, method: 'POST' }),
   cancel: (id: number) => request<StockCount>({ url: `/v0/stocktakes/${id}/cancel`, method: 'POST' }),
 };
