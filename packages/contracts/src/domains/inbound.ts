@@ -100,6 +100,11 @@ export const receivingScanSchema = z.strictObject({
   batch: z.string().trim().max(64).default(''),
   /** Serial numbers of the scanned units, one per unit, for items that need them. */
   serials: z.array(code).max(1000).default([]),
+  /**
+   * Best-before date of the scanned units (`YYYY-MM-DD`): required for an expiry-tracked item, refused
+   * for others. A date already past is accepted and answered with `expired: true`.
+   */
+  expiry: z.iso.date({ error: 'a date such as 2027-12-31' }).nullable().default(null),
   /** Accept an item that is not on the order, or more than planned beyond the tolerance. */
   confirm: z.boolean().default(false),
 });
@@ -161,6 +166,9 @@ export interface ReceivingLine {
   putAway: number;
   serialRequired: boolean;
   batchTracked: boolean;
+  expiryTracked: boolean;
+  /** The best-before dates scanned on this line (`YYYY-MM-DD`), earliest first. */
+  expiries: string[];
   /** counted minus planned: below 0 short, above 0 over. */
   difference: number;
 }

@@ -40,6 +40,8 @@ export function lineView(line: LineRow) {
     putAway: line.putAway + line.putAwayDamaged,
     serialRequired: line.serialRequired,
     batchTracked: line.batchTracked,
+    expiryTracked: line.expiryTracked,
+    expiries: line.expiries,
     difference: line.received + line.damaged + pending - line.planned,
   };
 }

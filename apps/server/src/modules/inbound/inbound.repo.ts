@@ -33,6 +33,9 @@ export interface LineRow {
   overAccepted: boolean;
   serialRequired: boolean;
   batchTracked: boolean;
+  expiryTracked: boolean;
+  /** Best-before dates scanned on the line, earliest first (only read for expiry-tracked items). */
+  expiries: string[];
   /** Scanned, not yet booked: valid and damaged units. */
   pendingValid: number;
   pendingDamaged: number;
@@ -105,12 +108,35 @@ export class InboundRepo {
   async lines(db: Kysely<DB>, orderId: number): Promise<LineRow[]> {
     const rows = await sql<LineRow>`select l.id, l.item_id as "itemId", i.sku, i.name, l.batch, l.planned, l.received, l.damaged,
         l.put_away as "putAway", l.put_away_damaged as "putAwayDamaged", l.over_accepted as "overAccepted", i.serial_required as "serialRequired", i.batch_tracked as "batchTracked",
-        l.pending_valid as "pendingValid", l.pending_damaged as "pendingDamaged"
+        l.pending_valid as "pendingValid", l.pending_damaged as "pendingDamaged", i.expiry_tracked as "expiryTracked",
+        case when i.expiry_tracked then (select coalesce(jsonb_agg(distinct to_char(s.expiry, 'YYYY-MM-DD')), '[]'::jsonb) from receiving_scans s
+          where s.order_id = l.order_id and s.item_id = l.item_id and s.batch = l.batch and s.expiry is not null) else '[]'::jsonb end as expiries
       from inbound_lines l
       join items i on i.id = l.item_id
       where l.order_id = ${orderId}
       order by l.id`.execute(db);
-    return rows.rows.map((r) => ({ ...r, id: Number(r.id), itemId: Number(r.itemId) }));
+    return rows.rows.map((r) => ({ ...r, id: Number(r.id), itemId: Number(r.itemId), expiries: [...json(r.expiries)].sort() }));
+  }
+
+  /**
+   * Another best-before date for the stock row a scan would book into (same item, batch and status):
+   * open scans of the order, or units waiting in the staging compartment. Inventory keeps one date
+   * per stock row (docs/inventory.md), so a second date is another batch.
+   */
+  async otherExpiry(
+    db: Kysely<DB>,
+    at: { orderId: number; stagingId: number | null; itemId: number; batch: string; condition: string; status: number; expiry: string },
+  ): Promise<string | null> {
+    const staging =
+      at.stagingId === null
+        ? sql``
+        : sql`union all select to_char(expiry, 'YYYY-MM-DD') from stock where compartment_id = ${at.stagingId} and item_id = ${at.itemId}
+            and batch = ${at.batch} and status = ${at.status} and unit_id is null and quantity > 0 and expiry is not null and expiry <> ${at.expiry}::date`;
+    const row = await sql<{ expiry: string }>`select to_char(expiry, 'YYYY-MM-DD') as expiry from receiving_scans where order_id = ${at.orderId}
+        and booked_at is null and item_id = ${at.itemId} and batch = ${at.batch} and condition = ${at.condition}
+        and expiry is not null and expiry <> ${at.expiry}::date
+      ${staging} limit 1`.execute(db);
+    return row.rows[0]?.expiry ?? null;
   }
 
   /** The line of an item and batch, created with nothing planned for an accepted over-delivery. */
@@ -130,14 +156,16 @@ export class InboundRepo {
       unit: string;
       unitKind: string;
       serials: string[];
+      expiry: string | null;
       userId: number;
     },
   ): Promise<{ id: number; at: string }> {
     const row = await sql<{
       id: number;
       at: string;
-    }>`insert into receiving_scans (order_id, item_id, batch, condition, quantity, unit, unit_kind, serials, user_id)
-      values (${scan.orderId}, ${scan.itemId}, ${scan.batch}, ${scan.condition}, ${scan.quantity}, ${scan.unit}, ${scan.unitKind}, ${JSON.stringify(scan.serials)}::jsonb, ${scan.userId})
+    }>`insert into receiving_scans (order_id, item_id, batch, condition, quantity, unit, unit_kind, serials, expiry, user_id)
+      values (${scan.orderId}, ${scan.itemId}, ${scan.batch}, ${scan.condition}, ${scan.quantity}, ${scan.unit}, ${scan.unitKind}, ${JSON.stringify(scan.serials)}::jsonb,
+        ${scan.expiry}::date, ${scan.userId})
       returning id, at`.execute(trx);
     return { id: Number(row.rows[0]!.id), at: String(row.rows[0]!.at) };
   }
@@ -154,7 +182,7 @@ export class InboundRepo {
     const rows = await sql<
       Record<string, unknown>
     >`select s.id, s.item_id as "itemId", i.sku, i.name, s.quantity, s.condition, s.unit, s.unit_kind as "unitKind",
-        s.batch, s.serials, s.at, s.booked_at is not null as booked
+        s.batch, s.serials, to_char(s.expiry, 'YYYY-MM-DD') as expiry, s.at, s.booked_at is not null as booked
       from receiving_scans s join items i on i.id = s.item_id
       where s.order_id = ${orderId} order by s.id desc limit ${limit}`.execute(db);
     return rows.rows.map((r) => ({

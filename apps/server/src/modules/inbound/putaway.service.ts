@@ -19,12 +19,18 @@ const TARGET_KINDS: Record<number, string[]> = {
 
 /** Where a receiving's goods wait: the order's staging compartment, else the warehouse's first open one. */
 export async function stagingCompartment(db: Kysely<DB>, order: OrderRow): Promise<number> {
+  const id = await stagingCompartmentOrNull(db, order);
+  if (id === null)
+    throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: 'the warehouse has no open inbound staging compartment' }] });
+  return id;
+}
+
+/** The staging compartment the order's goods wait in, or would wait in when completed now; null when there is none. */
+export async function stagingCompartmentOrNull(db: Kysely<DB>, order: OrderRow): Promise<number | null> {
   if (order.stagingCompartmentId !== null) return order.stagingCompartmentId;
   const row = await sql<{ id: number }>`select id from compartments where warehouse_id = ${order.warehouseId} and kind = 'inboundStaging'
     and not blocked order by priority, code limit 1`.execute(db);
-  if (!row.rows[0])
-    throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: 'the warehouse has no open inbound staging compartment' }] });
-  return Number(row.rows[0].id);
+  return row.rows[0] ? Number(row.rows[0].id) : null;
 }
 
 /**
@@ -86,6 +92,8 @@ export class PutawayService {
     const rows = await this.stock.lock(trx, [fromId, toId]);
     const source = rows.get(fromId)!;
     if (source.quantity - source.reserved < input.quantity) throw insufficient(source.quantity - source.reserved, input.quantity);
+    // The best-before date travels with the units, by the inventory's move rule (docs/inventory.md).
+    await this.stock.carryExpiry(trx, fromId, toId);
     const entry = { reason: 'putaway', refType: 'inbound', refId: order.unid, userId: actor.userId, deltaReserved: 0 };
     await this.stock.post(trx, source, { ...entry, delta: -input.quantity });
     await this.stock.post(trx, rows.get(toId)!, { ...entry, delta: input.quantity });

@@ -7,13 +7,19 @@ import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import type { ItemRef } from '../inventory/places.repo.js';
 import type { Actor } from '../inventory/stock-tx.js';
-import type { StockRepo } from '../inventory/stock.repo.js';
+import type { StockRepo, StockRow } from '../inventory/stock.repo.js';
 import { InboundRepo, type OrderRow } from './inbound.repo.js';
 import type { InboundOrderService } from './inbound-order.service.js';
 import { lineView } from './inbound-order.service.js';
-import { stagingCompartment } from './putaway.service.js';
+import { stagingCompartment, stagingCompartmentOrNull } from './putaway.service.js';
 
 type ScanInput = z.infer<typeof receivingScanSchema>;
+
+/** Today as `YYYY-MM-DD` (UTC), to tell an expired best-before date. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+const sameRowMessage = (sku: string, batch: string, expiry: string) =>
+  `${sku}${batch ? ` batch ${batch}` : ''} received here expires on ${expiry}; book units of another date as another batch`;
 
 /** An item scanned at receiving. */
 export type ScannedItem = ItemRef;
@@ -37,6 +43,7 @@ export class ReceivingService {
     if (item.merchantId !== order.merchantId)
       throw new AppError('ItemNotFound', { params: { code: input.code }, fields: [{ field: 'code', message: input.code }] });
     this.checkBatchAndSerials(item, input);
+    await this.checkExpiry(trx, order, item, input);
     const taken = await this.repo.serialsTaken(trx, item.id, input.serials);
     if (taken.length) throw new AppError('SerialConflict', { params: { serial: taken[0] }, fields: [{ field: 'serials', message: taken.join(', ') }] });
 
@@ -76,13 +83,26 @@ export class ReceivingService {
       unit: input.unit,
       unitKind: input.unitKind,
       serials: input.serials,
+      expiry: input.expiry,
       userId: actor.userId,
     });
     await this.repo.addPending(trx, order.id, item.id, batch, input.condition, input.quantity);
     if (order.status !== INBOUND_ORDER.codeOf('receiving')) await this.orders.transition(trx, order, 'receiving');
     else await sql`update inbound_orders set updated_at = now() where id = ${order.id}`.execute(trx);
     return {
-      scan: { id: scan.id, itemId: item.id, sku: item.sku, name: item.name, quantity: input.quantity, condition: input.condition, batch, outcome },
+      scan: {
+        id: scan.id,
+        itemId: item.id,
+        sku: item.sku,
+        name: item.name,
+        quantity: input.quantity,
+        condition: input.condition,
+        batch,
+        expiry: input.expiry,
+        // Expired goods are received all the same (then handled); the receiver is told.
+        expired: input.expiry !== null && input.expiry < today(),
+        outcome,
+      },
       lines: (await this.repo.lines(trx, order.id)).map(lineView),
       status: order.status,
     };
@@ -113,9 +133,10 @@ export class ReceivingService {
       await sql`update inbound_orders set staging_compartment_id = ${stagingId} where id = ${order.id}`.execute(trx);
       order.stagingCompartmentId = stagingId;
     }
-    const open = await sql<{ itemId: number; batch: string; condition: string; quantity: number }>`select item_id as "itemId", batch, condition,
-        sum(quantity)::int as quantity from receiving_scans where order_id = ${order.id} and booked_at is null
-      group by item_id, batch, condition order by item_id, batch, condition`.execute(trx);
+    const open = await sql<{ itemId: number; sku: string; batch: string; condition: string; expiry: string | null; quantity: number }>`select
+        s.item_id as "itemId", i.sku, s.batch, s.condition, to_char(s.expiry, 'YYYY-MM-DD') as expiry, sum(s.quantity)::int as quantity
+      from receiving_scans s join items i on i.id = s.item_id where s.order_id = ${order.id} and s.booked_at is null
+      group by s.item_id, i.sku, s.batch, s.condition, s.expiry order by s.item_id, s.batch, s.condition, s.expiry`.execute(trx);
     let booked = 0;
     for (const group of open.rows) {
       const status = group.condition === 'damaged' ? STOCK_STATUS.damaged : STOCK_STATUS.receiving;
@@ -130,6 +151,7 @@ export class ReceivingService {
       };
       const stockId = await this.stock.ensure(trx, key);
       const row = (await this.stock.lock(trx, [stockId])).get(stockId)!;
+      if (group.expiry) await this.bookExpiry(trx, row, group);
       await this.stock.post(trx, row, {
         delta: group.quantity,
         deltaReserved: 0,
@@ -157,6 +179,39 @@ export class ReceivingService {
       if (await this.repo.allPutAway(trx, order.id)) await this.orders.transition(trx, order, 'inbounded');
     }
     return { booked };
+  }
+
+  /**
+   * The scan's best-before date (issue 5 §2): required for an expiry-tracked item, refused for others,
+   * and one date per stock row as inventory keeps it: another date for the same item, batch and
+   * condition on this receiving (or waiting in staging) is refused, to be booked as another batch.
+   */
+  private async checkExpiry(trx: Kysely<DB>, order: OrderRow, item: ScannedItem, input: ScanInput) {
+    const field = (message: string) => new AppError('IntegrityError', { fields: [{ field: 'expiry', message }] });
+    if (!item.expiryTracked) {
+      if (input.expiry) throw field(`${item.sku} is not expiry-tracked`);
+      return;
+    }
+    if (!input.expiry) throw field(`required: ${item.sku} is expiry-tracked`);
+    const other = await this.repo.otherExpiry(trx, {
+      orderId: order.id,
+      stagingId: await stagingCompartmentOrNull(trx, order),
+      itemId: item.id,
+      batch: input.batch,
+      condition: input.condition,
+      status: input.condition === 'damaged' ? STOCK_STATUS.damaged : STOCK_STATUS.receiving,
+      expiry: input.expiry,
+    });
+    if (other) throw field(sameRowMessage(item.sku, input.batch, other));
+  }
+
+  /** Sets the staging row's date as an adjustment does: an empty row (or one without a date) takes it, another date is refused. */
+  private async bookExpiry(trx: Kysely<DB>, row: StockRow, group: { sku: string; batch: string; expiry: string | null }) {
+    const current = await this.stock.expiryOf(trx, row.id);
+    if (!group.expiry || group.expiry === current) return;
+    if (row.quantity > 0 && current)
+      throw new AppError('IntegrityError', { fields: [{ field: 'expiry', message: sameRowMessage(group.sku, group.batch, current) }] });
+    await this.stock.setExpiry(trx, row.id, group.expiry);
   }
 
   /** Units, and boxes and pallets by their labels (else as announced, at the final completion), per merchant and day. */
