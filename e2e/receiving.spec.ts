@@ -242,6 +242,43 @@ test.describe('receiving', () => {
     const detail = await call('GET', `/v0/r7gorders/${id}/detail`);
     expect(detail.data.scans).toHaveLength(1);
   });
+
+  test('asks for the best-before date of an expiry-tracked item and books it into staging', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    const call = await api(page);
+    const { unid, skus } = await announce(call, [{ planned: 3, item: { expiryTracked: true } }]);
+    const sku = skus[0]!;
+
+    await page.goto('/wEP/receivingScan');
+    await scan(page, 'receiving-order-scan', unid);
+    await scan(page, 'receiving-item-scan', sku);
+    const date = page.getByTestId('expiry-input');
+    await expect(date).toBeFocused();
+    await date.fill('31.04.2030');
+    await date.press('Enter');
+    await expect(page.getByTestId('expiry-note')).toContainText('is not a date');
+    await date.fill('31.03.2030');
+    await expect(page.getByTestId('expiry-note')).toContainText('2030-03-31');
+    await date.press('Enter');
+    await expect(page.getByTestId('expiry-prompt')).toHaveCount(0);
+    await expect(page.getByTestId(`counted-${sku}`)).toHaveText('1');
+    await expect(page.getByTestId('recent-scans')).toContainText('BBD 2030-03-31');
+
+    // The next box of the same lot: the date is offered again, one Enter takes it.
+    await page.getByTestId('scan-quantity').fill('2');
+    await page.getByTestId('scan-quantity').press('Enter');
+    await scan(page, 'receiving-item-scan', sku);
+    await expect(page.getByTestId('expiry-input')).toHaveValue('2030-03-31');
+    await page.getByTestId('expiry-input').press('Enter');
+    await expect(page.getByTestId(`counted-${sku}`)).toHaveText('3');
+
+    await page.getByTestId('complete-receiving').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect(page.getByTestId('inbound-status')).toHaveAttribute('data-state', 'received');
+    await expect(page.getByTestId(`line-expiry-${sku}`)).toHaveText('BBD 2030-03-31');
+    const stock = (await call('GET', `/v0/stock/?sku=${sku}`)).data.data as Array<Record<string, any>>;
+    expect(stock.filter((r) => r.quantity > 0).map((r) => [r.compartmentCode, r.status, r.quantity, r.expiry])).toEqual([['IN-01', 5, 3, '2030-03-31']]);
+  });
 });
 
 test.describe('logging scan', () => {

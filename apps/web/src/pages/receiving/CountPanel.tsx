@@ -3,6 +3,7 @@ import { Button, Input, InputNumber, Segmented, Switch, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../notify/queue.js';
+import { ExpiryPrompt } from './ExpiryPrompt.js';
 import { FeedbackBanner } from './FeedbackBanner.js';
 import { errorText, newKey, receivingApi, type InboundDetail, type ScanAnswer, type ScanRecord } from './receiving-api.js';
 import { RecentScans } from './RecentScans.js';
@@ -42,7 +43,16 @@ export function CountPanel({ detail, feedback, show, onAnswer, reload, onDetail,
   const [batch, setBatch] = useState('');
   const [working, setWorking] = useState(false);
   const scanField = useRef<{ focus(): void }>(null);
-  const items = useItemScan({ orderId: order.id, onAnswer, show });
+  // The date last given per scanned code: the next box of the same lot takes it with one Enter.
+  const [lastExpiry, setLastExpiry] = useState<Record<string, string>>({});
+  const lineOf = (code: string) => lines.find((l) => l.sku.toUpperCase() === code.toUpperCase());
+  const needs = (draft: ScanDraft) => {
+    const line = lineOf(draft.code);
+    if (line?.expiryTracked && !draft.expiry) return 'expiry' as const;
+    if (line?.serialRequired && draft.serials.length === 0) return 'serials' as const;
+    return null;
+  };
+  const items = useItemScan({ orderId: order.id, onAnswer, show, needs });
   const unitLabel = new RegExp(`^${escape(order.unid)}P\\d{3}$`, 'i');
 
   const onScan = (code: string) => {
@@ -60,14 +70,15 @@ export function CountPanel({ detail, feedback, show, onAnswer, reload, onDetail,
       condition: damaged ? 'damaged' : 'valid',
       batch,
       serials: [],
+      expiry: null,
       confirm: false,
     };
     // A typed quantity and the damaged switch belong to the scan they were set for; carried over they
     // would silently mis-book the next item. Unit and batch hold for the whole box.
     setQuantity(1);
     setDamaged(false);
-    const line = lines.find((l) => l.sku.toUpperCase() === code.toUpperCase());
-    if (line?.serialRequired) return items.askSerials(draft);
+    const next = needs(draft);
+    if (next) return items.ask(next, draft);
     items.send(draft);
   };
 
@@ -176,6 +187,17 @@ export function CountPanel({ detail, feedback, show, onAnswer, reload, onDetail,
           code={prompt.draft.code}
           quantity={prompt.draft.quantity}
           onDone={(serials) => items.resolvePrompt({ serials })}
+          onCancel={() => items.resolvePrompt(null)}
+        />
+      )}
+      {prompt?.kind === 'expiry' && (
+        <ExpiryPrompt
+          code={prompt.draft.code}
+          initial={lastExpiry[prompt.draft.code.toUpperCase()] ?? ''}
+          onDone={(expiry) => {
+            setLastExpiry((last) => ({ ...last, [prompt.draft.code.toUpperCase()]: expiry }));
+            items.resolvePrompt({ expiry });
+          }}
           onCancel={() => items.resolvePrompt(null)}
         />
       )}

@@ -22,6 +22,12 @@ function LineTags({ line, damaged }: { line: ReceivingLine; damaged: number }) {
       {line.planned > 0 && diff > 0 && <Tag color="orange">{t('receiving.over', { count: diff })}</Tag>}
       {damaged > 0 && <Tag color="volcano">{t('receiving.damagedCount', { count: damaged })}</Tag>}
       {line.serialRequired && <Tag>{t('receiving.serials')}</Tag>}
+      {line.expiryTracked && !line.expiries?.length && <Tag>{t('receiving.expiryTracked')}</Tag>}
+      {line.expiries?.map((date) => (
+        <Tag key={date} color="geekblue" data-testid={`line-expiry-${line.sku}`}>
+          {t('receiving.expiryShort', { date })}
+        </Tag>
+      ))}
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { UndoOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { todayIso } from './expiry-date.js';
 import type { ScanRecord } from './receiving-api.js';
 
 interface Props {
@@ -30,7 +31,14 @@ export function RecentScans({ scans, onUndo, busy }: Props) {
           <li key={scan.id} className={scan.booked ? 'rcv-recent-booked' : ''}>
             <strong>{scan.quantity} ×</strong> {scan.sku}
             {scan.batch && <span> · {scan.batch}</span>}
+            {scan.expiry && (
+              <span className="rcv-recent-expiry" data-testid={`scan-expiry-${scan.id}`}>
+                {' '}
+                · {t('receiving.expiryShort', { date: scan.expiry })}
+              </span>
+            )}
             {scan.unit && <span className="rcv-recent-unit"> · {scan.unit}</span>}
+            {scan.expiry && scan.expiry < todayIso() && <Tag color="orange">{t('receiving.expired')}</Tag>}
             {scan.condition === 'damaged' && <Tag color="volcano">{t('receiving.damaged')}</Tag>}
             {scan.booked && <Tag>{t('receiving.booked')}</Tag>}
             <span className="rcv-recent-at">{dayjs(scan.at).format('HH:mm:ss')}</span>

@@ -37,6 +37,8 @@ export interface ScanRecord {
   unit: string;
   batch: string;
   serials: string[];
+  /** Best-before date of an expiry-tracked item's units (`YYYY-MM-DD`). */
+  expiry?: string | null;
   at: string;
   /** Booked by a completion: it can no longer be undone. */
   booked: boolean | string | null;
@@ -61,7 +63,18 @@ export interface InboundDetail {
 }
 
 export interface ScanAnswer {
-  scan: { id: number; itemId: number; sku: string; name: string; quantity: number; condition: 'valid' | 'damaged'; outcome: 'ok' | 'over' | 'notOnOrder' };
+  scan: {
+    id: number;
+    itemId: number;
+    sku: string;
+    name: string;
+    quantity: number;
+    condition: 'valid' | 'damaged';
+    expiry: string | null;
+    /** The date is already past: received all the same, with a warning. */
+    expired: boolean;
+    outcome: 'ok' | 'over' | 'notOnOrder';
+  };
   lines: ReceivingLine[];
   status: number;
 }

@@ -6,7 +6,8 @@ import { errorCode, errorText, isRetryable, newKey, receivingApi, refusedField, 
 import type { Feedback } from './scan-feedback.js';
 
 export type ScanDraft = Required<ReceivingScan>;
-export type ScanPrompt = { kind: 'serials' | 'batch'; draft: ScanDraft } | null;
+export type PromptKind = 'serials' | 'batch' | 'expiry';
+export type ScanPrompt = { kind: PromptKind; draft: ScanDraft } | null;
 
 /** A refusal's own words: the fields it names when there are any, else its text. */
 function refusalText(err: unknown): string {
@@ -18,6 +19,8 @@ interface Options {
   orderId: number;
   onAnswer(answer: ScanAnswer, draft: ScanDraft): void;
   show(feedback: Feedback | null): void;
+  /** What a draft still needs before it is sent, as far as the order's lines tell (serials, an expiry date). */
+  needs?(draft: ScanDraft): PromptKind | null;
 }
 
 /**
@@ -25,7 +28,7 @@ interface Options {
  * Every physical scan gets its own idempotency key; a retry after a lost answer repeats the key, so
  * the server books it at most once (issue 6, Idempotency).
  */
-export function useItemScan({ orderId, onAnswer, show }: Options) {
+export function useItemScan({ orderId, onAnswer, show, needs }: Options) {
   const { t } = useTranslation();
   const [prompt, setPrompt] = useState<ScanPrompt>(null);
   const [busy, setBusy] = useState(0);
@@ -33,6 +36,7 @@ export function useItemScan({ orderId, onAnswer, show }: Options) {
 
   const succeeded = (answer: ScanAnswer, draft: ScanDraft): Feedback => {
     const values = { count: answer.scan.quantity, sku: answer.scan.sku, name: answer.scan.name };
+    if (answer.scan.expired) return { tone: 'warning', text: t('receiving.gotExpired', { ...values, date: answer.scan.expiry }) };
     if (draft.confirm) return { tone: 'success', text: t('receiving.gotAccepted', values) };
     if (answer.scan.outcome === 'over') return { tone: 'warning', text: t('receiving.gotOver', values) };
     return { tone: 'success', text: t(answer.scan.condition === 'damaged' ? 'receiving.gotDamaged' : 'receiving.got', values) };
@@ -54,6 +58,10 @@ export function useItemScan({ orderId, onAnswer, show }: Options) {
     if (field === 'batch' && !draft.batch) {
       show({ tone: 'info', text: t('receiving.batchNeeded', { code: draft.code }) });
       return setPrompt({ kind: 'batch', draft });
+    }
+    if (field === 'expiry' && !draft.expiry) {
+      show({ tone: 'info', text: t('receiving.expiryNeeded', { code: draft.code }) });
+      return setPrompt({ kind: 'expiry', draft });
     }
     if (isRetryable(err))
       return show({
@@ -82,14 +90,17 @@ export function useItemScan({ orderId, onAnswer, show }: Options) {
   return {
     send: (draft: ScanDraft) => enqueue(draft),
     prompt,
-    /** The prompt's answer (serials or batch) completes the draft, which goes out as a new scan. */
+    /** The prompt's answer (serials, batch or date) completes the draft: the next prompt it needs, else it goes out as a new scan. */
     resolvePrompt(extra: Partial<ScanDraft> | null) {
       const open = prompt;
       setPrompt(null);
       if (!open || !extra) return show({ tone: 'info', text: t('receiving.scanDropped') });
-      enqueue({ ...open.draft, ...extra });
+      const draft = { ...open.draft, ...extra };
+      const next = needs?.(draft);
+      if (next) return setPrompt({ kind: next, draft });
+      enqueue(draft);
     },
-    askSerials: (draft: ScanDraft) => setPrompt({ kind: 'serials', draft }),
+    ask: (kind: PromptKind, draft: ScanDraft) => setPrompt({ kind, draft }),
     busy: busy > 0,
   };
 }
