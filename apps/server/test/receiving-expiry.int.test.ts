@@ -105,6 +105,23 @@ describe('expiry dates at receiving', () => {
     expect((await next.scan({ code: 'RX-MILK', quantity: 3, expiry: '2027-05-31' })).code).toBe('OK');
   });
 
+  it('refuses to complete into a staging row that another order filled with another date meanwhile, booking nothing', async () => {
+    const first = await announce([{ sku: 'RX-MILK', planned: 2 }]);
+    const second = await announce([{ sku: 'RX-MILK', planned: 2 }]);
+    // Both scanned while the staging row is empty: each is fine on its own.
+    expect((await first.scan({ code: 'RX-MILK', quantity: 2, expiry: '2027-10-31', batch: 'X1' })).code).toBe('OK');
+    expect((await second.scan({ code: 'RX-MILK', quantity: 2, expiry: '2027-11-30', batch: 'X1' })).code).toBe('OK');
+    expect((await send('POST', `/v0/r7gorders/${first.id}/complete`, { final: true }, worker)).code).toBe('OK');
+    const refused = await send('POST', `/v0/r7gorders/${second.id}/complete`, { final: true }, worker);
+    expect(refused.code).toBe('IntegrityError');
+    expect(refused.error.fields[0]).toMatchObject({
+      field: 'expiry',
+      message: expect.stringContaining('RX-MILK batch X1 received here expires on 2027-10-31'),
+    });
+    expect((await second.detail()).lines[0]).toMatchObject({ received: 0, pending: 2 });
+    expect((await stockOf('RX-MILK')).filter((r) => r[1] === 'X1')).toEqual([['IN-01', 'X1', 5, 2, '2027-10-31']]);
+  });
+
   it('books each date into staging, carries it to the putaway compartment, and reserves the earliest first', async () => {
     const before = await stockOf('RX-MILK');
     const order = await announce([{ sku: 'RX-MILK', planned: 9 }]);
