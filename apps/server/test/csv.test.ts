@@ -5,8 +5,7 @@ import { readTableFile } from '../src/lib/table-file.js';
 
 describe('formula neutralisation', () => {
   it('prefixes a single quote to text starting with =, +, -, @, tab or carriage return', () => {
-    for (const text of ['=1+2', '+49 30 1234', '-2+3', '@SUM(A1)', '\t=cmd', '\r=cmd'])
-      expect(neutralise(text)).toBe(`'${text}`);
+    for (const text of ['=1+2', '+49 30 1234', '-2+3', '@SUM(A1)', '\t=cmd', '\r=cmd']) expect(neutralise(text)).toBe(`'${text}`);
   });
 
   it('leaves ordinary text, numbers, dates and empty cells alone', () => {

@@ -107,10 +107,12 @@ export class OutboundOrderService {
     return order;
   }
 
-  async create(auth: AuthContext, input: CreateInput, action = 'create') {
+  /** `guard` runs first inside the order's transaction and may refuse it (the import's duplicate reference check). */
+  async create(auth: AuthContext, input: CreateInput, action = 'create', guard?: (trx: Kysely<DB>, merchantId: number) => Promise<void>) {
     const merchantId = scopeMerchantId(auth) ?? input.merchantId;
     if (merchantId === undefined) throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'required' }] });
     return stockTransaction(this.core.db, async (trx) => {
+      await guard?.(trx, merchantId);
       await this.checkReferences(trx, merchantId, input.warehouseId);
       const lines = await this.resolveLines(trx, merchantId, input.lines);
       const staff = auth.merchantId === null;
