@@ -320,3 +320,11 @@ describe('order export', () => {
     expect((await t.call({ method: 'GET', url: jobs[0].resultUrl, token: merchantB })).body.code).toBe('NotFound');
   });
 });
+
+describe('order export contracts', () => {
+  it("names every order list of the server with the server's privilege", async () => {
+    const { ORDER_EXPORT_VIEWS } = await import('@kontor/contracts/domains/outbound-io');
+    const { OUTBOUND_VIEWS } = await import('../src/modules/outbound/outbound.resources.js');
+    expect(ORDER_EXPORT_VIEWS).toEqual(Object.fromEntries(Object.entries(OUTBOUND_VIEWS).map(([view, def]) => [view, def.privilege])));
+  });
+});

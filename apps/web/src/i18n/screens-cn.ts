@@ -1,7 +1,9 @@
+import { outboundIoCn } from './screens-outbound-io.js';
 import type { ScreenMessages } from './screens-en.js';
 
 /** Simplified Chinese texts of the screens behind sign-in. */
 export const screensCn: ScreenMessages = {
+  ...outboundIoCn,
   returns: {
     scanTitle: '退货台',
     scanParcel: '扫描退货包裹单号',

@@ -1,7 +1,9 @@
+import { outboundIoDe } from './screens-outbound-io.js';
 import type { ScreenMessages } from './screens-en.js';
 
 /** German texts of the screens behind sign-in. */
 export const screensDe: ScreenMessages = {
+  ...outboundIoDe,
   returns: {
     scanTitle: 'Retourenplatz',
     scanParcel: 'Sendungsnummer der Retoure scannen',

@@ -1,5 +1,7 @@
+import { outboundIoEn } from './screens-outbound-io.js';
 /** English texts of the screens behind sign-in: loaded with the console, not with the sign-in page. */
 export const screensEn = {
+  ...outboundIoEn,
   returns: {
     scanTitle: 'Returns desk',
     scanParcel: 'Scan the return parcel number',

@@ -35,6 +35,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/wEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
   '/mEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
   '/tools/receivingExport': lazy(() => import('../pages/tools/ReceivingExportPage.js')),
+  '/tools/outboundExport': lazy(() => import('../pages/tools/OutboundExportPage.js')),
+  '/tools/outboundExportTask': lazy(() => import('../pages/tools/OutboundExportTaskPage.js')),
   ...MASK_SCREENS,
 };
 

@@ -52,6 +52,20 @@ export interface OrderImportResult {
   createdOrders: Array<{ refOrderId: string; id: number; unid: string; status: number }>;
 }
 
+/** The order lists an export may read, with the privilege each needs (the server's OUTBOUND_VIEWS decides; the web hides). */
+export const ORDER_EXPORT_VIEWS = {
+  orders: 'p11y.orders.list',
+  deleted: 'p11y.ordersDeleted.list',
+  dhl: 'p11y.ordersDHL.list',
+  dpd: 'p11y.ordersDPD.list',
+  ups: 'p11y.ordersUPS.list',
+  transportLabelAwaits: 'oms.ordersTransportLabelAwaits.list',
+  warehouse: 'oms.outbound.list',
+  problematic: 'p11y.problematic.list',
+  inTransit: 'p11y.shipped.list',
+} as const;
+export type OrderExportView = keyof typeof ORDER_EXPORT_VIEWS;
+
 /** The filters the export form offers; any other filter of the order lists works in the query string too. */
 export const ORDER_EXPORT_FILTERS = ['q', 'status', 'carrier', 'typeOfTask', 'priority', 'consigneeCountry', 'createdAt', 'pickupDate'] as const;
 
