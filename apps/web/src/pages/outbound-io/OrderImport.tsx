@@ -47,11 +47,11 @@ function Outcome({ result, reportUrl }: { result: OrderImportResult; reportUrl: 
             size="small"
             rowKey={(e) => `${e.line}-${e.field}-${e.message}`}
             pagination={false}
-            scroll={{ x: 560, y: 260 }}
+            scroll={{ x: 600, y: 260 }}
             dataSource={result.errors.slice(0, SHOWN_ERRORS)}
             columns={[
               { title: t('orderImport.line'), dataIndex: 'line', width: 64 },
-              { title: t('orderImport.reference'), dataIndex: 'refOrderId', width: 120 },
+              { title: t('orderImport.reference'), dataIndex: 'refOrderId', width: 160 },
               { title: t('orderImport.field'), dataIndex: 'field', width: 120 },
               { title: t('orderImport.message'), dataIndex: 'message' },
             ]}
