@@ -281,4 +281,35 @@ test.describe('logging scan', () => {
     await page.getByTestId('logging-change').click();
     await expect(page.getByTestId('logging-title')).toHaveText('Please Scan the Order No.');
   });
+
+  test('selects an outbound order by its tracking number and logs a code to it once', async ({ page }) => {
+    await signedIn(page, 'admin@demo.local');
+    const call = await api(page);
+    const tracking = unique('OUT');
+    const merchantId = (await call('GET', '/v0/item/any?q=SKU-A')).data.merchantId as number;
+    const created = await call('POST', '/v0/outbound/orders', {
+      merchantId,
+      typeOfTask: 'B2C',
+      modeOfTransport: 'parcel',
+      pickupDate: '2026-12-01',
+      unitQty: 1,
+      weight: 0.5,
+      consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
+      parcels: [{ trackingNo: tracking }],
+      lines: [{ sku: 'SKU-A', quantity: 1 }],
+    });
+    expect(created.code).toBe('OK');
+    const result = page.getByTestId('logging-feedback');
+    await page.goto('/wEP/loggingScan');
+    await scan(page, 'logging-input', tracking);
+    await expect(page.getByTestId('logging-title')).toContainText(created.data.unid);
+    const label = `${tracking}-LOG`;
+    await scan(page, 'logging-input', label);
+    await expect(result).toHaveText(`Got ${label}!`);
+    await pause(page);
+    await scan(page, 'logging-input', label);
+    await expect(result).toHaveText(`${label} is Already Scanned!`);
+    const order = await call('GET', `/v0/p11yorders/?q=${created.data.id}`);
+    expect(order.data.shipBundleSent).toEqual([label]);
+  });
 });

@@ -111,18 +111,19 @@ const statements = [
     note text not null default ''
   )`,
   `create index outbound_history_order on outbound_history (order_id, id)`,
-  // The live count per status, kept by triggers in the writing transaction: exact and O(1) to read.
+  // The live count per status, kept by triggers in the writing transaction: exact, and cheap to read.
+  // Writers only append deltas (no row is updated, so concurrent orders never wait on a shared
+  // counter row); a periodic compaction folds them into one row per key.
   `create table outbound_status_counts (
     merchant_id bigint not null,
     status int not null,
     deleted boolean not null,
-    n bigint not null default 0,
-    primary key (merchant_id, status, deleted)
+    n bigint not null
   )`,
+  `create index outbound_status_counts_key on outbound_status_counts (merchant_id, status, deleted)`,
   `create function outbound_counts_add(p_merchant bigint, p_status int, p_deleted boolean, p_n bigint) returns void
     language sql as $fn$
       insert into outbound_status_counts (merchant_id, status, deleted, n) values (p_merchant, p_status, p_deleted, p_n)
-      on conflict (merchant_id, status, deleted) do update set n = outbound_status_counts.n + excluded.n
     $fn$`,
   `create function outbound_counts_insert() returns trigger language plpgsql as $fn$
     begin

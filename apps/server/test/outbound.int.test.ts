@@ -2,7 +2,7 @@ import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStockInvariants } from '../src/modules/inventory/invariants.js';
-import { outboundServices } from '../src/modules/outbound/outbound.routes.js';
+import { outboundServices } from '../src/modules/outbound/outbound-services.js';
 import { reallocateWaiting } from '../src/modules/outbound/outbound-lists.service.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -132,6 +132,8 @@ describe('creating an order', () => {
     expect(missing.error.fields.map((f: { field: string }) => f.field)).toEqual(
       expect.arrayContaining(['typeOfTask', 'modeOfTransport', 'pickupDate', 'unitQty', 'weight']),
     );
+    const foreignMerchant = await send('POST', '/v0/outbound/orders', order([{ sku: 'SKU-A', quantity: 1 }], { merchantId: 2 }), merchantA);
+    expect(foreignMerchant.code).toBe('NoPermission');
     const twice = await send(
       'POST',
       '/v0/outbound/orders',
@@ -270,6 +272,22 @@ describe('merchant scope and lists', () => {
     expect(countsA.counts[String(code('readyToPick'))]).toBeGreaterThan(0);
   });
 
+  it('keeps the count per status equal to the orders, before and after the deltas are folded', async () => {
+    const actual = async () =>
+      Object.fromEntries(
+        (
+          await sql<{ status: number; n: number }>`select status, count(*)::int as n from outbound_orders where deleted_at is null group by status`.execute(
+            t.database.db,
+          )
+        ).rows.map((r) => [String(r.status), r.n]),
+      );
+    expect((await get('/v0/outbound/lists/orders/counts')).data.counts).toEqual(await actual());
+    await outboundServices(t.core).repo.compactCounts(t.database.db);
+    expect((await get('/v0/outbound/lists/orders/counts')).data.counts).toEqual(await actual());
+    const rows = await sql<{ n: number }>`select count(*)::int as n from outbound_status_counts`.execute(t.database.db);
+    expect(rows.rows[0]!.n).toBeLessThanOrEqual(Object.keys(await actual()).length * 2 + 2);
+  });
+
   it('lists filter by status, carrier view and search, with a private remark hidden from merchants', async () => {
     const created = await create([{ sku: 'SKU-A', quantity: 1 }], admin, { merchantId: 1, privateRemark: 'staff only', refOrderId: 'SHOP-77' });
     const staffRow = (await get('/v0/outbound/lists/orders/?q=SHOP-77')).data.data[0];
@@ -320,6 +338,27 @@ describe('the original clients calls', () => {
     expect((await get(`/v0/p11yorders/outOfStock?q=${created.id}`)).data).toBeNull();
     expect((await detail(created.id)).order.status).toBe(code('outOfStock'));
     expect(await available('SKU-A')).toBe(free + 1);
+  });
+});
+
+describe('returns of an order', () => {
+  it('make the original order partially retour received, then retour received when every unit is back', async () => {
+    const created = await create([{ sku: 'SKU-B', quantity: 3 }], merchantA, { refOrderId: 'EBAY-9' });
+    await setStatus(created.id, 'shipped');
+    const itemId = (await get('/v0/item/any?q=SKU-B')).data.guid;
+    const compartment = (await get('/v0/compartment/any?q=RET-01')).data.guid;
+    const giveBack = async (shipSN: string, qty: number) => {
+      await send('POST', '/v0/r7greceiving/', { shipSN, originSN: created.unid, agentGUID: 'C001' });
+      const id = (await get(`/v0/r7greceiving/list?l=10&q=${shipSN}`)).data.data[0].id;
+      const items = JSON.stringify([{ itemId, itemBatch: '', qty, valid: 1, remark: '', compartmentGUID: compartment }]);
+      expect((await send('POST', '/v0/r7greceiving/inbound', { id, items })).code).toBe('OK');
+    };
+    await giveBack('RT-OUT-0001', 1);
+    expect((await detail(created.id)).order.status).toBe(code('partiallyRetourReceived'));
+    await giveBack('RT-OUT-0002', 2);
+    const d = await detail(created.id);
+    expect(d.order.status).toBe(code('retourReceived'));
+    expect(d.history.at(-1)).toMatchObject({ action: 'return', note: 'RT-OUT-0002' });
   });
 });
 

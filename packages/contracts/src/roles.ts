@@ -70,6 +70,7 @@ export const BUILTIN_ROLES: Record<string, { title: string; type: 'staff' | 'ext
       'oms.outbound',
       'p11y.pick2C',
       'p11y.problematic',
+      'p11y.orders.list',
       'p11y.orders.manage',
       'p11y.packlist',
       'p11y.shippinglog',

@@ -17,6 +17,7 @@ import { registerResourceExport } from './resources/resource-export.js';
 import { registerResource } from './resources/resource.routes.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
+import { registerTicketRoutes } from './tickets/tickets.routes.js';
 
 /** Every module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance, core: Core): Promise<void> {
@@ -33,6 +34,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerReturnRoutes(app, core);
   registerOutboundRoutes(app, core);
   registerOutboundIoRoutes(app, core);
+  registerTicketRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

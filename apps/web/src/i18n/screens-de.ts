@@ -1,9 +1,11 @@
 import { outboundIoDe } from './screens-outbound-io.js';
+import { outboundDe } from './screens-outbound-de.js';
 import type { ScreenMessages } from './screens-en.js';
 
 /** German texts of the screens behind sign-in. */
 export const screensDe: ScreenMessages = {
   ...outboundIoDe,
+  outbound: outboundDe,
   returns: {
     scanTitle: 'Retourenplatz',
     scanParcel: 'Sendungsnummer der Retoure scannen',
@@ -535,5 +537,33 @@ export const screensDe: ScreenMessages = {
     leaveHint: 'Sie können diese Seite verlassen: Die Hintergrundaufgaben in der oberen Leiste behalten den Download.',
     rows: 'Exportierte Zeilen: {{count}}',
     failed: 'Der Export ist fehlgeschlagen.',
+  },
+  tickets: {
+    search: 'Ticket, Betreff oder Auftragsnummer suchen',
+    number: 'Ticket',
+    status: 'Status',
+    subject: 'Betreff',
+    message: 'Nachricht',
+    files: 'Dateien',
+    order: 'Auftrag',
+    merchant: 'Händler',
+    created: 'Eröffnet',
+    lastSide: 'Zuletzt von',
+    lastMessage: 'Letzte Nachricht',
+    messages: 'Nachrichten',
+    side: { merchant: 'Händler', staff: 'Lager' },
+    detail: 'Ticket',
+    detailTitle: 'Ticket {{unid}}',
+    answer: 'Ihre Antwort',
+    answerReopens: 'Ihre Antwort öffnet das Ticket wieder',
+    send: 'Senden',
+    sent: 'Antwort gesendet',
+    new: 'Neues Ticket',
+    opened: 'Ticket {{unid}} eröffnet',
+    required: 'Pflichtfeld',
+    none: 'Zu diesem Auftrag gibt es noch keine Tickets',
+    summary: '{{count}} Nachricht(en), zuletzt von {{side}} am {{at}}',
+    actions: { open: 'Wieder öffnen', waiting: 'Auf Händler warten', closed: 'Schließen' },
+    done: { open: 'Ticket wieder geöffnet', waiting: 'Ticket wartet auf den Händler', closed: 'Ticket geschlossen' },
   },
 };

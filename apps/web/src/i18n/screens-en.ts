@@ -1,7 +1,10 @@
 import { outboundIoEn } from './screens-outbound-io.js';
+import { outboundEn } from './screens-outbound-en.js';
+
 /** English texts of the screens behind sign-in: loaded with the console, not with the sign-in page. */
 export const screensEn = {
   ...outboundIoEn,
+  outbound: outboundEn,
   returns: {
     scanTitle: 'Returns desk',
     scanParcel: 'Scan the return parcel number',
@@ -515,6 +518,34 @@ export const screensEn = {
     leaveHint: 'You may leave this screen: the jobs list in the top bar keeps the download.',
     rows: 'Rows exported: {{count}}',
     failed: 'The export failed.',
+  },
+  tickets: {
+    search: 'Search ticket, subject or order number',
+    number: 'Ticket',
+    status: 'Status',
+    subject: 'Subject',
+    message: 'Message',
+    files: 'Files',
+    order: 'Order',
+    merchant: 'Merchant',
+    created: 'Opened',
+    lastSide: 'Last from',
+    lastMessage: 'Last message',
+    messages: 'Messages',
+    side: { merchant: 'Merchant', staff: 'Warehouse' },
+    detail: 'Ticket',
+    detailTitle: 'Ticket {{unid}}',
+    answer: 'Your answer',
+    answerReopens: 'Your answer reopens the ticket',
+    send: 'Send',
+    sent: 'Answer sent',
+    new: 'New ticket',
+    opened: 'Ticket {{unid}} opened',
+    required: 'Required',
+    none: 'No tickets on this order yet',
+    summary: '{{count}} message(s), last from {{side}} at {{at}}',
+    actions: { open: 'Reopen', waiting: 'Wait for merchant', closed: 'Close' },
+    done: { open: 'Ticket reopened', waiting: 'Ticket waits for the merchant', closed: 'Ticket closed' },
   },
 };
 

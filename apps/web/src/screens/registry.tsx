@@ -1,5 +1,15 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { OutboundView } from '../pages/outbound/outbound-api.js';
 import { MASK_SCREENS } from './mask-screens.js';
+
+/** The outbound lists (issue 7 §4): one screen, each path showing its server view. */
+const outbound = (paths: Record<string, OutboundView>) =>
+  Object.fromEntries(
+    Object.entries(paths).map(([path, view]) => [
+      path,
+      lazy(() => import('../pages/outbound/OutboundOrdersPage.js').then(({ OutboundOrdersPage }) => ({ default: () => <OutboundOrdersPage view={view} /> }))),
+    ]),
+  );
 
 /**
  * The screens built so far, by route path. A route of the contracts' table appears in the menu and
@@ -34,9 +44,25 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/eEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
   '/wEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
   '/mEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
+  '/eEP/tickets': lazy(() => import('../pages/tickets/TicketsPage.js')),
   '/tools/receivingExport': lazy(() => import('../pages/tools/ReceivingExportPage.js')),
   '/tools/outboundExport': lazy(() => import('../pages/tools/OutboundExportPage.js')),
   '/tools/outboundExportTask': lazy(() => import('../pages/tools/OutboundExportTaskPage.js')),
+  ...outbound({
+    '/eEP/outbound-orders': 'orders',
+    '/mEP/outbound-orders': 'orders',
+    '/sales/channels/proxyDelivery/pd-orders': 'orders',
+    '/eEP/delivery-orders-deleted': 'deleted',
+    '/mEP/orders-deleted': 'deleted',
+    '/sales/channels/proxyDelivery/pd-orders-deleted': 'deleted',
+    '/mOrders/ordersDHL': 'dhl',
+    '/mOrders/ordersDPD': 'dpd',
+    '/mOrders/ordersUPS': 'ups',
+    '/eEP/transportlabel-awaits-orders': 'transportLabelAwaits',
+    '/wEP/outbound': 'warehouse',
+    '/wEP/problematic': 'problematic',
+    '/wEP/inTransit': 'inTransit',
+  }),
   ...MASK_SCREENS,
 };
 

@@ -2,13 +2,20 @@ import type { Locale } from '@kontor/contracts';
 import { sql } from 'kysely';
 import type { Core } from '../../core.js';
 
+type Notifier = Pick<Core, 'db' | 'realtime' | 'log'>;
+
+/** A `msg` to each of the given users in their own language; a socket that is gone is logged, never an error. */
+export async function msgToUsers(core: Notifier, users: Array<{ id: number; language: string | null }>, text: (locale: Locale) => string): Promise<void> {
+  for (const user of users) {
+    const locale = (['en', 'cn', 'de'].includes(user.language ?? '') ? user.language : 'en') as Locale;
+    await core.realtime.msgToUser(Number(user.id), text(locale)).catch((err: unknown) => core.log.warn({ err }, 'notice not delivered'));
+  }
+}
+
 /** A `msg` to every active user of a merchant, each in their own language (issue 6 §6). */
-export async function msgToMerchant(core: Pick<Core, 'db' | 'realtime' | 'log'>, merchantId: number, text: (locale: Locale) => string): Promise<void> {
+export async function msgToMerchant(core: Notifier, merchantId: number, text: (locale: Locale) => string): Promise<void> {
   const users = await sql<{ id: number; language: string | null }>`select id, language from users where merchant_id = ${merchantId} and not disabled`.execute(
     core.db,
   );
-  for (const user of users.rows) {
-    const locale = (['en', 'cn', 'de'].includes(user.language ?? '') ? user.language : 'en') as Locale;
-    await core.realtime.msgToUser(Number(user.id), text(locale)).catch((err: unknown) => core.log.warn({ err }, 'merchant notice not delivered'));
-  }
+  await msgToUsers(core, users.rows, text);
 }

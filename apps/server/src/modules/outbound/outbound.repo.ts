@@ -215,6 +215,16 @@ export class OutboundRepo {
     return Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [String(r.status), Number(r.n)]));
   }
 
+  /**
+   * Folds the appended count deltas into one row per merchant, status and deletion (run now and then:
+   * writers never wait for it; rows written meanwhile stay as they are for the next round).
+   */
+  async compactCounts(db: Kysely<DB>): Promise<void> {
+    await sql`with taken as (delete from outbound_status_counts returning merchant_id, status, deleted, n)
+      insert into outbound_status_counts (merchant_id, status, deleted, n)
+      select merchant_id, status, deleted, sum(n) from taken group by merchant_id, status, deleted having sum(n) <> 0`.execute(db);
+  }
+
   /** Counts per status of one carrier (no counts table for it: an index range per carrier). */
   async countsOfCarrier(db: Kysely<DB>, scope: number | null, carrier: string): Promise<Record<string, number>> {
     const rows = await (db as AnyDB)

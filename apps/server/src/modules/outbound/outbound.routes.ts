@@ -12,15 +12,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
 import { ok } from '../../http/reply.js';
-import { ReservationService } from '../inventory/reservation.service.js';
-import { StockService } from '../inventory/stock.service.js';
-import { OrderStatusService } from './order-status.service.js';
-import { OutboundActionsService } from './outbound-actions.service.js';
-import { OutboundListsService, reallocateWaiting } from './outbound-lists.service.js';
-import { OutboundOrderService } from './outbound-order.service.js';
+import { reallocateWaiting } from './outbound-lists.service.js';
+import { outboundServices } from './outbound-services.js';
 import { OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
-import { OutboundRepo } from './outbound.repo.js';
-import { P11yCompatService } from './p11y-compat.service.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
 const dbId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -30,24 +24,12 @@ const listQuery = pageQuerySchema.extend({ s: z.string().max(64).optional(), d: 
 const tags = ['outbound'];
 /** How often waiting orders are offered stock that has arrived (issue 7 §3). */
 const REALLOCATE_EVERY_MS = 5_000;
-
-/** Everything the outbound module needs, built once (tests reach the re-allocation through it). */
-export function outboundServices(core: Core) {
-  const repo = new OutboundRepo();
-  const status = new OrderStatusService(repo, new ReservationService(core, new StockService(core)));
-  const orders = new OutboundOrderService(core, repo, status);
-  return {
-    repo,
-    orders,
-    actions: new OutboundActionsService(core, orders),
-    lists: new OutboundListsService(core, repo),
-    compat: new P11yCompatService(core, orders),
-  };
-}
+/** Count deltas are folded about once a minute. */
+const COMPACT_EVERY_ROUNDS = 12;
 
 /** Outbound task orders (issue 7): lists, counts, detail, create, edit, copy, actions, and the original clients' calls. */
 export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
-  const { orders, actions, lists, compat } = outboundServices(core);
+  const { repo, orders, actions, lists, compat } = outboundServices(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   for (const [view, def] of Object.entries(OUTBOUND_VIEWS) as Array<[OutboundView, { privilege: string }]>) {
@@ -130,10 +112,13 @@ export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
 
   if (core.config.JOBS) {
     let running = false;
+    let rounds = 0;
     const timer = setInterval(() => {
       if (running) return;
       running = true;
+      rounds += 1;
       reallocateWaiting(core, orders)
+        .then(() => (rounds % COMPACT_EVERY_ROUNDS === 0 ? repo.compactCounts(core.db) : undefined))
         .catch((err: unknown) => core.log.warn({ err }, 're-allocation failed'))
         .finally(() => (running = false));
     }, REALLOCATE_EVERY_MS);

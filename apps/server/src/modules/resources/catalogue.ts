@@ -15,6 +15,7 @@ import { AppError } from '../../http/app-error.js';
 import { announcementWritten } from '../settings/announcements.js';
 import { INBOUND_RESOURCES } from '../inbound/inbound.resources.js';
 import { INVENTORY_RESOURCES } from '../inventory/inventory.resources.js';
+import { TICKET_RESOURCES } from '../tickets/tickets.resources.js';
 import { defineResource, type ResourceDef } from './define.js';
 
 const edit = (list: string, edit: string) => ({ list, create: edit, update: edit, delete: edit });
@@ -212,4 +213,5 @@ export const RESOURCES: ResourceDef[] = [
   }),
   ...INVENTORY_RESOURCES,
   ...INBOUND_RESOURCES,
+  ...TICKET_RESOURCES,
 ];

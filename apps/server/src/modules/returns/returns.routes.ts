@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
+import { inboundReturn } from '../../flows/return-inbound.flow.js';
+import { outboundServices } from '../outbound/outbound-services.js';
 import { scopeMerchantId } from '../../http/access.js';
 import { idempotent } from '../../http/idempotency.js';
 import { ok } from '../../http/reply.js';
@@ -17,6 +19,7 @@ const idQuery = z.object({ q: z.coerce.number().int().positive().max(Number.MAX_
 /** Returns (RMA) with the original's calls (facts §2.4, §3.9). */
 export function registerReturnRoutes(app: FastifyInstance, core: Core): void {
   const returns = new ReturnsService(core);
+  const { retour } = outboundServices(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/v0/r7greceiving/', { config: can('r7g.received.list'), schema: { tags, summary: 'One return (q = id)', querystring: idQuery } }, async (req) =>
@@ -52,7 +55,7 @@ export function registerReturnRoutes(app: FastifyInstance, core: Core): void {
         await idempotent(
           core.db,
           req,
-          (trx) => returns.inbound(trx, req.auth!, req.body.id, req.body.items),
+          (trx) => inboundReturn(trx, { returns, retour }, req.auth!, req.body.id, req.body.items),
           (answer) => noticeReturn(core, answer),
         ),
       ),

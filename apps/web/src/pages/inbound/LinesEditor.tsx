@@ -29,11 +29,15 @@ interface Props {
   /** Whose items are offered; none chosen yet (staff) disables the item search. */
   merchantId: number | undefined;
   disabled?: boolean;
+  /** The outbound form reuses the editor: its quantity is ordered, not planned, and its test ids are its own. */
+  quantityTitle?: string;
+  testId?: string;
 }
 
-/** The planned lines of an announcement: item by SKU search, batch and planned quantity, added and removed in place. */
-export function LinesEditor({ value = [], onChange, merchantId, disabled }: Props) {
+/** The lines of an order: item by SKU search, batch and quantity (planned inbound, ordered outbound), added and removed in place. */
+export function LinesEditor({ value = [], onChange, merchantId, disabled, quantityTitle, testId = 'inbound' }: Props) {
   const { t } = useTranslation();
+  const quantity = quantityTitle ?? t('inbound.planned');
   const mobile = useLayout((s) => s.device === 'mobile');
   const update = (key: string, patch: Partial<LineDraft>) => onChange?.(value.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const item = (line: LineDraft, index: number) => (
@@ -50,7 +54,7 @@ export function LinesEditor({ value = [], onChange, merchantId, disabled }: Prop
       // Receiving has counted this line: its item stays, only the quantity may change.
       disabled={disabled || merchantId === undefined || line.counted > 0}
       style={{ minWidth: 160 }}
-      testId={`inbound-line-item-${index}`}
+      testId={`${testId}-line-item-${index}`}
     />
   );
   const batch = (line: LineDraft, index: number) => (
@@ -60,7 +64,7 @@ export function LinesEditor({ value = [], onChange, merchantId, disabled }: Prop
       placeholder={mobile ? t('inbound.batch') : undefined}
       disabled={disabled || line.counted > 0}
       onChange={(e) => update(line.key, { batch: e.target.value })}
-      data-testid={`inbound-line-batch-${index}`}
+      data-testid={`${testId}-line-batch-${index}`}
     />
   );
   const planned = (line: LineDraft, index: number) => (
@@ -70,11 +74,11 @@ export function LinesEditor({ value = [], onChange, merchantId, disabled }: Prop
       min={Math.max(1, line.counted)}
       max={1_000_000}
       precision={0}
-      placeholder={mobile ? t('inbound.planned') : undefined}
+      placeholder={mobile ? quantity : undefined}
       disabled={disabled}
       onChange={(v) => update(line.key, { planned: v ?? null })}
       style={{ width: '100%' }}
-      data-testid={`inbound-line-planned-${index}`}
+      data-testid={`${testId}-line-planned-${index}`}
     />
   );
   const remove = (line: LineDraft) => (
@@ -89,7 +93,7 @@ export function LinesEditor({ value = [], onChange, merchantId, disabled }: Prop
   const columns: ColumnsType<LineDraft> = [
     { key: 'item', title: t('inbound.item'), render: (_: unknown, line, index) => item(line, index) },
     { key: 'batch', title: t('inbound.batch'), width: 140, render: (_: unknown, line, index) => batch(line, index) },
-    { key: 'planned', title: t('inbound.planned'), width: 120, render: (_: unknown, line, index) => planned(line, index) },
+    { key: 'planned', title: quantity, width: 120, render: (_: unknown, line, index) => planned(line, index) },
     { key: 'remove', width: 48, render: (_: unknown, line) => remove(line) },
   ];
   // On a phone each line is a small card: the item on its own row, batch and quantity below.
@@ -104,7 +108,7 @@ export function LinesEditor({ value = [], onChange, merchantId, disabled }: Prop
     </div>
   ));
   return (
-    <div data-testid="inbound-lines-editor">
+    <div data-testid={`${testId}-lines-editor`}>
       {mobile ? cards : <Table<LineDraft> rowKey="key" size="small" columns={columns} dataSource={value} pagination={false} />}
       <Button
         type="dashed"
@@ -112,7 +116,7 @@ export function LinesEditor({ value = [], onChange, merchantId, disabled }: Prop
         disabled={disabled || value.length >= 500}
         onClick={() => onChange?.([...value, newLine()])}
         style={{ marginTop: 8, width: '100%' }}
-        data-testid="inbound-line-add"
+        data-testid={`${testId}-line-add`}
       >
         {t('inbound.addLine')}
       </Button>

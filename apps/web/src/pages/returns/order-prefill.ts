@@ -1,7 +1,7 @@
 import { request } from '../../api/request.js';
 import { parseJson } from './returns-api.js';
 
-/** What the original order gives a new draft (facts §3.9); outbound orders come with issue 7. */
+/** What the original order gives a new draft (facts §3.9). */
 export interface OrderPrefill {
   originSN: string;
   agentGUID: string;
@@ -13,6 +13,8 @@ export interface OrderPrefill {
 interface OrderRow {
   unid?: string;
   shipSN?: string;
+  /** The order's tracking numbers, one per line (facts §2.3). */
+  shipBundle?: string;
   retourSN?: string;
   originSN?: string;
   agentGUID?: string;
@@ -34,8 +36,8 @@ function itemString(order: OrderRow): string {
 }
 
 /**
- * The original outbound order of a parcel number: the exact match on shipSN, retourSN, unid or
- * originSN, else the only row. Until outbound orders exist the call answers NotFound: no prefill, no toast.
+ * The original outbound order of a parcel number: the exact match on a tracking number, shipSN,
+ * retourSN, unid or originSN, else the only row. A user who may not read orders gets no prefill and no toast.
  */
 export async function orderPrefill(code: string): Promise<OrderPrefill | null> {
   try {
@@ -47,12 +49,16 @@ export async function orderPrefill(code: string): Promise<OrderPrefill | null> {
     });
     const rows = Array.isArray(page) ? page : (page?.data ?? []);
     const same = (v?: string) => !!v && v.toUpperCase() === code.toUpperCase();
-    const order = rows.find((r) => same(r.shipSN) || same(r.retourSN) || same(r.unid) || same(r.originSN)) ?? (rows.length === 1 ? rows[0] : undefined);
+    const tracking = (r: OrderRow) => (r.shipBundle ?? '').split('\n').filter(Boolean);
+    const order =
+      rows.find((r) => same(r.shipSN) || same(r.retourSN) || same(r.unid) || same(r.originSN) || tracking(r).some(same)) ??
+      (rows.length === 1 ? rows[0] : undefined);
     if (!order) return null;
+    const original = [order.shipSN, ...tracking(order)].find((t) => t && !same(t)) ?? '';
     return {
       originSN: order.unid ?? '',
       agentGUID: order.agentGUID ?? '',
-      originShipSN: order.shipSN && !same(order.shipSN) ? order.shipSN : '',
+      originShipSN: original,
       originCountry: order.recCountry ?? '',
       itemStrOrigin: itemString(order),
     };

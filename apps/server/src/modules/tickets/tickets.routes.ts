@@ -1,0 +1,50 @@
+import { ticketCreateSchema, ticketMessageSchema, ticketStatusSchema } from '@kontor/contracts/domains/outbound';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Core } from '../../core.js';
+import { ok } from '../../http/reply.js';
+import { TicketsService } from './tickets.service.js';
+
+const can = (privilege: string) => ({ access: { privilege } });
+const dbId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const idParams = z.strictObject({ id: dbId });
+const tags = ['ticket'];
+
+/**
+ * Tickets about an outbound order (issue 7 §5). The list `GET /v0/tickets/` and `GET /v0/tickets/{id}`
+ * are the generic read-only resource (tickets.resources.ts); these are the conversation's own routes.
+ */
+export function registerTicketRoutes(app: FastifyInstance, core: Core): void {
+  const tickets = new TicketsService(core);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/v0/tickets/',
+    { config: can('p11y.tickets.edit'), schema: { tags, summary: 'Open a ticket on an order with its first message', body: ticketCreateSchema } },
+    async (req) => ok(await tickets.create(req.auth!, req.body)),
+  );
+  r.get(
+    '/v0/tickets/:id/detail',
+    { config: can('p11y.tickets.list'), schema: { tags, summary: 'A ticket and its messages, oldest first', params: idParams } },
+    async (req) => ok(await tickets.detail(req.auth!, req.params.id)),
+  );
+  r.get(
+    '/v0/tickets/by-order/:orderId',
+    { config: can('p11y.tickets.list'), schema: { tags, summary: 'The tickets of one order, newest first', params: z.strictObject({ orderId: dbId }) } },
+    async (req) => ok(await tickets.byOrder(req.auth!, req.params.orderId)),
+  );
+  r.post(
+    '/v0/tickets/:id/messages',
+    {
+      config: can('p11y.tickets.edit'),
+      schema: { tags, summary: 'Answer a ticket; answers the ticket and its messages', params: idParams, body: ticketMessageSchema },
+    },
+    async (req) => ok(await tickets.answer(req.auth!, req.params.id, req.body)),
+  );
+  r.post(
+    '/v0/tickets/:id/status',
+    { config: can('p11y.tickets.edit'), schema: { tags, summary: 'Change the status as TICKET allows', params: idParams, body: ticketStatusSchema } },
+    async (req) => ok(await tickets.changeStatus(req.auth!, req.params.id, req.body)),
+  );
+}

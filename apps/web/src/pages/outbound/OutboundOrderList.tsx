@@ -1,0 +1,229 @@
+import { CARRIERS, PRIORITY_CODES } from '@kontor/contracts/domains/outbound';
+import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
+import { DatePicker, Input, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLayout } from '../../layout/store.js';
+import { formatDateTime } from '../../lib/format.js';
+import { useMerchants } from '../inbound/lookups.js';
+import { Pager } from '../inbound/Pager.js';
+import { StateTag, useStateOptions } from '../inbound/StateTag.js';
+import { useCursorList } from '../inbound/useCursorList.js';
+import { BulkActions, useBulkActions } from './BulkActions.js';
+import { outboundApi, type OutboundOrderRow, type OutboundView } from './outbound-api.js';
+import { PriorityTag } from './PriorityTag.js';
+import { StatusChips } from './StatusChips.js';
+
+export interface OutboundFilters {
+  q?: string;
+  status?: number[];
+  carrier?: string;
+  merchantId?: number;
+  priority?: number;
+  /** `FROM..TO`: the start of the first day and the end of the last, in the browser's time zone. */
+  createdAt?: string;
+}
+
+interface Props {
+  view: OutboundView;
+  filters: OutboundFilters;
+  onFilters(filters: OutboundFilters): void;
+  reloads: number;
+  /** A bulk action changed orders: the page reloads what it shows. */
+  onChanged(): void;
+  onOpen(id: number): void;
+}
+
+const tracking = (row: OutboundOrderRow) => (row.shipBundle ?? '').split('\n').filter(Boolean);
+
+/** An outbound list (issue 7 §4): search, filters, status chips with live counts, keyset pages and bulk actions. */
+export function OutboundOrderList({ view, filters, onFilters, reloads, onChanged, onOpen }: Props) {
+  const { t } = useTranslation();
+  const mobile = useLayout((s) => s.device === 'mobile');
+  const statusOptions = useStateOptions(OUTBOUND_ORDER);
+  const merchants = useMerchants();
+  const oneMerchant = merchants.length <= 1;
+  const bulkActions = useBulkActions(view);
+  const list = useCursorList(
+    useMemo(() => outboundApi.list(view), [view]),
+    filters as Record<string, unknown>,
+    reloads,
+  );
+  const [selected, setSelected] = useState<OutboundOrderRow[]>([]);
+  // Rows chosen on another page or before a reload are no longer in view: only the shown ones count.
+  const shownSelected = selected.filter((s) => list.rows.some((r) => r.id === s.id));
+  const { status, ...countFilters } = filters;
+
+  const number = (row: OutboundOrderRow) => (
+    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
+      <Space size={4} wrap>
+        <Typography.Link strong onClick={() => onOpen(row.id)} data-testid="outbound-open">
+          {row.unid}
+        </Typography.Link>
+        <PriorityTag priority={row.priority} />
+      </Space>
+      {row.importantNote && (
+        <Typography.Text type="danger" strong style={{ maxWidth: 220 }} ellipsis={{ tooltip: row.importantNote }} data-testid="outbound-row-important">
+          {row.importantNote}
+        </Typography.Text>
+      )}
+    </div>
+  );
+  const consignee = (row: OutboundOrderRow) => [row.consigneeName, row.consigneeCountry].filter(Boolean).join(' · ') || 'N/A';
+  const full: ColumnsType<OutboundOrderRow> = [
+    { key: 'unid', title: t('outbound.number'), width: 170, fixed: 'left', render: (_: unknown, row) => number(row) },
+    { key: 'status', title: t('outbound.status'), width: 150, render: (_: unknown, row) => <StateTag machine={OUTBOUND_ORDER} code={row.status} /> },
+    { key: 'merchantName', dataIndex: 'merchantName', title: t('outbound.merchant'), width: 140, ellipsis: true },
+    { key: 'refOrderId', dataIndex: 'refOrderId', title: t('outbound.refOrderId'), width: 130, ellipsis: true, render: (v: string) => v || 'N/A' },
+    { key: 'consignee', title: t('outbound.consignee'), width: 170, ellipsis: true, render: (_: unknown, row) => consignee(row) },
+    { key: 'typeOfTask', dataIndex: 'typeOfTask', title: t('outbound.typeOfTask'), width: 80 },
+    {
+      key: 'carrier',
+      title: t('outbound.carrierTracking'),
+      width: 170,
+      render: (_: unknown, row) => (
+        <div style={{ display: 'flex', flexDirection: 'column' }}>
+          <span>{row.carrier || 'N/A'}</span>
+          {tracking(row).length > 0 && (
+            <Typography.Text type="secondary" copyable={{ text: tracking(row).join('\n') }} style={{ fontSize: 12 }}>
+              {tracking(row)[0]}
+              {tracking(row).length > 1 ? ` +${tracking(row).length - 1}` : ''}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'units',
+      title: t('outbound.reservedOfUnits'),
+      align: 'right',
+      width: 100,
+      render: (_: unknown, row) => `${row.reservedUnits} / ${row.totalUnits}`,
+    },
+    { key: 'pickupDate', dataIndex: 'pickupDate', title: t('outbound.pickupDate'), width: 100, render: (v: string | null) => v?.slice(0, 10) ?? 'N/A' },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('outbound.created'),
+      width: 100,
+      render: (v: string) => <span title={formatDateTime(v)}>{formatDateTime(v).slice(0, 10)}</span>,
+    },
+  ];
+  // On a phone one column tells the order, its status and whom it goes to.
+  const line: ColumnsType<OutboundOrderRow>[number] = {
+    key: 'line',
+    title: t('outbound.number'),
+    render: (_: unknown, row) => (
+      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
+        {number(row)}
+        <Typography.Text type="secondary">{[oneMerchant ? '' : row.merchantName, row.refOrderId, consignee(row)].filter(Boolean).join(' · ')}</Typography.Text>
+        <Space size={8} wrap>
+          <StateTag machine={OUTBOUND_ORDER} code={row.status} />
+          <Typography.Text type="secondary">{row.carrier}</Typography.Text>
+        </Space>
+      </div>
+    ),
+  };
+  const columns = mobile ? [line] : full.filter((c) => !(oneMerchant && c.key === 'merchantName'));
+
+  const set = (patch: OutboundFilters) => onFilters({ ...filters, ...patch });
+  const [from, to] = filters.createdAt?.split('..') ?? [];
+  return (
+    <div data-testid="outbound-list">
+      <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('outbound.search')}
+          style={{ width: mobile ? 220 : 300 }}
+          onSearch={(q) => set({ q: q.trim() || undefined })}
+          data-testid="outbound-search"
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder={t('outbound.status')}
+          style={{ minWidth: 180, maxWidth: 320 }}
+          value={filters.status ?? []}
+          onChange={(v: number[]) => set({ status: v.length ? v : undefined })}
+          options={statusOptions}
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid="outbound-filter-status"
+        />
+        {!['dhl', 'dpd', 'ups'].includes(view) && (
+          <Select
+            allowClear
+            placeholder={t('outbound.carrier')}
+            style={{ minWidth: 120 }}
+            value={filters.carrier}
+            onChange={(v?: string) => set({ carrier: v })}
+            options={CARRIERS.map((c) => ({ value: c, label: c }))}
+            data-testid="outbound-filter-carrier"
+          />
+        )}
+        {!oneMerchant && (
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('outbound.merchant')}
+            style={{ minWidth: 200 }}
+            value={filters.merchantId}
+            onChange={(v?: number) => set({ merchantId: v })}
+            options={merchants.map((m) => ({ value: m.id, label: m.name }))}
+            data-testid="outbound-filter-merchant"
+          />
+        )}
+        <Select
+          allowClear
+          placeholder={t('outbound.priority')}
+          style={{ minWidth: 120 }}
+          value={filters.priority}
+          onChange={(v?: number) => set({ priority: v })}
+          options={Object.entries(PRIORITY_CODES).map(([name, code]) => ({ value: code, label: t(`outbound.priorities.${name}`) }))}
+          data-testid="outbound-filter-priority"
+        />
+        <DatePicker.RangePicker
+          allowEmpty={[true, true]}
+          placeholder={[t('outbound.createdFrom'), t('outbound.createdTo')]}
+          value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+          onChange={(range) => {
+            const [a, b] = range ?? [];
+            set({ createdAt: a || b ? `${a?.startOf('day').toISOString() ?? ''}..${b?.endOf('day').toISOString() ?? ''}` : undefined });
+          }}
+          style={{ width: mobile ? 240 : 260 }}
+          data-testid="outbound-filter-created"
+        />
+      </Space>
+      <StatusChips view={view} filters={countFilters} reloads={reloads} selected={status ?? []} onSelect={(s) => set({ status: s.length ? s : undefined })} />
+      <div style={{ marginBottom: 8 }}>
+        <BulkActions
+          view={view}
+          selected={shownSelected}
+          filters={filters as Record<string, unknown>}
+          onDone={() => {
+            setSelected([]);
+            onChanged();
+          }}
+        />
+      </div>
+      <Table<OutboundOrderRow>
+        rowKey="id"
+        size="small"
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.rows}
+        pagination={false}
+        rowSelection={
+          bulkActions.length
+            ? { selectedRowKeys: shownSelected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows), columnWidth: 36, fixed: true }
+            : undefined
+        }
+        scroll={mobile ? undefined : { x: 'max-content' }}
+        data-testid="outbound-table"
+      />
+      <Pager list={list} testId="outbound" />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useCan } from '../../masks/can.js';
+import { notify } from '../../notify/queue.js';
+import type { OutboundView } from './outbound-api.js';
+import { OutboundOrderDrawer } from './OutboundOrderDrawer.js';
+import { OutboundOrderForm } from './OutboundOrderForm.js';
+import { OutboundOrderList, type OutboundFilters } from './OutboundOrderList.js';
+
+/** Views whose orders are new work a user may add to: the others follow orders already on their way. */
+const CREATES_IN: OutboundView[] = ['orders'];
+
+/**
+ * Every outbound order list of issue 7 §4 (`/eEP/outbound-orders`, the deleted orders, the carrier
+ * lists, the warehouse's lists …): one screen, parameterised by the server's view. The open order is
+ * in the address (`?id=`), so a link or a reload opens it again.
+ */
+export function OutboundOrdersPage({ view }: { view: OutboundView }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [params, setParams] = useSearchParams();
+  const [filters, setFilters] = useState<OutboundFilters>({});
+  const [reloads, setReloads] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const reload = () => setReloads((n) => n + 1);
+  const open = Number(params.get('id')) || null;
+  const setOpen = (id: number | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id === null) next.delete('id');
+        else next.set('id', String(id));
+        return next;
+      },
+      { replace: id === null },
+    );
+
+  return (
+    <div data-testid="outbound-orders-page">
+      <Space wrap style={{ marginBottom: 12 }}>
+        {CREATES_IN.includes(view) && can('p11y.orders.edit') && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="outbound-new">
+            {t('outbound.new')}
+          </Button>
+        )}
+        <Button icon={<ReloadOutlined />} onClick={reload} data-testid="outbound-list-reload">
+          {t('mask.reload')}
+        </Button>
+      </Space>
+      <OutboundOrderList view={view} filters={filters} onFilters={setFilters} reloads={reloads} onChanged={reload} onOpen={setOpen} />
+      <OutboundOrderForm
+        open={creating}
+        detail={null}
+        onClose={() => setCreating(false)}
+        onReloaded={() => undefined}
+        onSaved={(id) => {
+          setCreating(false);
+          notify((n) => n.success(t('outbound.createdToast')));
+          reload();
+          setOpen(id);
+        }}
+      />
+      <OutboundOrderDrawer id={open} onClose={() => setOpen(null)} onChanged={reload} onOpen={setOpen} />
+    </div>
+  );
+}

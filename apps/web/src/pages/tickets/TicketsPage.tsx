@@ -1,0 +1,122 @@
+import { TICKET } from '@kontor/contracts/status/outbound';
+import { Input, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLayout } from '../../layout/store.js';
+import { formatDateTime } from '../../lib/format.js';
+import { useMerchants } from '../inbound/lookups.js';
+import { Pager } from '../inbound/Pager.js';
+import { StateTag, useStateOptions } from '../inbound/StateTag.js';
+import { useCursorList } from '../inbound/useCursorList.js';
+import { TicketDrawer } from './TicketDrawer.js';
+import { ticketsApi, type TicketRow } from './tickets-api.js';
+
+interface Filters {
+  q?: string;
+  status?: number[];
+  merchantId?: number;
+}
+
+/**
+ * `/eEP/tickets` (issue 7 §5): every ticket the session may see, newest first, with status tags from
+ * TICKET, filters and the conversation drawer. Merchants reach their tickets through the order detail
+ * (OrderTickets); the server scopes every call.
+ */
+export default function TicketsPage() {
+  const { t } = useTranslation();
+  const mobile = useLayout((s) => s.device === 'mobile');
+  const statusOptions = useStateOptions(TICKET);
+  const merchants = useMerchants();
+  const oneMerchant = merchants.length <= 1;
+  const [filters, setFilters] = useState<Filters>({ status: TICKET.codes('open', 'waiting') });
+  const [reloads, setReloads] = useState(0);
+  const [open, setOpen] = useState<number | null>(null);
+  const list = useCursorList(ticketsApi.list, filters as Record<string, unknown>, reloads);
+  const set = (patch: Filters) => setFilters({ ...filters, ...patch });
+
+  const number = (row: TicketRow) => (
+    <Typography.Link strong onClick={() => setOpen(row.id)} data-testid="ticket-open">
+      {row.unid}
+    </Typography.Link>
+  );
+  // Sized to fit 1440 px beside the menu; a long subject is cut, its full text in the drawer.
+  const full: ColumnsType<TicketRow> = [
+    { key: 'unid', title: t('tickets.number'), width: 140, fixed: 'left', render: (_: unknown, row) => number(row) },
+    { key: 'status', title: t('tickets.status'), width: 100, render: (_: unknown, row) => <StateTag machine={TICKET} code={row.status} /> },
+    { key: 'subject', dataIndex: 'subject', title: t('tickets.subject'), ellipsis: true },
+    { key: 'orderUnid', dataIndex: 'orderUnid', title: t('tickets.order'), width: 140 },
+    { key: 'merchantName', dataIndex: 'merchantName', title: t('tickets.merchant'), width: 170, ellipsis: true },
+    { key: 'lastSide', dataIndex: 'lastSide', title: t('tickets.lastSide'), width: 100, render: (v: string) => t(`tickets.side.${v}`) },
+    { key: 'messageCount', dataIndex: 'messageCount', title: t('tickets.messages'), width: 100, align: 'right' },
+    { key: 'lastMessageAt', dataIndex: 'lastMessageAt', title: t('tickets.lastMessage'), width: 160, render: (v: string) => formatDateTime(v) },
+  ];
+  // On a phone one column names the ticket, so its status stays in view.
+  const line: ColumnsType<TicketRow>[number] = {
+    key: 'line',
+    title: t('tickets.number'),
+    render: (_: unknown, row) => (
+      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
+        <Space size={8} wrap>
+          {number(row)}
+          <StateTag machine={TICKET} code={row.status} />
+        </Space>
+        <Typography.Text>{row.subject}</Typography.Text>
+        <Typography.Text type="secondary">
+          {[row.orderUnid, oneMerchant ? '' : row.merchantName, formatDateTime(row.lastMessageAt)].filter(Boolean).join(' · ')}
+        </Typography.Text>
+      </div>
+    ),
+  };
+  const columns = mobile ? [line] : full.filter((c) => !(oneMerchant && c.key === 'merchantName'));
+
+  return (
+    <div data-testid="tickets-page">
+      <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('tickets.search')}
+          style={{ width: mobile ? 200 : 300 }}
+          onSearch={(q) => set({ q: q.trim() || undefined })}
+          data-testid="tickets-search"
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          placeholder={t('tickets.status')}
+          style={{ minWidth: 200 }}
+          value={filters.status ?? []}
+          onChange={(v: number[]) => set({ status: v.length ? v : undefined })}
+          options={statusOptions}
+          data-testid="tickets-filter-status"
+        />
+        {!oneMerchant && (
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('tickets.merchant')}
+            style={{ minWidth: 200 }}
+            value={filters.merchantId}
+            onChange={(v?: number) => set({ merchantId: v })}
+            options={merchants.map((m) => ({ value: m.id, label: m.name }))}
+            data-testid="tickets-filter-merchant"
+          />
+        )}
+      </Space>
+      <Table<TicketRow>
+        rowKey="id"
+        size="small"
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.rows}
+        pagination={false}
+        tableLayout="fixed"
+        scroll={mobile ? undefined : { x: 1100 }}
+        data-testid="tickets-table"
+      />
+      <Pager list={list} testId="tickets" />
+      <TicketDrawer id={open} onClose={() => setOpen(null)} onChanged={() => setReloads((n) => n + 1)} />
+    </div>
+  );
+}

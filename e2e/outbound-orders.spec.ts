@@ -1,0 +1,192 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedIn } from './helpers.js';
+
+/**
+ * Outbound orders in the browser (issue 7 §4): a merchant creates an order in the form and finds its
+ * stock reserved, an order without stock waits as out of stock, standby from the list releases the
+ * stock, staff decide a cancel request, and another merchant sees none of it. Every test works on
+ * orders it creates, found by a unique reference.
+ */
+
+async function api(page: Page) {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+  return async (method: string, url: string, data?: unknown) => {
+    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
+    return (await res.json()) as { code: string; data: any };
+  };
+}
+
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+const option = (page: Page, text: string) =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();
+const rows = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr.ant-table-row');
+const statusOf = (page: Page) => page.getByTestId('outbound-detail').getByTestId('outboundOrder-status').first();
+
+/** Opens an antd select, optionally types, and picks an option; async options make this a retry. */
+async function choose(page: Page, testId: string, text: string, typed?: string) {
+  const select = page.getByTestId(testId);
+  await expect(async () => {
+    await select.click();
+    if (typed) await select.locator('input').fill(typed);
+    await option(page, text).click({ timeout: 2000 });
+    await expect(select).toContainText(text, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** An order of the signed-in merchant through the API. */
+async function created(page: Page, refOrderId: string, lines: Array<{ sku: string; quantity: number }>) {
+  const call = await api(page);
+  const answer = await call('POST', '/v0/outbound/orders', {
+    typeOfTask: 'B2C',
+    modeOfTransport: 'parcel',
+    pickupDate: '2026-12-01',
+    unitQty: 1,
+    weight: 0.5,
+    refOrderId,
+    consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
+    lines,
+  });
+  expect(answer.code).toBe('OK');
+  return answer.data as { id: number; unid: string; status: number };
+}
+
+/** The list narrowed to one reference. */
+async function search(page: Page, reference: string) {
+  await page.getByTestId('outbound-search').locator('input').fill(reference);
+  await page.getByTestId('outbound-search').locator('input').press('Enter');
+  await expect(rows(page, 'outbound-table')).toHaveCount(1);
+}
+
+test.describe('outbound orders', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a merchant creates an order in the form: the required fields are named, then the stock is reserved', async ({ page }) => {
+    await signedIn(page, 'merchant-a@demo.local');
+    await page.goto('/mEP/outbound-orders');
+    await page.getByTestId('outbound-new').click();
+    await page.getByTestId('outbound-save').click();
+    const form = page.getByTestId('outbound-form');
+    for (const text of ['Type of Task', 'Mode of Transport', 'Pickup Date', 'Unit Quantity', 'Weight'])
+      await expect(form.getByText(`Please enter the ${text}`, { exact: true })).toBeVisible();
+
+    const reference = unique('SHOP');
+    await choose(page, 'outbound-typeOfTask', 'B2C');
+    await choose(page, 'outbound-modeOfTransport', 'Parcel');
+    await page.getByTestId('outbound-pickupDate').click();
+    await page.getByTestId('outbound-pickupDate').fill('2026-12-01');
+    await page.getByTestId('outbound-pickupDate').press('Enter');
+    await page.getByTestId('outbound-unitQty').fill('2');
+    await page.getByTestId('outbound-weight').fill('1.5');
+    await page.getByTestId('outbound-refOrderId').fill(reference);
+    await page.getByTestId('outbound-consignee-name1').fill('Max Mustermann');
+    await page.getByTestId('outbound-consignee-streetName').fill('Hauptstraße');
+    // A German ZIP of three digits is warned about while typing, not refused.
+    await page.getByTestId('outbound-consignee-zip').fill('101');
+    await expect(page.getByTestId('outbound-address-warning')).toContainText('ZIP');
+    await page.getByTestId('outbound-consignee-streetNumber').fill('5');
+    await page.getByTestId('outbound-consignee-zip').fill('10115');
+    await page.getByTestId('outbound-consignee-city').fill('Berlin');
+    await expect(page.getByTestId('outbound-address-warning')).toHaveCount(0);
+    await choose(page, 'outbound-line-item-0', 'SKU-A', 'SKU-A');
+    await page.getByTestId('outbound-line-planned-0').fill('2');
+    await page.getByTestId('outbound-save').click();
+
+    // Saving opens the new order, ready to pick with its reservation.
+    await expect(page.getByTestId('outbound-detail-unid')).toHaveText(/^MO\d+/);
+    await expect(statusOf(page)).toHaveText('Ready to pick');
+    await expect(page).toHaveURL(/[?&]id=\d+/);
+    await expect(rows(page, 'outbound-lines').filter({ hasText: 'SKU-A' })).toContainText('2');
+    await expect(page.getByTestId('outbound-reservations').first()).toContainText(/\S+ · .*2/);
+  });
+
+  test('an order without stock waits out of stock and becomes ready to pick when stock is adjusted in', async ({ page, browser }) => {
+    await signedIn(page, 'merchant-a@demo.local');
+    const sku = unique('NEW');
+    expect((await (await api(page))('POST', '/v0/items/', { sku, name: `New item ${sku}` })).code).toBe('OK');
+    const short = unique('NOSTOCK');
+    expect((await created(page, short, [{ sku, quantity: 2 }])).status).toBe(8);
+    await page.goto('/mEP/outbound-orders');
+    await search(page, short);
+    await expect(rows(page, 'outbound-table').first().getByTestId('outboundOrder-status')).toHaveText('Out of stock');
+
+    const staff = await browser.newPage();
+    await signedIn(staff, 'admin@demo.local');
+    const adjusted = await (await api(staff))('POST', '/v0/inventory/adjust', { item: sku, compartment: 'A-01-01', delta: 2, reasonCode: 'found' });
+    expect(adjusted.code).toBe('OK');
+    await staff.close();
+    // The server offers waiting orders the stock that arrived (every few seconds).
+    await expect(async () => {
+      await page.getByTestId('outbound-list-reload').click();
+      await expect(rows(page, 'outbound-table').first().getByTestId('outboundOrder-status')).toHaveText('Ready to pick', { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+  });
+
+  test('an order without enough stock shows out of stock; standby from the list releases the stock of a reserved one', async ({ page }) => {
+    await signedIn(page, 'merchant-a@demo.local');
+    const short = unique('NOSTOCK');
+    expect((await created(page, short, [{ sku: 'SKU-B', quantity: 900_000 }])).status).toBe(8);
+    const reserved = unique('STANDBY');
+    expect((await created(page, reserved, [{ sku: 'SKU-A', quantity: 1 }])).status).toBe(0);
+
+    await page.goto('/mEP/outbound-orders');
+    await search(page, short);
+    await expect(rows(page, 'outbound-table').first().getByTestId('outboundOrder-status')).toHaveText('Out of stock');
+
+    await search(page, reserved);
+    await expect(rows(page, 'outbound-table').first()).toContainText('1 / 1');
+    await rows(page, 'outbound-table').first().locator('.ant-checkbox-input').check();
+    await page.getByTestId('outbound-bulk-menu').click();
+    await page.getByTestId('outbound-bulk-standby').click();
+    await page.getByTestId('outbound-bulk-ok').click();
+    await expect(rows(page, 'outbound-table').first().getByTestId('outboundOrder-status')).toHaveText('Standby');
+    await expect(rows(page, 'outbound-table').first()).toContainText('0 / 1');
+    await rows(page, 'outbound-table').first().getByTestId('outbound-open').click();
+    await expect(page.getByTestId('outbound-lines')).toContainText('Nothing reserved');
+    await page.getByRole('tab', { name: /History/ }).click();
+    await expect(page.getByTestId('outbound-history')).toContainText('Standby');
+  });
+
+  test('staff approve a cancel request the merchant made after picking started', async ({ page, browser }) => {
+    await signedIn(page, 'merchant-a@demo.local');
+    const reference = unique('CANCEL');
+    const order = await created(page, reference, [{ sku: 'SKU-A', quantity: 1 }]);
+
+    const staff = await browser.newPage();
+    await signedIn(staff, 'staff@demo.local');
+    const staffCall = await api(staff);
+    for (const to of ['inPicklist', 'picklistPrinted']) expect((await staffCall('POST', `/v0/outbound/orders/${order.id}/status`, { to })).code).toBe('OK');
+
+    // Picking has started: the merchant can only ask.
+    const call = await api(page);
+    const asked = await call('POST', '/v0/outbound/orders/bulk', { ids: [order.id], action: 'requestCancel', reason: 'customer changed mind' });
+    expect(asked.data.results[0]).toMatchObject({ ok: true, status: 2 });
+
+    await staff.goto(`/eEP/outbound-orders?id=${order.id}`);
+    await expect(statusOf(staff)).toHaveText('Cancel requested');
+    await staff.getByTestId('outbound-cancel-approve').click();
+    await staff.getByTestId('outbound-status-note').fill('approved by phone');
+    await staff.getByTestId('outbound-status-ok').click();
+    await expect(statusOf(staff)).toHaveText('Canceled');
+    await staff.getByRole('tab', { name: /History/ }).click();
+    await expect(staff.getByTestId('outbound-history')).toContainText('Cancellation approved');
+    await staff.close();
+  });
+
+  test("merchant B sees none of merchant A's orders", async ({ page, browser }) => {
+    await signedIn(page, 'merchant-a@demo.local');
+    const reference = unique('PRIVATE');
+    const order = await created(page, reference, [{ sku: 'SKU-A', quantity: 1 }]);
+
+    const other = await browser.newPage();
+    await signedIn(other, 'merchant-b@demo.local');
+    await other.goto('/mEP/outbound-orders');
+    await other.getByTestId('outbound-search').locator('input').fill(reference);
+    await other.getByTestId('outbound-search').locator('input').press('Enter');
+    await expect(other.getByTestId('outbound-total')).toHaveText('0 records');
+    // Its address opens nothing: the server answers NotFound and the drawer closes.
+    await other.goto(`/mEP/outbound-orders?id=${order.id}`);
+    await expect(other.getByTestId('outbound-detail')).toHaveCount(0);
+    await expect(other).not.toHaveURL(/[?&]id=/);
+    await other.close();
+  });
+});
