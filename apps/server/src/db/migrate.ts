@@ -9,6 +9,7 @@ import * as m0007 from '../../migrations/0007_reserve_function.js';
 import * as m0008 from '../../migrations/0008_inbound.js';
 import * as m0009 from '../../migrations/0009_returns.js';
 import * as m0010 from '../../migrations/0010_outbound.js';
+import * as m0011 from '../../migrations/0011_outbound_search.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_inbound': m0008,
   '0009_returns': m0009,
   '0010_outbound': m0010,
+  '0011_outbound_search': m0011,
 };
 
 class StaticProvider implements MigrationProvider {
