@@ -50,7 +50,7 @@ interface DemoOrder {
 /**
  * The demo orders (issue 7 §9): a handful per merchant spread over the statuses, and the original's
  * examples of facts §8. Stock is touched only through the allocation of the real status service, and
- * only on items the inventory demo does not count on (SKU-A and SKU-B stay as issue 5's tests expect).
+ * the 10 units of SKU-A that facts §8 shows reserved are one ready-to-pick order's reservation.
  *
  * MO20260001 and MO20260002 are the original's status 90, "waiting for the shipping scan": packed and
  * labelled, the scan not yet done. Our closest state is packingCompleted (20), the one the shipping
@@ -107,6 +107,15 @@ const ORDERS: DemoOrder[] = [
       ['ANK-SPK-MINI', 1],
     ],
     hoursAgo: 1,
+  },
+  // The 10 units of SKU-A the facts show reserved in A-01-01 (batch B2409, picked first) belong to it.
+  {
+    merchant: 'C001',
+    state: 'readyToPick',
+    carrier: 'DHL',
+    consignee: address('Jonas Becker', 'Bahnhofstraße', '12', '20095', 'Hamburg', 'DE'),
+    lines: [['SKU-A', 10]],
+    hoursAgo: 3,
   },
   {
     merchant: 'C001',
