@@ -9,3 +9,4 @@ must('node', ['bench/web.bench.mjs']);
 must('npx', ['tsx', 'bench/resources.bench.ts']);
 must('npx', ['tsx', 'bench/inventory.bench.ts']);
 must('npx', ['tsx', 'bench/receiving.bench.ts']);
+must('npx', ['tsx', 'bench/outbound.bench.ts']);

@@ -55,6 +55,8 @@ const schema = z
     JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     /** How far a receiving may pass an inbound line's plan before the receiver must confirm (percent). */
     RECEIVING_OVER_TOLERANCE_PERCENT: z.coerce.number().int().min(0).max(1000).default(10),
+    /** Order exports of up to this many orders download at once; larger ones run as a background job (issue 7 §6). */
+    EXPORT_DIRECT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5000),
     GIT_COMMIT: z.string().optional(),
     SSO_URL: z.string().optional(),
     CARRIER_GATE_URL: z.string().optional(),

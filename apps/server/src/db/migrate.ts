@@ -10,7 +10,8 @@ import * as m0008 from '../../migrations/0008_inbound.js';
 import * as m0009 from '../../migrations/0009_returns.js';
 import * as m0010 from '../../migrations/0010_outbound.js';
 import * as m0011 from '../../migrations/0011_stocktake_units.js';
-import * as m0012 from '../../migrations/0012_receiving_expiry.js';
+import * as m0012 from '../../migrations/0012_outbound_search.js';
+import * as m0013 from '../../migrations/0013_receiving_expiry.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -28,7 +29,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_returns': m0009,
   '0010_outbound': m0010,
   '0011_stocktake_units': m0011,
-  '0012_receiving_expiry': m0012,
+  '0012_outbound_search': m0012,
+  '0013_receiving_expiry': m0013,
 };
 
 class StaticProvider implements MigrationProvider {

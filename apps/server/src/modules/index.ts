@@ -10,6 +10,7 @@ import { registerMailRoutes } from './mail/mail.routes.js';
 import { registerMaskRoutes } from './masks/masks.routes.js';
 import { registerOauthRoutes } from './oauth/oauth.routes.js';
 import { registerOutboundRoutes } from './outbound/outbound.routes.js';
+import { registerOutboundIoRoutes } from './outbound-io/outbound-io.routes.js';
 import { RESOURCES } from './resources/catalogue.js';
 import { registerReturnRoutes } from './returns/returns.routes.js';
 import { registerResourceExport } from './resources/resource-export.js';
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerInboundRoutes(app, core);
   registerReturnRoutes(app, core);
   registerOutboundRoutes(app, core);
+  registerOutboundIoRoutes(app, core);
   registerTicketRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));

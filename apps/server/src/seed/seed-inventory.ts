@@ -44,8 +44,8 @@ const ITEMS: DemoItem[] = [
 ];
 
 /** Stock of facts §8 (status 2 = damaged), then more rows across zones A, B and C. */
-const STOCK: Array<{ sku: string; compartment: string; batch?: string; quantity: number; reserved?: number; status?: number }> = [
-  { sku: 'SKU-A', compartment: 'A-01-01', batch: 'B2409', quantity: 120, reserved: 10 },
+const STOCK: Array<{ sku: string; compartment: string; batch?: string; quantity: number; status?: number }> = [
+  { sku: 'SKU-A', compartment: 'A-01-01', batch: 'B2409', quantity: 120 },
   { sku: 'SKU-A', compartment: 'B-10-01', batch: 'B2410', quantity: 40 },
   { sku: 'SKU-B', compartment: 'A-01-01', quantity: 500 },
   { sku: 'SKU-C', compartment: 'A-02-03', quantity: 3, status: 2 },
@@ -66,8 +66,9 @@ const STOCK: Array<{ sku: string; compartment: string; batch?: string; quantity:
 ];
 
 /**
- * Demo items and stock (issue 5 §8). Every stock row gets its opening ledger entry, and the 10 reserved
- * units of SKU-A their reservation, so the demo satisfies the same invariants as live data.
+ * Demo items and stock (issue 5 §8). Every stock row gets its opening ledger entry, so the demo
+ * satisfies the same invariants as live data. The 10 reserved units of SKU-A the facts show are
+ * reserved by a demo order (seed-outbound.ts), through the real allocation.
  */
 export async function seedInventory(db: Kysely<DB>): Promise<void> {
   const anyDb = db as AnyDB;
@@ -121,32 +122,12 @@ export async function seedInventory(db: Kysely<DB>): Promise<void> {
     };
     const stock = await anyDb
       .insertInto('stock')
-      .values({ ...key, quantity: s.quantity, reserved: s.reserved ?? 0 })
+      .values({ ...key, quantity: s.quantity, reserved: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
     await anyDb
       .insertInto('inventory_log')
       .values({ ...key, stock_id: stock.id, delta: s.quantity, delta_reserved: 0, quantity_after: s.quantity, reserved_after: 0, reason: 'opening' })
       .execute();
-    if (s.reserved) {
-      await anyDb
-        .insertInto('inventory_log')
-        .values({
-          ...key,
-          stock_id: stock.id,
-          delta: 0,
-          delta_reserved: s.reserved,
-          quantity_after: s.quantity,
-          reserved_after: s.reserved,
-          reason: 'reserve',
-          ref_type: 'order',
-          ref_id: 'MO20260001',
-        })
-        .execute();
-      await anyDb
-        .insertInto('reservations')
-        .values({ merchant_id: item.merchantId, stock_id: stock.id, item_id: item.id, ref_type: 'order', ref_id: 'MO20260001', quantity: s.reserved })
-        .execute();
-    }
   }
 }

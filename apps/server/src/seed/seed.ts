@@ -5,6 +5,7 @@ import type { DB } from '../db/types.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { seedInbound } from './seed-inbound.js';
 import { seedInventory } from './seed-inventory.js';
+import { seedOutbound } from './seed-outbound.js';
 
 /**
  * Writes the built-in roles, and grants each one the privileges of this release it has never been
@@ -114,6 +115,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
   await seedWarehouse(db);
   await seedInventory(db);
   await seedInbound(db);
+  await seedOutbound(db);
 }
 
 /** Warehouse DE01 (issue 5 §8): the named compartments of the facts plus a few dozen more. */

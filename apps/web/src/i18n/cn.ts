@@ -75,7 +75,14 @@ export const cn: Messages = {
     imported: '已导入 {{imported}} 行，{{failed}} 行有错误',
     download: '下载',
     status: { queued: '等待中', running: '运行中', done: '已完成', failed: '失败', canceled: '已取消' },
-    kind: { 'mail.outbox.export': '邮件发件箱导出', 'resource.export': '列表导出', 'items.import': '商品导入', 'receiving.export': '收货导出' },
+    kind: {
+      'mail.outbox.export': '邮件发件箱导出',
+      'resource.export': '列表导出',
+      'items.import': '商品导入',
+      'receiving.export': '收货导出',
+      'outbound.import': '订单导入',
+      'outbound.export': '订单导出',
+    },
   },
   tabs: {
     refresh: '刷新',

@@ -80,6 +80,8 @@ export const de: Messages = {
       'resource.export': 'Listenexport',
       'items.import': 'Artikelimport',
       'receiving.export': 'Wareneingangsexport',
+      'outbound.import': 'Auftragsimport',
+      'outbound.export': 'Auftragsexport',
     },
   },
   tabs: {

@@ -78,6 +78,8 @@ export const en = {
       'resource.export': 'List export',
       'items.import': 'Item import',
       'receiving.export': 'Receiving export',
+      'outbound.import': 'Order import',
+      'outbound.export': 'Order export',
     },
   },
   tabs: {

@@ -1,8 +1,10 @@
+import { outboundIoCn } from './screens-outbound-io.js';
 import { outboundCn } from './screens-outbound-cn.js';
 import type { ScreenMessages } from './screens-en.js';
 
 /** Simplified Chinese texts of the screens behind sign-in. */
 export const screensCn: ScreenMessages = {
+  ...outboundIoCn,
   outbound: outboundCn,
   returns: {
     scanTitle: '退货台',

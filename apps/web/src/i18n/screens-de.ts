@@ -1,8 +1,10 @@
+import { outboundIoDe } from './screens-outbound-io.js';
 import { outboundDe } from './screens-outbound-de.js';
 import type { ScreenMessages } from './screens-en.js';
 
 /** German texts of the screens behind sign-in. */
 export const screensDe: ScreenMessages = {
+  ...outboundIoDe,
   outbound: outboundDe,
   returns: {
     scanTitle: 'Retourenplatz',

@@ -46,6 +46,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/mEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
   '/eEP/tickets': lazy(() => import('../pages/tickets/TicketsPage.js')),
   '/tools/receivingExport': lazy(() => import('../pages/tools/ReceivingExportPage.js')),
+  '/tools/outboundExport': lazy(() => import('../pages/tools/OutboundExportPage.js')),
+  '/tools/outboundExportTask': lazy(() => import('../pages/tools/OutboundExportTaskPage.js')),
   ...outbound({
     '/eEP/outbound-orders': 'orders',
     '/mEP/outbound-orders': 'orders',

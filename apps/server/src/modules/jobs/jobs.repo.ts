@@ -95,8 +95,15 @@ export class JobsRepo {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  listForUser(userId: number, limit: number) {
-    return this.db.selectFrom('jobs').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
+  listForUser(userId: number, limit: number, kind?: string) {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .$if(kind !== undefined, (q) => q.where('kind', '=', kind!))
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   cancel(id: number) {

@@ -55,8 +55,9 @@ export class JobsService {
     return toJob(row as JobRow);
   }
 
-  async list(auth: AuthContext): Promise<Job[]> {
-    return (await this.repo.listForUser(auth.userId, 50)).map(toJob);
+  /** The user's own jobs, newest first; `kind` narrows to one kind (the export jobs screen keeps more of them). */
+  async list(auth: AuthContext, kind?: string, limit = 50): Promise<Job[]> {
+    return (await this.repo.listForUser(auth.userId, limit, kind)).map(toJob);
   }
 
   private async own(auth: AuthContext, id: number): Promise<JobRow> {

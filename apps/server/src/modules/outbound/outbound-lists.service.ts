@@ -40,12 +40,17 @@ export class OutboundListsService {
     return out;
   }
 
-  async list(auth: AuthContext, view: OutboundView, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
+  list(auth: AuthContext, view: OutboundView, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
+    return this.listScoped({ scope: scopeMerchantId(auth), merchantUser: auth.merchantId !== null }, view, query);
+  }
+
+  /** A page for a session's scope fixed beforehand (an export job runs with the scope of its request). */
+  async listScoped(who: { scope: number | null; merchantUser: boolean }, view: OutboundView, query: Record<string, unknown>) {
     const scoped = this.viewQuery(view, query);
-    if (!scoped) return { total: 0, next: null, data: [] };
-    const page = await this.services[view].listScoped(scopeMerchantId(auth), scoped);
+    if (!scoped) return { total: 0, next: null, data: [] } as Page<Record<string, unknown>>;
+    const page = await this.services[view].listScoped(who.scope, scoped);
     // A private remark is the warehouse's own: never shown to the merchant.
-    if (auth.merchantId !== null) page.data = page.data.map((row) => ({ ...row, privateRemark: '' }));
+    if (who.merchantUser) page.data = page.data.map((row) => ({ ...row, privateRemark: '' }));
     return page;
   }
 

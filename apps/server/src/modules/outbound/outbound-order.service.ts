@@ -107,12 +107,14 @@ export class OutboundOrderService {
     return order;
   }
 
-  async create(auth: AuthContext, input: CreateInput, action = 'create') {
+  /** `guard` runs first inside the order's transaction and may refuse it (the import's duplicate reference check). */
+  async create(auth: AuthContext, input: CreateInput, action = 'create', guard?: (trx: Kysely<DB>, merchantId: number) => Promise<void>) {
     const scope = scopeMerchantId(auth);
     if (scope !== null && input.merchantId !== undefined && input.merchantId !== scope) throw new AppError('NoPermission');
     const merchantId = scope ?? input.merchantId;
     if (merchantId === undefined) throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'required' }] });
     return stockTransaction(this.core.db, async (trx) => {
+      await guard?.(trx, merchantId);
       await this.checkReferences(trx, merchantId, input.warehouseId);
       const lines = await this.resolveLines(trx, merchantId, input.lines);
       const staff = auth.merchantId === null;

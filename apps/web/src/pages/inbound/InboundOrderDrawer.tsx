@@ -1,7 +1,7 @@
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { INBOUND_MERCHANT_EDITABLE, INBOUND_ORDER } from '@kontor/contracts/status/inbound';
 import { Button, Drawer, Empty, Space, Spin, Tabs } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/store.js';
 import { useLayout } from '../../layout/store.js';
@@ -11,6 +11,7 @@ import { countingStarted, LinesTable, ScansTable, StagingTable } from './DetailT
 import { inboundApi, type InboundDetail, type InboundManualStatus } from './inbound-api.js';
 import { InboundOrderForm } from './InboundOrderForm.js';
 import { OrderHeader } from './OrderHeader.js';
+import { useRecord } from '../../api/use-record.js';
 
 /** The changes made by hand; receiving, completing and putaway make the others. */
 const MANUAL: InboundManualStatus[] = ['inTransit', 'receiptPending', 'canceled'];
@@ -34,28 +35,10 @@ export function InboundOrderDrawer({ id, onClose, onChanged }: Props) {
   const can = useCan();
   const merchantSession = !!useAuth((s) => s.user?.merchantId);
   const mobile = useLayout((s) => s.device === 'mobile');
-  const [detail, setDetail] = useState<InboundDetail | null>(null);
+  const { detail, setDetail, load } = useRecord<InboundDetail>(id, inboundApi.detail, onClose);
   // The id of the order being edited, so a form left open never shows for another order.
   const [editing, setEditing] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-
-  // An order that cannot be read (gone, another merchant's) closes the drawer; the request layer said why.
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  }, [onClose]);
-  const load = useCallback(
-    (orderId: number) =>
-      inboundApi.detail(orderId).then(
-        (d) => setDetail(d),
-        () => closeRef.current(),
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    if (id !== null) void load(id);
-  }, [id, load]);
 
   const order = detail?.order.id === id ? detail.order : null;
   const canEdit = can('r7g.orders.edit');

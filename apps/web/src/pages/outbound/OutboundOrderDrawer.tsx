@@ -2,7 +2,7 @@ import { CopyOutlined, DeleteOutlined, DownOutlined, EditOutlined, ReloadOutline
 import type { BulkAction } from '@kontor/contracts/domains/outbound';
 import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
 import { Alert, Button, Drawer, Dropdown, Space, Spin, Tabs } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/store.js';
 import { useLayout } from '../../layout/store.js';
@@ -15,6 +15,7 @@ import { OrderFacts } from './OrderFacts.js';
 import { outboundApi, type OutboundDetail } from './outbound-api.js';
 import { OutboundOrderForm } from './OutboundOrderForm.js';
 import { StatusDialog, type PendingChange } from './StatusDialog.js';
+import { useRecord } from '../../api/use-record.js';
 
 interface Props {
   id: number | null;
@@ -36,27 +37,10 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
   const staff = !useAuth((s) => s.user?.merchantId);
   const mobile = useLayout((s) => s.device === 'mobile');
   const stateLabel = useStateLabel(OUTBOUND_ORDER);
-  const [detail, setDetail] = useState<OutboundDetail | null>(null);
+  const { detail, setDetail, load } = useRecord<OutboundDetail>(id, outboundApi.detail, onClose);
   const [editing, setEditing] = useState<number | null>(null);
   const [change, setChange] = useState<PendingChange | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  }, [onClose]);
-  // An order that cannot be read (gone, another merchant's) closes the drawer; the request layer said why.
-  const load = useCallback(
-    (orderId: number) =>
-      outboundApi.detail(orderId).then(
-        (d) => setDetail(d),
-        () => closeRef.current(),
-      ),
-    [],
-  );
-  useEffect(() => {
-    if (id !== null) void load(id);
-  }, [id, load]);
 
   const order = detail?.order.id === id ? detail.order : null;
   const canEdit = can('p11y.orders.edit');

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../masks/can.js';
+import { OrderImport } from '../outbound-io/OrderImport.js';
 import { notify } from '../../notify/queue.js';
 import type { OutboundView } from './outbound-api.js';
 import { OutboundOrderDrawer } from './OutboundOrderDrawer.js';
@@ -46,6 +47,7 @@ export function OutboundOrdersPage({ view }: { view: OutboundView }) {
             {t('outbound.new')}
           </Button>
         )}
+        {CREATES_IN.includes(view) && <OrderImport />}
         <Button icon={<ReloadOutlined />} onClick={reload} data-testid="outbound-list-reload">
           {t('mask.reload')}
         </Button>

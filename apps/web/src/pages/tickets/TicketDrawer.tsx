@@ -1,7 +1,7 @@
 import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { TICKET, type TicketState } from '@kontor/contracts/status/outbound';
 import { Button, Descriptions, Drawer, Input, Space, Spin, Tag, theme, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/store.js';
 import { useLayout } from '../../layout/store.js';
@@ -11,6 +11,7 @@ import { notify } from '../../notify/queue.js';
 import { FileLinks, FilesInput } from '../inbound/FilesInput.js';
 import { StateTag } from '../inbound/StateTag.js';
 import { ticketsApi, type TicketDetail, type TicketFile, type TicketMessage, type TicketSide } from './tickets-api.js';
+import { useRecord } from '../../api/use-record.js';
 
 const STATES = Object.keys(TICKET.states) as TicketState[];
 
@@ -65,7 +66,7 @@ export function TicketDrawer({ id, onClose, onChanged }: Props) {
   const can = useCan();
   const mySide: TicketSide = useAuth((s) => s.user?.merchantId) ? 'merchant' : 'staff';
   const mobile = useLayout((s) => s.device === 'mobile');
-  const [detail, setDetail] = useState<TicketDetail | null>(null);
+  const { detail, setDetail, load } = useRecord<TicketDetail>(id, ticketsApi.detail, onClose);
   // The answer being written belongs to one ticket, so opening another starts empty.
   const [draft, setDraft] = useState<{ ticketId: number | null; message: string; files: TicketFile[] }>({ ticketId: null, message: '', files: [] });
   const message = draft.ticketId === id ? draft.message : '';
@@ -73,23 +74,6 @@ export function TicketDrawer({ id, onClose, onChanged }: Props) {
   const setMessage = (text: string) => setDraft({ ticketId: id, message: text, files });
   const setFiles = (list: TicketFile[]) => setDraft((d) => ({ ticketId: id, message: d.ticketId === id ? d.message : '', files: list }));
   const [busy, setBusy] = useState(false);
-
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  }, [onClose]);
-  // A ticket that cannot be read (gone, another merchant's) closes the drawer; the request layer said why.
-  const load = useCallback(
-    (ticketId: number) =>
-      ticketsApi.detail(ticketId).then(
-        (d) => setDetail(d),
-        () => closeRef.current(),
-      ),
-    [],
-  );
-  useEffect(() => {
-    if (id !== null) void load(id);
-  }, [id, load]);
 
   const ticket = detail?.ticket.id === id ? detail.ticket : null;
   const canEdit = can('p11y.tickets.edit');

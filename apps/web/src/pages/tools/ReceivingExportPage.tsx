@@ -1,96 +1,41 @@
 import { CloudDownloadOutlined, DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import type { Job } from '@kontor/contracts/domains/jobs';
-import { Alert, Button, Card, DatePicker, Form, Progress, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../api/download.js';
 import { ApiError } from '../../api/errors.js';
 import { request } from '../../api/request.js';
-import { useRealtime } from '../../realtime/events.js';
+import { ACTIVE_JOB, JobPanel, useJob } from '../../layout/JobProgress.js';
 
 /** The server's limits (apps/server/src/modules/inbound/receiving-export.ts). */
 const DIRECT_LIMIT = 5000;
 const MAX_DAYS = 366;
 const EXPORT_URL = '/v0/r7gorders/export.xlsx';
-const ACTIVE = new Set(['queued', 'running']);
-const POLL_MS = 2000;
-const TONES: Record<Job['status'], string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', canceled: 'warning' };
 
 type Range = [Dayjs, Dayjs];
 const thisMonth = (): Range => [dayjs().startOf('month'), dayjs().endOf('month')];
 const periodOf = (range: Range) => ({ from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') });
 
-/**
- * One background export followed to its end: live progress from the `job` socket events (the same
- * ones the jobs indicator shows), re-read when its status changes, and polled while it is active in
- * case the socket is down.
- */
-function useJob(id: number | null) {
-  const [loaded, setLoaded] = useState<Job | null>(null);
-  // A job read for an earlier export is not shown for the next one.
-  const job = loaded && loaded.id === id ? loaded : null;
-  const event = useRealtime((s) => (id === null ? undefined : s.jobs[id]));
-  const load = useCallback(() => {
-    if (id === null) return Promise.resolve();
-    return request<Job>({ url: `/v0/jobs/${id}`, quiet: true, background: true }).then(setLoaded, () => undefined);
-  }, [id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => {
-    if (event?.status) void load();
-  }, [event?.status, load]);
-  const active = !!job && ACTIVE.has(job.status);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [active, load]);
-  if (job && event && active && ACTIVE.has(event.status))
-    return { job: { ...job, status: event.status as Job['status'], done: event.done, total: event.total }, load };
-  return { job, load };
-}
-
-function JobPanel({ job, onCancel }: { job: Job; onCancel: () => void }) {
+function ReceivingJob({ job, onCancel }: { job: Job; onCancel: () => void }) {
   const { t } = useTranslation();
   const rows = (job.result as { rows?: number } | null)?.rows;
-  const percent = job.status === 'done' ? 100 : job.total ? Math.floor((100 * job.done) / job.total) : 0;
+  const waiting = job.total ? t('receivingExport.progress', { done: job.done, total: job.total }) : t('receivingExport.queued');
   return (
-    <Card
-      size="small"
+    <JobPanel
+      job={job}
+      onCancel={onCancel}
       title={t('receivingExport.jobTitle')}
-      data-testid="rexp-job"
-      extra={<Tag color={TONES[job.status]}>{t(`jobs.status.${job.status}`)}</Tag>}
-    >
-      <Space direction="vertical" style={{ width: '100%' }}>
-        {ACTIVE.has(job.status) && (
-          <>
-            <Progress percent={percent} status="active" data-testid="rexp-progress" />
-            <Typography.Text type="secondary">
-              {job.total ? t('receivingExport.progress', { done: job.done, total: job.total }) : t('receivingExport.queued')}
-            </Typography.Text>
-            <Typography.Text type="secondary">{t('receivingExport.leaveHint')}</Typography.Text>
-            <Button size="small" danger onClick={onCancel} data-testid="rexp-cancel">
-              {t('common.cancel')}
-            </Button>
-          </>
-        )}
-        {job.status === 'done' && (
-          <Space wrap>
-            <Typography.Text type="success" data-testid="rexp-rows">
-              {t('receivingExport.rows', { count: rows ?? job.done })}
-            </Typography.Text>
-            {job.resultUrl && (
-              <Button type="primary" icon={<DownloadOutlined />} onClick={() => void download({ url: job.resultUrl! })} data-testid="rexp-job-download">
-                {t('jobs.download')}
-              </Button>
-            )}
-          </Space>
-        )}
-        {job.status === 'failed' && <Alert type="error" showIcon message={t('receivingExport.failed')} description={job.error} />}
-      </Space>
-    </Card>
+      testId="rexp"
+      progressText={`${waiting} ${t('receivingExport.leaveHint')}`}
+      failedText={t('receivingExport.failed')}
+      summary={
+        <Typography.Text type="success" data-testid="rexp-rows">
+          {t('receivingExport.rows', { count: rows ?? job.done })}
+        </Typography.Text>
+      }
+    />
   );
 }
 
@@ -106,7 +51,7 @@ export default function ReceivingExportPage() {
   const [busy, setBusy] = useState<'download' | 'background' | null>(null);
   const [tooMany, setTooMany] = useState<string | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
-  const { job, load } = useJob(jobId);
+  const { job, cancel } = useJob(jobId);
   const tooLong = range[1].startOf('day').diff(range[0].startOf('day'), 'day') + 1 > MAX_DAYS;
 
   const directDownload = async () => {
@@ -131,10 +76,6 @@ export default function ReceivingExportPage() {
     } finally {
       setBusy(null);
     }
-  };
-
-  const cancel = () => {
-    if (jobId !== null) void request({ url: `/v0/jobs/${jobId}/cancel`, method: 'POST' }).then(load, () => undefined);
   };
 
   return (
@@ -179,7 +120,7 @@ export default function ReceivingExportPage() {
               <Button
                 icon={<CloudDownloadOutlined />}
                 loading={busy === 'background'}
-                disabled={tooLong || busy !== null || (!!job && ACTIVE.has(job.status))}
+                disabled={tooLong || busy !== null || (!!job && ACTIVE_JOB.has(job.status))}
                 onClick={() => void background()}
                 data-testid="rexp-background"
               >
@@ -202,7 +143,7 @@ export default function ReceivingExportPage() {
             )}
           </Space>
         </Card>
-        {job && <JobPanel job={job} onCancel={cancel} />}
+        {job && <ReceivingJob job={job} onCancel={cancel} />}
       </Space>
     </div>
   );

@@ -1,0 +1,107 @@
+import { orderExportQuerySchema, orderImportSchema, orderTemplateQuerySchema, ORDER_EXPORT_JOB } from '@kontor/contracts/domains/outbound-io';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PassThrough } from 'node:stream';
+import type { Core } from '../../core.js';
+import { scopeMerchantId } from '../../http/access.js';
+import { AppError } from '../../http/app-error.js';
+import { contentDisposition } from '../../http/content-disposition.js';
+import { ok } from '../../http/reply.js';
+import { INVENTORY_RESOURCES } from '../inventory/inventory.resources.js';
+import { outboundServices } from '../outbound/outbound-services.js';
+import { ResourceService } from '../resources/resource.service.js';
+import { EXPORT_TEXTS, say } from './export-texts.js';
+import { exportFileName, exportRequest, registerOrderExportJob, writeOrderExport, XLSX } from './order-export.js';
+import { OrderImport } from './order-import.js';
+import { orderTemplate } from './order-template.js';
+import { OutboundIoRepo } from './outbound-io.repo.js';
+
+const can = (privilege: string) => ({ access: { privilege } });
+const tags = ['outbound'];
+const TEMPLATE_SKUS = 500;
+
+const sendFile = (reply: FastifyReply, mime: string, name: string, data: Buffer | PassThrough) =>
+  reply
+    .header('Content-Type', mime)
+    .header('Content-Disposition', contentDisposition('attachment', name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(data);
+
+/** Issue 7 §6: the order import (template, upload → job) and the order export (direct up to a limit, else a job). */
+export function registerOutboundIoRoutes(app: FastifyInstance, core: Core): void {
+  const { orders, lists } = outboundServices(core);
+  const repo = new OutboundIoRepo();
+  const importer = new OrderImport(orders, repo);
+  importer.register();
+  registerOrderExportJob(lists, repo);
+  const items = new ResourceService(
+    core,
+    INVENTORY_RESOURCES.find((d) => d.name === 'item')!,
+  );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v0/outbound/import/template',
+    {
+      config: can('p11y.orders.import'),
+      schema: { tags, summary: 'The order import template (xlsx or csv) with an example row', querystring: orderTemplateQuerySchema },
+    },
+    async (req, reply) => {
+      const scope = scopeMerchantId(req.auth!);
+      const merchantId = scope ?? req.query.merchantId;
+      const hint = merchantId ? (await items.listScoped(merchantId, { l: TEMPLATE_SKUS, s: 'sku', d: 'asc' })).data : [];
+      const data = await orderTemplate(
+        req.query.format,
+        req.locale,
+        hint.map((i) => ({ sku: String(i.sku), name: String(i.name) })),
+      );
+      const mime = req.query.format === 'csv' ? 'text/csv; charset=utf-8' : XLSX;
+      return sendFile(reply, mime, `order-import-template.${req.query.format}`, data);
+    },
+  );
+  r.post(
+    '/v0/outbound/import',
+    {
+      config: can('p11y.orders.import'),
+      schema: { tags, summary: 'Import orders from an uploaded XLSX or CSV file (background job with an error report)', body: orderImportSchema },
+    },
+    async (req) => ok(await importer.enqueue(core, req.auth!, req.body, req.locale)),
+  );
+
+  r.get(
+    '/v0/outbound/export.xlsx',
+    {
+      config: can('tools.outboundExport.view'),
+      schema: { tags, summary: "An order list's filter as XLSX (view, filters, tz), up to EXPORT_DIRECT_LIMIT orders", querystring: orderExportQuerySchema },
+    },
+    async (req, reply) => {
+      const limit = core.config.EXPORT_DIRECT_LIMIT;
+      const { request, total } = await exportRequest(lists, req.auth!, req.query, req.locale);
+      if (total > limit) throw new AppError('ToFront', { detail: say(EXPORT_TEXTS.tooMany, req.locale, { limit }), extra: { background: true, limit, total } });
+      const out = new PassThrough();
+      writeOrderExport(lists, repo, core, out, request).catch((err: unknown) => {
+        req.log.error({ err }, 'order export failed while streaming');
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return sendFile(reply, XLSX, exportFileName(request), out);
+    },
+  );
+  r.post(
+    '/v0/outbound/export.xlsx',
+    {
+      config: can('tools.outboundExportTask.view'),
+      schema: { tags, summary: 'The same export by a background job; answers the job', body: orderExportQuerySchema },
+    },
+    async (req) => {
+      const auth = req.auth!;
+      const { request, total } = await exportRequest(lists, auth, req.body, req.locale);
+      return ok(await core.jobs!.enqueue(ORDER_EXPORT_JOB, { request, total }, { userId: auth.userId, merchantId: auth.merchantId }));
+    },
+  );
+  r.get(
+    '/v0/outbound/export/jobs',
+    { config: can('tools.outboundExportTask.view'), schema: { tags, summary: "The user's order export jobs, newest first, with their files" } },
+    async (req) => ok(await core.jobs!.list(req.auth!, ORDER_EXPORT_JOB, 100)),
+  );
+}
