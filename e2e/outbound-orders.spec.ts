@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { signedIn } from './helpers.js';
 
 /**
@@ -172,7 +173,7 @@ test.describe('outbound orders', () => {
     await staff.close();
   });
 
-  test("merchant B sees none of merchant A's orders", async ({ page, browser }) => {
+  test("merchant B sees none of merchant A's orders, exports or tickets", async ({ page, browser }) => {
     await signedIn(page, 'merchant-a@demo.local');
     const reference = unique('PRIVATE');
     const order = await created(page, reference, [{ sku: 'SKU-A', quantity: 1 }]);
@@ -187,6 +188,21 @@ test.describe('outbound orders', () => {
     await other.goto(`/mEP/outbound-orders?id=${order.id}`);
     await expect(other.getByTestId('outbound-detail')).toHaveCount(0);
     await expect(other).not.toHaveURL(/[?&]id=/);
+
+    // Nor in an export of all orders, nor among tickets.
+    const subject = unique('TICKET');
+    expect((await (await api(page))('POST', '/v0/tickets/', { orderId: order.id, subject, message: 'Where is it?' })).code).toBe('OK');
+    await other.goto('/tools/outboundExport?view=orders');
+    const [file] = await Promise.all([other.waitForEvent('download'), other.getByTestId('oexp-download').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await file.path());
+    const cells: string[] = [];
+    book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => void cells.push(String(cell.value)))));
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells).not.toContain(reference);
+    expect(cells).not.toContain(order.unid);
+    const tickets = await (await api(other))('GET', `/v0/tickets/?q=${subject}`);
+    expect(tickets.data.data).toHaveLength(0);
     await other.close();
   });
 });
