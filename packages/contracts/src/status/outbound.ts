@@ -261,8 +261,6 @@ export const OUTBOUND_EXCEPTIONS: readonly OutboundState[] = [
   'packetDimensionNeeded',
   'cancelRequested',
 ];
-/** States an exception may resume to (the state it was raised from). */
-export const OUTBOUND_RESUMABLE: readonly OutboundState[] = RESUMABLE;
 /** Closed: nothing changes any more except by the returns and tracking flows. */
 export const OUTBOUND_CLOSED: readonly OutboundState[] = ['canceled', 'finish'];
 /** States whose order still holds its reservations (standby and cancel release them). */

@@ -130,6 +130,7 @@ export class OrderStatusService {
       throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${state} → readyToPick` }] });
     await this.repo.syncReserved(trx, order.id);
     const complete = await this.allocate(trx, actor, order);
+    // The re-read above may have changed what the lines hold even when nothing was allocated.
     await this.repo.refreshTotals(trx, order.id);
     const target: OutboundState = complete ? 'readyToPick' : 'outOfStock';
     if (stateOf(order) === target) return;
