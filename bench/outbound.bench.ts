@@ -13,7 +13,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { configFor } from '../apps/server/src/config.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import type { AuthContext } from '../apps/server/src/http/access.js';
-import { outboundServices } from '../apps/server/src/modules/outbound/outbound.routes.js';
+import { outboundServices } from '../apps/server/src/modules/outbound/outbound-services.js';
 import { OUTBOUND_RESOURCES } from '../apps/server/src/modules/outbound/outbound.resources.js';
 import { allFields, columnOf } from '../apps/server/src/modules/resources/define.js';
 import { generateOrders } from '../apps/server/src/seed/generate-orders.js';

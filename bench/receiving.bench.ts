@@ -109,6 +109,7 @@ try {
         unit: '',
         unitKind: 'box',
         serials: [],
+        expiry: null,
         userId,
       });
       await repo.addPending(trx, order, item.id, '', 'valid', 1);
