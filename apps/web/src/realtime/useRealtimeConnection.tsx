@@ -43,8 +43,14 @@ export function useRealtimeConnection(): void {
       });
     });
     socket.on('disconnect', () => state.setConnected(false));
+    // Pushed messages come up in the bottom corner: the top bar's menus (language, avatar, sub-account)
+    // open downwards from the top right, and a notice there would cover them while it is read.
     socket.on('msg', (text: unknown) =>
-      notification.info({ message: String(typeof text === 'object' && text ? ((text as { text?: string }).text ?? '') : text), duration: 5 }),
+      notification.info({
+        message: String(typeof text === 'object' && text ? ((text as { text?: string }).text ?? '') : text),
+        duration: 5,
+        placement: 'bottomRight',
+      }),
     );
     socket.on('rfid', (payload: unknown) => storeRfid(payload));
     socket.on('print', (payload: PrintRequest) => state.pushPrint(payload));
