@@ -142,7 +142,8 @@ export default function LoginPage() {
             <CaptchaInput image={captcha.image} onRefresh={() => void captcha.refresh()} />
           </Form.Item>
         )}
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+        {/* Without its captcha loaded a sign-in could only fail (the captcha id is required): wait for it. */}
+        <Button type="primary" htmlType="submit" block loading={busy} disabled={!trusted && !captcha.id} data-testid="login-submit">
           {t('login.submit')}
         </Button>
       </Form>
