@@ -172,12 +172,14 @@ test.describe('containers', () => {
     await expect(drawer.getByTestId('container-header')).toContainText(number);
     await expect(drawer.getByTestId('container-status').first()).toHaveText('Announced');
     // Linking empties the picker again, so the choice is made once the searched order is offered.
+    // The search answers asynchronously and may re-render the list under the pointer: retry the pick.
     const link = page.getByTestId('container-link-order');
-    await link.click();
-    await link.locator('input').fill(reference);
-    await expect(option(page, order.unid)).toBeVisible();
-    await option(page, order.unid).click();
-    await expect(rows(page, 'inbound-table')).toHaveCount(1);
+    await expect(async () => {
+      await link.click();
+      await link.locator('input').fill(reference);
+      await option(page, order.unid).click({ timeout: 3000 });
+      await expect(rows(page, 'inbound-table')).toHaveCount(1, { timeout: 3000 });
+    }).toPass({ timeout: 30_000 });
     await expect(rows(page, 'inbound-table').first()).toContainText(order.unid);
 
     await page.getByTestId('container-status-arrived').click();
