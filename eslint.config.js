@@ -15,6 +15,19 @@ export default tseslint.config(
     },
   },
   {
+    // Every export cell goes through one neutralising writer (lib/csv.ts, issue 15 item 6).
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(addRow|addRows|insertRow|spliceRows)$/]',
+          message: 'Write export rows with addSafeRow (apps/server/src/lib/csv.ts): every cell is neutralised there.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

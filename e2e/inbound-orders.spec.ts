@@ -109,7 +109,7 @@ test.describe('inbound orders', () => {
     await page.getByTestId('inbound-search').locator('input').fill(reference);
     await page.getByTestId('inbound-search').locator('input').press('Enter');
     await rows(page, 'inbound-table').first().getByTestId('inbound-open').click();
-    await expect(page.getByTestId('inboundOrder-status').first()).toHaveText('Receiving');
+    await expect(page.getByTestId('inbound-detail').getByTestId('inboundOrder-status').first()).toHaveText('Receiving');
     await page.getByTestId('inbound-edit').click();
     await page.getByTestId('inbound-line-planned-0').fill('6');
     await page.getByTestId('inbound-save').click();

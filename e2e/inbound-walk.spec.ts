@@ -54,7 +54,7 @@ test('merchant announces, staff receive short and damaged, put away; the merchan
   await page.getByTestId('inbound-save').click();
   const unid = (await page.getByTestId('inbound-detail-unid').textContent())!.trim();
   expect(unid).toMatch(/^MI\d+/);
-  await expect(page.getByTestId('inboundOrder-status').first()).toHaveText('Ready to inbound');
+  await expect(page.getByTestId('inbound-detail').getByTestId('inboundOrder-status').first()).toHaveText('Ready to inbound');
 
   // Staff count it: three earbuds (one short), two cameras of which one is damaged.
   const staff = await browser.newPage();
@@ -95,7 +95,7 @@ test('merchant announces, staff receive short and damaged, put away; the merchan
 
   // The merchant sees the order inbounded with its differences.
   await openOrder(page, '/mEP/inbound-orders', reference);
-  await expect(page.getByTestId('inboundOrder-status').first()).toHaveText('Inbounded');
+  await expect(page.getByTestId('inbound-detail').getByTestId('inboundOrder-status').first()).toHaveText('Inbounded');
   await expect(rows(page, 'inbound-lines').filter({ hasText: 'ANK-EAR-P3' })).toContainText('-1');
   await expect(rows(page, 'inbound-lines').filter({ hasText: 'ANK-CAM-C2' })).toContainText('1');
 });

@@ -15,6 +15,24 @@ async function api(page: Page) {
   };
 }
 
+/** The id of the open count of one compartment (each test counts a compartment no other test counts). */
+async function openCountOf(call: Awaited<ReturnType<typeof api>>, code: string): Promise<number> {
+  const compartmentId = (await call('GET', `/v0/compartment/any?q=${code}`)).data.id as number;
+  const counts = (await call('GET', '/v0/stocktakes/')).data as Array<{ id: number; status: string; compartmentIds: number[] }>;
+  return counts.find((c) => c.status === 'open' && c.compartmentIds.length === 1 && c.compartmentIds[0] === compartmentId)!.id;
+}
+
+/** An administrator's call beside the signed-in user's session (approvals the user may not make). */
+async function asAdmin(page: Page, method: string, url: string, data?: unknown) {
+  const captcha = await (await page.request.get('/v0/captcha/')).json();
+  const login = await page.request.post('/v0/auth/login', {
+    data: { account: 'admin@demo.local', passwd: 'demo1234', xxs: captcha.data.id, captcha: '1234' },
+  });
+  const token = (await login.json()).data.token as string;
+  const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
+  return (await res.json()) as { code: string; data: any };
+}
+
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 const pick = (page: Page, text: string) =>
   page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();
@@ -258,7 +276,7 @@ test.describe('inventory', () => {
     ]);
   });
 
-  test('a stocktake with a difference is counted, approved and changes the quantity', async ({ page }) => {
+  test('a stocktake with a difference is counted by the warehouse, approved by a manager, and changes the quantity', async ({ page, browser }) => {
     await signedIn(page, 'warehouse@demo.local');
     const { sku, call } = await itemWithStock(page, 'C-10-01', 5);
     await page.goto('/wms/inventory');
@@ -274,10 +292,24 @@ test.describe('inventory', () => {
     await input.fill('8');
     const line = sheet.locator('tr', { has: input });
     await expect(line.getByTestId('count-difference')).toHaveText('+3');
-    await sheet.getByTestId('count-approve').click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
-    await expect(sheet).toContainText('Posted');
-    await expect(sheet.locator('tr', { hasText: sku }).getByTestId('count-difference')).toHaveText('+3');
+    // Whoever counts does not approve (issue 15 item 6): the warehouse saves, the button is not offered.
+    await sheet.getByTestId('count-save').click();
+    await expect(sheet.getByTestId('count-save')).toBeDisabled();
+    await expect(sheet.getByTestId('count-approve')).toHaveCount(0);
+    await expect(sheet.getByTestId('count-awaits-approval')).toBeVisible();
+    const countId = await openCountOf(call, 'C-10-01');
+
+    const manager = await browser.newPage();
+    await signedIn(manager, 'admin@demo.local');
+    await manager.goto('/wms/inventory');
+    await manager.getByTestId('inventory-tabs').getByText('Stocktaking', { exact: true }).click();
+    await manager.getByTestId(`stocktake-open-${countId}`).click();
+    const approval = manager.getByTestId('stocktake-sheet');
+    await expect(approval.locator('tr', { hasText: sku }).getByTestId('count-difference')).toHaveText('+3');
+    await approval.getByTestId('count-approve').click();
+    await manager.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await expect(approval).toContainText('Posted');
+    await manager.close();
     const stock = await call('GET', `/v0/stock/?sku=${sku}`);
     expect(stock.data.data.map((r: any) => [r.compartmentCode, r.quantity])).toEqual([['C-10-01', 8]]);
   });
@@ -312,11 +344,11 @@ test.describe('inventory', () => {
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await expect(sheet.getByTestId(`count-unit-state-${lost}`)).toHaveText('Missing');
     await expect(sheet.getByTestId('count-units').locator('tr', { hasText: lost })).toContainText(`${sku} × 3`);
-    // The loose units are counted as before.
+    // The loose units are counted as before and saved; a manager approves (here through the API).
     await page.getByTestId(`count-input-B-10-03-${sku}`).fill('2');
-    await sheet.getByTestId('count-approve').click();
-    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
-    await expect(sheet).toContainText('Posted');
+    await sheet.getByTestId('count-save').click();
+    await expect(sheet.getByTestId('count-save')).toBeDisabled();
+    expect((await asAdmin(page, 'POST', `/v0/stocktakes/${await openCountOf(call, 'B-10-03')}/post`)).data.status).toBe('posted');
     expect((await call('GET', `/v0/munits/any?q=${found}`)).data.items.map((i: any) => [i.sku, i.quantity])).toEqual([[sku, 4]]);
     expect((await call('GET', `/v0/munits/any?q=${lost}`)).data.items).toEqual([]);
     const stock = (await call('GET', `/v0/stock/groups?by=item&sku=${sku}`)).data;

@@ -9,6 +9,7 @@ import type { Core } from './core.js';
 import type { Database } from './db/database.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installAccessHooks, type RouteRecord } from './http/hooks.js';
+import { installIdempotency } from './http/idempotency.js';
 import { loggerOptions, requestIdOptions } from './http/logging.js';
 import { installSecurityHeaders } from './http/security.js';
 import { AppError } from './http/app-error.js';
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   const routeTable: RouteRecord[] = [];
   installAccessHooks(app, config, sessions, routeTable);
+  installIdempotency(app, database.db);
   installErrorHandler(app, config.UPLOAD_MAX_MB);
   installSecurityHeaders(app, config.CARRIER_GATE_URL ? [new URL(config.CARRIER_GATE_URL).origin] : []);
 

@@ -19,10 +19,10 @@ const schema = z
     ALLOWED_ORIGINS: z.string().default('http://localhost:8080,http://127.0.0.1:8080,http://localhost:9527,http://localhost:5173'),
     /** The console's public address, used in mails (reset links). */
     PUBLIC_URL: z.string().default('http://localhost:8080'),
+    /** Fractions (down to 3 s) serve tests of several processes, which cannot share a mocked clock. */
     SESSION_IDLE_MINUTES: z.coerce
       .number()
-      .int()
-      .min(1)
+      .min(0.05)
       .max(24 * 60)
       .default(40),
     SESSION_MAX_HOURS: z.coerce
@@ -30,6 +30,8 @@ const schema = z
       .min(0.01)
       .max(24 * 30)
       .default(12),
+    /** How often each process checks the sessions of its own sockets (idle and lifetime expiry end them). */
+    SOCKET_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
     UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(512).default(10),
     BODY_LIMIT_KB: z.coerce.number().int().min(1).max(100_000).default(1024),
     CAPTCHA_FIXED: z.string().max(12).optional(),

@@ -9,6 +9,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let a: ServerProcess;
 let b: ServerProcess;
+/** A third process whose sessions go idle after 9 s, swept every 200 ms (session lifecycle suite). */
+let c: ServerProcess;
 let closeDb: () => Promise<void>;
 const sockets: Socket[] = [];
 
@@ -18,25 +20,35 @@ beforeAll(async () => {
   const env = { DATABASE_URL: db.url!, REDIS_URL, DEMO_DATA: '1', LOG_LEVEL: 'warn' };
   a = await startServerProcess(env);
   b = await startServerProcess(env);
-}, 120_000);
+  c = await startServerProcess({ ...env, SESSION_IDLE_MINUTES: '0.15', SOCKET_SWEEP_MS: '200' });
+}, 180_000);
 
 afterAll(async () => {
   sockets.forEach((s) => s.disconnect());
-  await Promise.all([a?.stop(), b?.stop()]);
+  await Promise.all([a?.stop(), b?.stop(), c?.stop()]);
   await closeDb?.();
 });
 
-async function signIn(url: string, account: string): Promise<string> {
+async function signIn(url: string, account: string, password = 'demo1234'): Promise<string> {
   const captcha: any = await (await fetch(`${url}/v0/captcha/`)).json();
   const res: any = await (
     await fetch(`${url}/v0/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account, passwd: 'demo1234', xxs: captcha.data.id, captcha: 'test' }),
+      body: JSON.stringify({ account, passwd: password, xxs: captcha.data.id, captcha: 'test' }),
     })
   ).json();
   expect(res.code).toBe('OK');
   return res.data.token;
+}
+
+async function api(url: string, method: string, path: string, token: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'x-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json();
 }
 
 const next = <T = unknown>(socket: Socket, event: string, ms = 8000) =>
@@ -85,6 +97,53 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     const gone = next(socket, 'disconnect');
     await fetch(`${a.url}/v0/auth/logout`, { headers: { 'x-token': token } });
     await gone;
+    expect((await fetch(`${b.url}/v0/ping`, { headers: { 'x-token': token } })).status).toBe(403);
+  });
+
+  it('moves a socket on one process to its new role rooms when an administrator on the other changes the roles', async () => {
+    const admin = await signIn(a.url, 'admin@demo.local');
+    const created = await api(a.url, 'POST', '/v0/users/', admin, {
+      account: 'cluster-roles@demo.local',
+      type: 110,
+      roles: ['employee'],
+      password: 'demo1234',
+    });
+    expect(created.code).toBe('OK');
+    const socket = await socketOn(b.url, await signIn(a.url, 'cluster-roles@demo.local'), false);
+    const heard: string[] = [];
+    socket.on('msg', (text: string) => heard.push(text));
+    const announce = (title: string, role: string) =>
+      api(a.url, 'POST', '/v0/announcements/', admin, {
+        titleEn: title,
+        textEn: title,
+        audienceRoles: [role],
+        publishFrom: new Date(Date.now() - 60_000).toISOString(),
+      });
+
+    expect((await api(a.url, 'PUT', `/v0/users/${created.data.id}`, admin, { roles: ['station'], version: created.data.version })).code).toBe('OK');
+    // Bounded: a station announcement reaches the socket on the other process within a few seconds.
+    let moved = false;
+    for (let probe = 1; probe <= 20 && !moved; probe++) {
+      await announce(`station probe ${probe}`, 'station');
+      await new Promise((r) => setTimeout(r, 250));
+      moved = heard.includes(`station probe ${probe}`);
+    }
+    expect(moved).toBe(true);
+    await announce('Employees only', 'employee');
+    await announce('Stations again', 'station');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(heard).toContain('Stations again');
+    expect(heard).not.toContain('Employees only');
+  });
+
+  it('ends an idle session on the process holding its socket, and every process answers 403 at once', async () => {
+    const token = await signIn(a.url, 'warehouse@demo.local');
+    // Process A has the session in its cache; the socket is on C, whose sessions go idle after 9 s.
+    expect((await fetch(`${a.url}/v0/ping`, { headers: { 'x-token': token } })).status).toBe(200);
+    const socket = await socketOn(c.url, token, false);
+    const reason = await next<string>(socket, 'disconnect', 25_000);
+    expect(reason).toBe('io server disconnect');
+    expect((await fetch(`${a.url}/v0/ping`, { headers: { 'x-token': token } })).status).toBe(403);
     expect((await fetch(`${b.url}/v0/ping`, { headers: { 'x-token': token } })).status).toBe(403);
   });
 });

@@ -2,6 +2,7 @@ import { RETURN_ORDER } from '@kontor/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStockInvariants } from '../src/modules/inventory/invariants.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { PNG, uploadFile } from './helpers/upload.js';
 
 let t: TestApp;
 let worker: string;
@@ -54,7 +55,8 @@ describe('returns (RMA) with the original contracts', () => {
       { itemId: guid['ANK-SPK-MINI'], itemBatch: '', qty: 1, valid: 2, remark: 'cracked' },
       { itemId: guid['ANK-SPK-MINI'], itemBatch: '', qty: 1, valid: -2, remark: 'scrap' },
     ];
-    const image = JSON.stringify({ img: [{ url: '/v0/static/abc' }] });
+    const photo = await uploadFile(t, worker, 'image', 'parcel.png', PNG);
+    const image = JSON.stringify({ img: [{ url: photo.url }] });
     const record = (await get(`/v0/r7greceiving/?q=${id}`)).data;
     expect(await send('PUT', '/v0/r7greceiving/', { ...record, agentGUID: 'C001', type: 2, note: 'box dented', items: JSON.stringify(lines), image })).toEqual({
       code: 'OK',

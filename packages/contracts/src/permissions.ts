@@ -40,6 +40,12 @@ export const ACTION_PRIVILEGES = [
 
 export type ActionPrivilege = (typeof ACTION_PRIVILEGES)[number];
 
+/**
+ * Approving a stocktake posts its differences to stock: a privilege of its own, not held by the role
+ * that counts (issue 15 item 6, four eyes), so one warehouse user cannot both count and approve.
+ */
+export const STOCKTAKE_APPROVE: ActionPrivilege = 'wms.stocktake.approve';
+
 /** Every privilege name, sorted: screen masks plus action privileges. */
 export const PRIVILEGES: readonly string[] = [...new Set([...routeMasks(), ...ACTION_PRIVILEGES])].sort();
 

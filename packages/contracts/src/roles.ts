@@ -1,4 +1,4 @@
-import { PRIVILEGES } from './permissions.js';
+import { PRIVILEGES, STOCKTAKE_APPROVE } from './permissions.js';
 
 /**
  * Built-in roles shipped with Kontor and their privileges. Administrators can change them and add
@@ -64,6 +64,7 @@ export const BUILTIN_ROLES: Record<string, { title: string; type: 'staff' | 'ext
   warehouse: {
     title: 'Warehouse staff',
     type: 'staff',
+    // Counts stocktakes but does not approve them (STOCKTAKE_APPROVE stays with managers).
     privileges: byPrefix(
       'wms.',
       'r7g.',
@@ -79,7 +80,7 @@ export const BUILTIN_ROLES: Record<string, { title: string; type: 'staff' | 'ext
       'tools.labelMultiplePrint',
       'tools.commonLogisticsLabels',
       'oa.task',
-    ),
+    ).filter((p) => p !== STOCKTAKE_APPROVE),
   },
   station: {
     title: 'Print station',

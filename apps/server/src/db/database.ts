@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import type { DB } from './types.js';
 import { PGLITE_PARSERS, PgliteExclusivePool } from './pglite-pool.js';
+import { joiningDialect } from './request-transaction.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -36,7 +37,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server closes (a PostgreSQL restart, a failover, a dropped test database)
     // is discarded by the pool; without a listener its error would end the whole process.
     pool.on('error', (error) => options.onIdleError?.(error));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // joiningDialect: a request taking an Idempotency-Key runs in one transaction (request-transaction.ts).
+    const db = new Kysely<DB>({ dialect: joiningDialect(new PostgresDialect({ pool })) });
     await sql`select 1`.execute(db);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -45,6 +47,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pglite = await PGlite.create(dir, { parsers: PGLITE_PARSERS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   // The embedded engine runs inside our process: no parallel workers (issue 2, §3).
   await pglite.exec('set max_parallel_workers_per_gather = 0');
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new PgliteExclusivePool(pglite) }) });
+  const db = new Kysely<DB>({ dialect: joiningDialect(new PostgresDialect({ pool: new PgliteExclusivePool(pglite) })) });
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }

@@ -12,6 +12,7 @@ import * as m0010 from '../../migrations/0010_outbound.js';
 import * as m0011 from '../../migrations/0011_stocktake_units.js';
 import * as m0012 from '../../migrations/0012_outbound_search.js';
 import * as m0013 from '../../migrations/0013_receiving_expiry.js';
+import * as m0014 from '../../migrations/0014_stocktake_approval.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_stocktake_units': m0011,
   '0012_outbound_search': m0012,
   '0013_receiving_expiry': m0013,
+  '0014_stocktake_approval': m0014,
 };
 
 class StaticProvider implements MigrationProvider {

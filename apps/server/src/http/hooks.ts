@@ -68,7 +68,8 @@ export function installAccessHooks(app: FastifyInstance, config: Config, session
     const access = route.config?.access as Access | undefined;
     if (!access) throw new Error(`Route ${String(route.method)} ${url} declares no access`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method: String(method), url, access: describeAccess(access) });
+    const idempotent = route.config?.idempotent === true;
+    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method: String(method), url, access: describeAccess(access), idempotent });
   });
 
   app.decorateRequest('auth', null);
@@ -96,4 +97,6 @@ export interface RouteRecord {
   method: string;
   url: string;
   access: string;
+  /** Takes `Idempotency-Key` (http/idempotency.ts). */
+  idempotent: boolean;
 }

@@ -2,6 +2,7 @@ import { errorText, localeFromAcceptLanguage, toLocale, type Locale } from '@kon
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Core, RealtimePublisher } from '../core.js';
+import type { AuthContext } from '../http/access.js';
 import { originAllowed, parseAllowList } from '../http/hooks.js';
 import { connectRedisAdapter } from './redis-adapter.js';
 
@@ -11,6 +12,10 @@ const LOGIN_GRACE_MS = 15_000;
 interface SocketData {
   userId?: number;
   sessionId?: number;
+  /** The session's token hash: the sweep and role changes look the session up by it. */
+  tokenHash?: string;
+  /** The socket said at login that it is a print station (kept when the account flag changes). */
+  stationByLogin?: boolean;
   locale: Locale;
 }
 
@@ -43,8 +48,24 @@ export async function attachRealtime(app: FastifyInstance, core: Core): Promise<
 
   const text = (socket: Socket, code: 'Printing' | 'PrinterOffline' | 'SocketLoginRequired') => errorText(code, (socket.data as SocketData).locale);
 
+  /**
+   * The rooms that follow from the session now: its roles (an administrator may have changed them) and
+   * the print station (said at login, or the account's flag).
+   */
+  async function joinRooms(socket: Socket, auth: AuthContext): Promise<void> {
+    const data = socket.data as SocketData;
+    const wanted = [...auth.roles.map(roleRoom), ...(data.stationByLogin || auth.printShipment ? [stationRoom(auth.userId)] : [])];
+    for (const room of [...socket.rooms]) {
+      if ((room.startsWith('role:') || room.startsWith('station:')) && !wanted.includes(room)) await socket.leave(room);
+    }
+    await socket.join(wanted);
+    if (auth.language) data.locale = toLocale(auth.language);
+  }
+
   async function login(socket: Socket, token: unknown, printShipment: unknown): Promise<boolean> {
-    const auth = typeof token === 'string' ? await core.sessions.authenticate(token) : null;
+    // Background: connecting (or reconnecting on its own) is not the user's activity and never slides
+    // the idle timeout; only the user's calls do (spec §4, docs/decisions.md).
+    const auth = typeof token === 'string' ? await core.sessions.authenticate(token, true) : null;
     const data = socket.data as SocketData;
     if (!auth) {
       socket.emit('msg', text(socket, 'SocketLoginRequired'));
@@ -53,12 +74,21 @@ export async function attachRealtime(app: FastifyInstance, core: Core): Promise<
     }
     data.userId = auth.userId;
     data.sessionId = auth.sessionId;
-    if (auth.language) data.locale = toLocale(auth.language);
-    await socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId), EVERYONE, ...auth.roles.map(roleRoom)]);
-    // A print station is a session that says so at login, or a user whose account is flagged as one.
-    if (printShipment === true || auth.printShipment) await socket.join(stationRoom(auth.userId));
+    data.tokenHash = auth.tokenHash;
+    data.stationByLogin = data.stationByLogin || printShipment === true;
+    await socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId), EVERYONE]);
+    await joinRooms(socket, auth);
     socket.emit('info', { webVersion: core.version.webVersion });
     return true;
+  }
+
+  /** Checks the session of a signed-in socket: ends the socket when the session ended, else updates its rooms. */
+  async function recheck(socket: Socket): Promise<void> {
+    const { tokenHash } = socket.data as SocketData;
+    if (!tokenHash || socket.disconnected) return;
+    const auth = await core.sessions.authenticateHash(tokenHash, true);
+    if (!auth) socket.disconnect(true);
+    else if (socket.connected) await joinRooms(socket, auth);
   }
 
   io.on('connection', (socket) => {
@@ -94,8 +124,27 @@ export async function attachRealtime(app: FastifyInstance, core: Core): Promise<
   core.sessions.onRevoked((ids) => {
     if (ids.length) io.local.in(ids.map(sessionRoom)).disconnectSockets(true);
   });
+  // A user's roles changed (on any process): this process's sockets of that user re-join their rooms.
+  core.sessions.onUserChanged((userId) => {
+    const mine = [...io.of('/').sockets.values()].filter((socket) => (socket.data as SocketData).userId === userId);
+    void Promise.all(mine.map(recheck)).catch((err: unknown) => core.log.error({ err }, 'socket recheck after a user change failed'));
+  });
+  // Expiry by idle time or lifetime has no event: each process checks its own sockets' sessions, one
+  // after another, so a session ends its sockets within SOCKET_SWEEP_MS however it ended.
+  let sweeping = false;
+  const sweep = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    void (async () => {
+      for (const socket of [...io.of('/').sockets.values()]) await recheck(socket);
+    })()
+      .catch((err: unknown) => core.log.error({ err }, 'socket session sweep failed'))
+      .finally(() => (sweeping = false));
+  }, core.config.SOCKET_SWEEP_MS);
+  sweep.unref();
 
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     io.disconnectSockets(true);
     await new Promise<void>((resolve) => io.close(() => resolve()));
     await closeAdapter();

@@ -17,12 +17,19 @@ export interface TestApp extends BuiltApp {
 }
 
 /** A whole server on a fresh database with the built-in roles and, by default, the demo company. */
-export async function createTestApp(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    demo?: boolean;
+    env?: Record<string, string>;
+    /** Extra routes registered before the app is ready (tests of the route hooks). */ routes?: (built: BuiltApp) => void;
+  } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedRoles(database.db);
   if (options.demo !== false) await seedDemo(database.db);
   const config = configFor({ CAPTCHA_FIXED: CAPTCHA, ...options.env });
   const built = await buildApp({ config, database });
+  options.routes?.(built);
   await built.app.ready();
   const call: TestApp['call'] = async ({ token, headers, ...rest }) => {
     const res = await built.app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { 'x-token': token } : {}) } });

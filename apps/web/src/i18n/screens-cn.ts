@@ -502,6 +502,7 @@ export const screensCn: ScreenMessages = {
     saved: '盘点数已保存',
     approve: '审核并过账',
     approveConfirm: '将所有差异作为库存调整过账？此操作不可撤销。',
+    awaitsApproval: '已保存的盘点由拥有审批权限的人员过账。',
     cancel: '取消盘点',
     cancelConfirm: '取消此盘点？不会过账任何内容。',
     hint: '只过账已盘点的行；期间的拣货不会丢失。',

@@ -520,6 +520,7 @@ export const screensDe: ScreenMessages = {
     saved: 'Zählung gespeichert',
     approve: 'Freigeben und buchen',
     approveConfirm: 'Alle Differenzen als Bestandskorrektur buchen? Das kann nicht rückgängig gemacht werden.',
+    awaitsApproval: 'Gespeicherte Zählungen bucht jemand mit Freigaberecht.',
     cancel: 'Zählung stornieren',
     cancelConfirm: 'Diese Zählung stornieren? Es wird nichts gebucht.',
     hint: 'Nur gezählte Zeilen werden gebucht; Picks in der Zwischenzeit bleiben erhalten.',

@@ -501,6 +501,7 @@ export const screensEn = {
     saved: 'Counts saved',
     approve: 'Approve and post',
     approveConfirm: 'Post every difference as a stock adjustment? This cannot be undone.',
+    awaitsApproval: 'Someone with the approval privilege posts the saved counts.',
     cancel: 'Cancel count',
     cancelConfirm: 'Cancel this count? Nothing is posted.',
     hint: 'Only counted lines are posted; picks made meanwhile are kept.',

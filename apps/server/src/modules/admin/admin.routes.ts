@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
+import { scopeMerchantId } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/reply.js';
 import { MerchantsService } from './merchants.service.js';
@@ -26,6 +27,8 @@ const authOf = (request: FastifyRequest) => {
   return request.auth;
 };
 const can = (privilege: string) => ({ access: { privilege } });
+/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
+const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 
 /** Users, roles, privileges, merchants, audit and the caller's own profile (issue 2 §5, §6). */
 export function registerAdminRoutes(app: FastifyInstance, core: Core): void {
@@ -42,21 +45,21 @@ export function registerAdminRoutes(app: FastifyInstance, core: Core): void {
   r.get('/v0/users/:id', { config: can('sys.users.list'), schema: { tags: ['users'], params: idParamsSchema } }, async (req) =>
     ok(await users.get(authOf(req), req.params.id)),
   );
-  r.post('/v0/users/', { config: can('sys.users.edit'), schema: { tags: ['users'], body: userCreateSchema } }, async (req) =>
+  r.post('/v0/users/', { config: canRetry('sys.users.edit'), schema: { tags: ['users'], body: userCreateSchema } }, async (req) =>
     ok(await users.create(authOf(req), req.body)),
   );
-  r.put('/v0/users/:id', { config: can('sys.users.edit'), schema: { tags: ['users'], params: idParamsSchema, body: userUpdateSchema } }, async (req) =>
+  r.put('/v0/users/:id', { config: canRetry('sys.users.edit'), schema: { tags: ['users'], params: idParamsSchema, body: userUpdateSchema } }, async (req) =>
     ok(await users.update(authOf(req), req.params.id, req.body)),
   );
   r.put(
     '/v0/users/:id/password',
-    { config: can('sys.users.edit'), schema: { tags: ['users'], params: idParamsSchema, body: setPasswordSchema } },
+    { config: canRetry('sys.users.edit'), schema: { tags: ['users'], params: idParamsSchema, body: setPasswordSchema } },
     async (req) => {
       await users.setPassword(authOf(req), req.params.id, req.body.password);
       return ok(null);
     },
   );
-  r.delete('/v0/users/:id', { config: can('sys.users.edit'), schema: { tags: ['users'], params: idParamsSchema } }, async (req) => {
+  r.delete('/v0/users/:id', { config: canRetry('sys.users.edit'), schema: { tags: ['users'], params: idParamsSchema } }, async (req) => {
     await users.remove(authOf(req), req.params.id);
     return ok(null);
   });
@@ -65,13 +68,13 @@ export function registerAdminRoutes(app: FastifyInstance, core: Core): void {
   r.get('/v0/roles/:id', { config: can('sys.roles.list'), schema: { tags: ['roles'], params: idParamsSchema } }, async (req) =>
     ok(await roles.get(req.params.id)),
   );
-  r.post('/v0/roles/', { config: can('sys.roles.edit'), schema: { tags: ['roles'], body: roleWriteSchema } }, async (req) =>
+  r.post('/v0/roles/', { config: canRetry('sys.roles.edit'), schema: { tags: ['roles'], body: roleWriteSchema } }, async (req) =>
     ok(await roles.create(authOf(req), req.body)),
   );
-  r.put('/v0/roles/:id', { config: can('sys.roles.edit'), schema: { tags: ['roles'], params: idParamsSchema, body: roleUpdateSchema } }, async (req) =>
+  r.put('/v0/roles/:id', { config: canRetry('sys.roles.edit'), schema: { tags: ['roles'], params: idParamsSchema, body: roleUpdateSchema } }, async (req) =>
     ok(await roles.update(authOf(req), req.params.id, req.body)),
   );
-  r.delete('/v0/roles/:id', { config: can('sys.roles.edit'), schema: { tags: ['roles'], params: idParamsSchema } }, async (req) => {
+  r.delete('/v0/roles/:id', { config: canRetry('sys.roles.edit'), schema: { tags: ['roles'], params: idParamsSchema } }, async (req) => {
     await roles.remove(authOf(req), req.params.id);
     return ok(null);
   });
@@ -89,21 +92,21 @@ export function registerAdminRoutes(app: FastifyInstance, core: Core): void {
 
   r.get('/v0/merchants/', { config: can('sys.merchant.list'), schema: { tags: ['merchants'] } }, async (req) => ok(await merchants.list(authOf(req))));
   // Names for pickers and list labels (items, stock, merged units) of users who may not manage merchants;
-  // a merchant user gets only its own.
+  // a merchant user gets only its own, a carrier-gate user none (MerchantsService.opts).
   r.get(
     '/v0/merchants/opts',
     { config: { access: 'user' }, schema: { tags: ['merchants'], summary: 'Merchant ids, codes and names for pickers' } },
-    async (req) => ok((await merchants.list(authOf(req))).map(({ id, code, name }) => ({ id, code, name }))),
+    async (req) => ok(await merchants.opts(authOf(req))),
   );
   r.get('/v0/merchants/:id', { config: can('sys.merchant.list'), schema: { tags: ['merchants'], params: idParamsSchema } }, async (req) =>
     ok(await merchants.get(authOf(req), req.params.id)),
   );
-  r.post('/v0/merchants/', { config: can('sys.merchant.edit'), schema: { tags: ['merchants'], body: merchantCreateSchema } }, async (req) =>
+  r.post('/v0/merchants/', { config: canRetry('sys.merchant.edit'), schema: { tags: ['merchants'], body: merchantCreateSchema } }, async (req) =>
     ok(await merchants.create(authOf(req), req.body)),
   );
   r.put(
     '/v0/merchants/:id',
-    { config: can('sys.merchant.edit'), schema: { tags: ['merchants'], params: idParamsSchema, body: merchantUpdateSchema } },
+    { config: canRetry('sys.merchant.edit'), schema: { tags: ['merchants'], params: idParamsSchema, body: merchantUpdateSchema } },
     async (req) => ok(await merchants.update(authOf(req), req.params.id, req.body)),
   );
 
@@ -116,8 +119,10 @@ export function registerAdminRoutes(app: FastifyInstance, core: Core): void {
         querystring: z.strictObject({ entity: z.string().max(50), entityId: z.string().max(50), l: z.coerce.number().int().min(1).max(500).default(100) }),
       },
     },
-    async (req) =>
-      ok(
+    async (req) => {
+      // The audit log spans every tenant: a session bound to one merchant never reads it (architecture rule 5).
+      if (scopeMerchantId(authOf(req)) !== null) throw new AppError('NoPermission');
+      return ok(
         await core.db
           .selectFrom('audit_log')
           .selectAll()
@@ -126,12 +131,16 @@ export function registerAdminRoutes(app: FastifyInstance, core: Core): void {
           .orderBy('id', 'desc')
           .limit(req.query.l)
           .execute(),
-      ),
+      );
+    },
   );
 
   r.put(
     '/v0/auth/profile',
-    { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'Change my name, introduction, language or picture', body: profileUpdateSchema } },
+    {
+      config: { access: 'user', idempotent: true },
+      schema: { tags: ['auth'], summary: 'Change my name, introduction, language or picture', body: profileUpdateSchema },
+    },
     async (req) => ok(await users.updateProfile(authOf(req), req.body)),
   );
 }

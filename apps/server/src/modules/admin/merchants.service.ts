@@ -1,3 +1,4 @@
+import { isStaffType } from '@kontor/contracts';
 import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
@@ -14,6 +15,17 @@ export class MerchantsService {
 
   list(auth: AuthContext) {
     return this.repo.list(scopeMerchantId(auth));
+  }
+
+  /**
+   * Merchant names for pickers (issue 15 item 6): a merchant user sees only itself, staff see every
+   * merchant (or the sub-account they act for); a carrier-gate user serves no merchant in Kontor's
+   * data, so it sees none. Only staff types reach the unscoped list: an external user without a
+   * merchant is never "all".
+   */
+  async opts(auth: AuthContext) {
+    if (auth.merchantId === null && !isStaffType(auth.type)) return [];
+    return (await this.repo.list(scopeMerchantId(auth))).map(({ id, code, name }) => ({ id, code, name }));
   }
 
   async get(auth: AuthContext, id: number) {

@@ -5,6 +5,7 @@ import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { hashPassword } from '../auth/password.js';
+import { checkOwnPicture } from '../files/attach-files.js';
 import { audit } from './audit.js';
 import { UsersRepo } from './users.repo.js';
 
@@ -129,7 +130,10 @@ export class UsersService {
     if (body.name !== undefined) set.name = body.name;
     if (body.introduction !== undefined) set.introduction = body.introduction;
     if (body.language !== undefined) set.language = body.language;
-    if (body.avatar !== undefined) set.avatar = body.avatar;
+    if (body.avatar !== undefined) {
+      if (body.avatar !== '') await checkOwnPicture(this.core.db, auth, body.avatar);
+      set.avatar = body.avatar;
+    }
     if (Object.keys(set).length) await this.repo.updateProfile(auth.userId, set);
     await this.core.sessions.userChanged(auth.userId);
     const user = (await this.repo.get(auth.userId))!;

@@ -66,16 +66,31 @@ export class AuthRepo {
       .execute();
   }
 
-  async recordFailure(keys: string[]) {
-    await this.db
+  /**
+   * Holds sign-in attempts on the same keys until the transaction ends (a transaction-level advisory
+   * lock per key, taken in sorted order so two attempts never wait on each other crosswise).
+   */
+  async lockKeys(trx: Kysely<DB>, keys: string[]) {
+    for (const key of [...keys].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  }
+
+  /** One failure row per key; answers their ids. */
+  async recordFailure(keys: string[], db: Kysely<DB> = this.db): Promise<number[]> {
+    const rows = await db
       .insertInto('login_failures')
       .values(keys.map((key) => ({ key, at: new Date() })))
+      .returning('id')
       .execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  async deleteFailures(ids: number[]) {
+    if (ids.length) await this.db.deleteFrom('login_failures').where('id', 'in', ids).execute();
   }
 
   /** Failures of a key since `since`, with the oldest one (to say when the lock ends). */
-  failuresSince(key: string, since: Date) {
-    return this.db
+  failuresSince(key: string, since: Date, db: Kysely<DB> = this.db) {
+    return db
       .selectFrom('login_failures')
       .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(at)`.as('oldest')])
       .where('key', '=', key)

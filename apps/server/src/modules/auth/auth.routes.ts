@@ -79,7 +79,7 @@ export function registerAuthRoutes(app: FastifyInstance, core: Core): void {
     '/v0/auth/chpasswd',
     { config: { access: 'user' }, schema: { tags, summary: 'Change the password', body: changePasswordBodySchema } },
     async (request) => {
-      await service.changePassword(authOf(request), request.body.old, request.body.new);
+      await service.changePassword(authOf(request), request.body.old, request.body.new, request.ip);
       return ok(null);
     },
   );

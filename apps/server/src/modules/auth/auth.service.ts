@@ -46,40 +46,49 @@ export class AuthService {
     return text.trim().toLowerCase() === row.answer.toLowerCase() && text.trim() !== '';
   }
 
-  private async assertNotThrottled(account: string, ip: string): Promise<void> {
+  /**
+   * Counts this attempt as a failure before anything is verified (issue 15 §4): under a lock per key,
+   * the failures in the window are counted and, below the limit, this attempt's rows are written in
+   * the same transaction. So N parallel attempts pass one at a time and at most the limit of them
+   * reach the password check, on PostgreSQL with a pool as on the embedded database. Answers the ids
+   * of the rows written; a sign-in that succeeds removes them again.
+   */
+  private async claimAttempt(account: string, ip: string): Promise<number[]> {
     const { config } = this.core;
     const windowMs = config.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000;
-    const since = new Date(Date.now() - windowMs);
-    for (const [key, max] of [
+    const limits = [
       [`account:${account}`, config.LOGIN_MAX_FAILURES_PER_ACCOUNT],
       [`ip:${ip}`, config.LOGIN_MAX_FAILURES_PER_ADDRESS],
-    ] as const) {
-      const { n, oldest } = await this.repo.failuresSince(key, since);
-      if (n >= max) {
-        const unlockAt = (oldest ? new Date(oldest).getTime() : Date.now()) + windowMs;
-        const minutes = Math.max(1, Math.ceil((unlockAt - Date.now()) / 60_000));
-        throw new AppError('TooManyAttempts', { params: { minutes }, extra: { retryAfter: minutes * 60 } });
+    ] as const;
+    const keys = limits.map(([key]) => key);
+    return this.core.db.transaction().execute(async (trx) => {
+      await this.repo.lockKeys(trx, keys);
+      const since = new Date(Date.now() - windowMs);
+      for (const [key, max] of limits) {
+        const { n, oldest } = await this.repo.failuresSince(key, since, trx);
+        if (n >= max) {
+          const unlockAt = (oldest ? new Date(oldest).getTime() : Date.now()) + windowMs;
+          const minutes = Math.max(1, Math.ceil((unlockAt - Date.now()) / 60_000));
+          throw new AppError('TooManyAttempts', { params: { minutes }, extra: { retryAfter: minutes * 60 } });
+        }
       }
-    }
+      return this.repo.recordFailure(keys, trx);
+    });
   }
 
   async login(body: Required<Pick<LoginBody, 'account' | 'passwd'>> & { xxs: string; captcha: string; eid?: string | null }, meta: ClientMeta) {
     if (!body.xxs) throw new AppError('IntegrityError');
-    await this.assertNotThrottled(body.account, meta.ip);
-    const failureKeys = [`account:${body.account}`, `ip:${meta.ip}`];
+    // From here on the attempt counts as a failure unless it succeeds.
+    const attempt = await this.claimAttempt(body.account, meta.ip);
     const user = await this.repo.userByAccount(body.account);
     const captchaOk = await this.captchaMatches(body.xxs, body.captcha);
     const envTrusted = !captchaOk && !!body.eid && !!user && !!(await this.repo.trustedEnv(body.eid, user.id, this.trustCutoff()));
-    if (!captchaOk && !envTrusted) {
-      await this.repo.recordFailure(failureKeys);
-      throw new AppError('CaptchaNotMatchError');
-    }
+    if (!captchaOk && !envTrusted) throw new AppError('CaptchaNotMatchError');
     // Verify against a dummy hash for unknown accounts, so both answers take the same time.
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.passwd);
-    if (!user || !passwordOk || user.disabled || user.merchantDisabled) {
-      await this.repo.recordFailure(failureKeys);
-      throw new AppError('LoginError');
-    }
+    if (!user || !passwordOk || user.disabled || user.merchantDisabled) throw new AppError('LoginError');
+    // Success: the account's failures are forgiven; this attempt leaves no count for the address either.
+    await this.repo.deleteFailures(attempt);
     await this.repo.clearFailures(`account:${body.account}`);
     const loginEnvId = envTrusted && body.eid ? body.eid : newSecret(16);
     await this.repo.upsertEnv(loginEnvId, user.id, meta.userAgent);
@@ -128,9 +137,15 @@ export class AuthService {
     return allowedPaths(auth.privileges, auth.isAdmin, isStaffType(auth.type));
   }
 
-  async changePassword(auth: AuthContext, oldPassword: string, newPassword: string): Promise<void> {
+  /**
+   * The old password is a password check like sign-in's: a stolen session must not be a way to guess
+   * it, so each try counts against the same per-account and per-address limits, before it is verified.
+   */
+  async changePassword(auth: AuthContext, oldPassword: string, newPassword: string, ip: string): Promise<void> {
+    const attempt = await this.claimAttempt(auth.account, ip);
     const row = await this.repo.passwordHash(auth.userId);
     if (!row || !(await verifyPassword(row.password_hash, oldPassword))) throw new AppError('WrongPassword');
+    await this.repo.deleteFailures(attempt);
     await this.repo.setPassword(auth.userId, await hashPassword(newPassword));
     // Other sessions of this user end; the one that changed the password stays.
     await this.core.sessions.revokeUser(auth.userId, 'password-changed', auth.sessionId);

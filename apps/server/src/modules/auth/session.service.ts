@@ -31,6 +31,7 @@ export class SessionService {
   readonly repo: SessionRepo;
   private cache = new Map<string, CacheEntry>();
   private listeners: Array<(sessionIds: number[]) => void> = [];
+  private userListeners: Array<(userId: number) => void> = [];
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -49,6 +50,11 @@ export class SessionService {
   /** Called with the ids of revoked sessions (the realtime server disconnects their sockets). */
   onRevoked(listener: (sessionIds: number[]) => void): void {
     this.listeners.push(listener);
+  }
+
+  /** Called on every process when a user's roles, privileges or flags changed (sockets re-join their rooms). */
+  onUserChanged(listener: (userId: number) => void): void {
+    this.userListeners.push(listener);
   }
 
   async create(userId: number, meta: { ip: string; userAgent: string; loginEnvId: string | null }, db?: Kysely<DB>) {
@@ -73,7 +79,14 @@ export class SessionService {
    */
   async authenticate(token: string | undefined | null, background = false): Promise<AuthContext | null> {
     if (!token || token.length > 200) return null;
-    const tokenHash = hashToken(token);
+    return this.authenticateHash(hashToken(token), background);
+  }
+
+  /**
+   * The same by the token's hash (a socket keeps only the hash). The one definition of a live session:
+   * a session found past its lifetime or idle is revoked here, which ends its sockets on every process.
+   */
+  async authenticateHash(tokenHash: string, background = false): Promise<AuthContext | null> {
     const now = Date.now();
     let entry = this.cache.get(tokenHash);
     if (!entry || now - entry.fetchedAt > CACHE_TTL_MS || now - entry.lastSeen > this.idleMs) {
@@ -183,5 +196,6 @@ export class SessionService {
 
   private forgetUser(userId: number): void {
     for (const [key, entry] of this.cache) if (entry.ctx.userId === userId) this.cache.delete(key);
+    for (const listener of this.userListeners) listener(userId);
   }
 }

@@ -3,26 +3,62 @@ import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 
+/** The id of a stored file from its address (`/v0/static/<id>`), else null. */
+export function fileIdOf(url: string): string | null {
+  return /^\/v0\/static\/([a-f0-9]{32})$/.exec(url)?.[1] ?? null;
+}
+
+const unknownFile = (field: string, id: string) => new AppError('IntegrityError', { fields: [{ field, message: id }] });
+
 /**
- * Files attached to a merchant's record (an inbound order, a ticket message) must be readable by that
- * merchant: a merchant may attach only files it uploaded or that already are its own; files staff
- * upload for the record become the merchant's. An unknown or foreign file is refused at its field
- * (`files.{index}.id`). Runs inside the caller's transaction.
+ * Files attached to a merchant's record (an inbound order, a ticket message, a return's photos) must be
+ * readable by that merchant: a merchant may attach only files it uploaded or that already are its own;
+ * files staff upload for the record become the merchant's. A record whose merchant is not known yet
+ * (a return before its customer is named) takes only unowned files of staff or of the caller. An
+ * unknown or foreign file is refused at its field (`files.{index}.id`). Runs inside the caller's transaction.
  */
-export async function attachFiles(trx: Kysely<DB>, auth: AuthContext, merchantId: number, files: Array<{ id: string }>, field = 'files'): Promise<void> {
+export async function attachFiles(
+  trx: Kysely<DB>,
+  auth: AuthContext,
+  merchantId: number | null,
+  files: Array<{ id: string }>,
+  field = 'files',
+  fieldOf: (index: number) => string = (index) => `${field}.${index}.id`,
+): Promise<void> {
   if (files.length === 0) return;
   const ids = files.map((f) => f.id);
   const rows = await trx
     .selectFrom('files')
-    .select(['id', 'owner_user_id as owner', 'merchant_id as merchantId'])
+    .select(['id', 'owner_user_id as owner', 'merchant_id as merchantId', 'kind'])
     .where('id', 'in', ids)
     .where('deleted_at', 'is', null)
     .execute();
   const staff = auth.merchantId === null;
   for (const [index, file] of files.entries()) {
     const row = rows.find((r) => r.id === file.id);
-    const mine = row && (Number(row.merchantId) === merchantId || (row.merchantId === null && (staff || Number(row.owner) === auth.userId)));
-    if (!mine) throw new AppError('IntegrityError', { fields: [{ field: `${field}.${index}.id`, message: `unknown file ${file.id}` }] });
+    const unowned = row?.merchantId === null && (staff || Number(row.owner) === auth.userId);
+    const mine = row && row.kind !== 'job' && ((merchantId !== null && Number(row.merchantId) === merchantId) || unowned);
+    if (!mine) throw unknownFile(fieldOf(index), file.id);
   }
-  await trx.updateTable('files').set({ merchant_id: merchantId }).where('id', 'in', ids).where('merchant_id', 'is', null).execute();
+  if (merchantId !== null) await trx.updateTable('files').set({ merchant_id: merchantId }).where('id', 'in', ids).where('merchant_id', 'is', null).execute();
+}
+
+/**
+ * A picture a user may show as its own avatar (issue 15 item 6): one it uploaded itself, or one of its
+ * own merchant's. Another tenant's file, a document or a deleted file is refused at `field`, so nobody
+ * can pin someone else's upload (which would then block its deletion).
+ */
+export async function checkOwnPicture(db: Kysely<DB>, auth: AuthContext, url: string, field = 'avatar'): Promise<void> {
+  const id = fileIdOf(url);
+  const row = id
+    ? await db
+        .selectFrom('files')
+        .select(['owner_user_id as owner', 'merchant_id as merchantId', 'kind'])
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  const picture = row?.kind === 'avatar' || row?.kind === 'image';
+  const own = row && (Number(row.owner) === auth.userId || (auth.merchantId !== null && Number(row.merchantId) === auth.merchantId));
+  if (!picture || !own) throw unknownFile(field, id ?? url);
 }

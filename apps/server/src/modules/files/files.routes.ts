@@ -47,10 +47,14 @@ export function registerFileRoutes(app: FastifyInstance, core: Core): void {
     },
     async (request) => ok(await service.list(request.auth!, request.query)),
   );
-  r.delete('/v0/files/:id', { config: { access: { privilege: 'sys.files.delete' } }, schema: { tags: ['files'], params: idParams } }, async (request) => {
-    await service.remove(request.auth!, request.params.id);
-    return ok(null);
-  });
+  r.delete(
+    '/v0/files/:id',
+    { config: { access: { privilege: 'sys.files.delete' }, idempotent: true }, schema: { tags: ['files'], params: idParams } },
+    async (request) => {
+      await service.remove(request.auth!, request.params.id);
+      return ok(null);
+    },
+  );
   r.get(
     '/v0/static/:id',
     { config: { access: 'user' }, schema: { tags: ['files'], summary: 'A stored file (token may be the x_token parameter)', params: idParams } },

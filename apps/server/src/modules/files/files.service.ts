@@ -74,17 +74,20 @@ export class FilesService {
   }
 
   /**
-   * Pictures (avatars, item images) are visible to every signed-in user; internal documents to staff
-   * and to the users of the merchant they belong to; job results to their owner only.
+   * Avatars are visible to every signed-in user (a user's picture goes wherever the user is shown), and
+   * so are pictures staff uploaded for no merchant; a merchant's pictures and internal documents to
+   * staff and to the users of the merchant they belong to (architecture rule 5); job results to their
+   * owner only.
    */
   async read(auth: AuthContext, id: string) {
     const file = await this.repo.get(id);
     if (!file) throw new AppError('NotFound');
     const staff = auth.type > 100;
+    const tenant = staff || (file.merchant_id !== null && file.merchant_id === auth.merchantId) || file.owner_user_id === auth.userId;
     const visible =
       file.kind === 'avatar' ||
-      file.kind === 'image' ||
-      (file.kind === 'intern' && (staff || (file.merchant_id !== null && file.merchant_id === auth.merchantId) || file.owner_user_id === auth.userId)) ||
+      (file.kind === 'image' && (file.merchant_id === null || tenant)) ||
+      (file.kind === 'intern' && tenant) ||
       (file.kind === 'job' && file.owner_user_id === auth.userId);
     if (!visible) throw new AppError('NotFound');
     return file;

@@ -14,12 +14,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Core } from '../../core.js';
+import { afterCommit } from '../../db/request-transaction.js';
 import type { DB } from '../../db/types.js';
 import { scopeMerchantId } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
-import { idempotent } from '../../http/idempotency.js';
 import { ok } from '../../http/reply.js';
 import { PlacesRepo } from '../inventory/places.repo.js';
+import { stockTransaction } from '../inventory/stock-tx.js';
 import { StockRepo } from '../inventory/stock.repo.js';
 import { changeContainerStatus } from './container.service.js';
 import { InboundOrderService } from './inbound-order.service.js';
@@ -29,6 +30,8 @@ import { ReceivingService, type ScannedItem } from './receiving.service.js';
 import { registerReceivingExport } from './receiving-export.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
+/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
+const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 const dbId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const idParams = z.strictObject({ id: dbId });
 const anyQuery = z.strictObject({ q: z.string().trim().min(1).max(100) });
@@ -77,38 +80,40 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
   );
   r.post(
     '/v0/r7gorders/',
-    { config: can('r7g.orders.edit'), schema: { tags, summary: 'Announce an inbound order', body: inboundOrderCreateSchema } },
+    { config: canRetry('r7g.orders.edit'), schema: { tags, summary: 'Announce an inbound order', body: inboundOrderCreateSchema } },
     async (req) => ok(await orders.create(req.auth!, req.body)),
   );
   r.put(
     '/v0/r7gorders/:id',
-    { config: can('r7g.orders.edit'), schema: { tags, summary: 'Change an inbound order', params: idParams, body: inboundOrderUpdateSchema } },
+    { config: canRetry('r7g.orders.edit'), schema: { tags, summary: 'Change an inbound order', params: idParams, body: inboundOrderUpdateSchema } },
     async (req) => ok(await orders.update(req.auth!, req.params.id, req.body)),
   );
   r.post(
     '/v0/r7gorders/:id/status',
-    { config: can('r7g.orders.edit'), schema: { tags, summary: 'In transit, receipt pending or canceled', params: idParams, body: inboundStatusSchema } },
+    { config: canRetry('r7g.orders.edit'), schema: { tags, summary: 'In transit, receipt pending or canceled', params: idParams, body: inboundStatusSchema } },
     async (req) => ok(await orders.changeStatus(req.auth!, req.params.id, req.body)),
   );
 
   r.post(
     '/v0/r7gorders/:id/scan',
     {
-      config: can('r7g.receiving.edit'),
+      config: { ...can('r7g.receiving.edit'), idempotent: true },
       schema: { tags, summary: 'Count a scanned item (Idempotency-Key honoured)', params: idParams, body: receivingScanSchema },
     },
-    async (req) => {
-      return ok(
-        await idempotent(core.db, req, async (trx) => {
+    async (req) =>
+      ok(
+        await stockTransaction(core.db, async (trx) => {
           const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
           return receiving.scan(trx, actorOf(req), order, await scannedItem(trx, order.merchantId, req.body.code), req.body);
         }),
-      );
-    },
+      ),
   );
   r.delete(
     '/v0/r7gorders/:id/scans/:scanId',
-    { config: can('r7g.receiving.edit'), schema: { tags, summary: 'Undo a scan not yet booked', params: z.strictObject({ id: dbId, scanId: dbId }) } },
+    {
+      config: { ...can('r7g.receiving.edit'), idempotent: true },
+      schema: { tags, summary: 'Undo a scan not yet booked', params: z.strictObject({ id: dbId, scanId: dbId }) },
+    },
     async (req) =>
       ok(
         await core.db.transaction().execute(async (trx) => {
@@ -119,30 +124,29 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
   );
   r.post(
     '/v0/r7gorders/:id/complete',
-    { config: can('r7g.receiving.edit'), schema: { tags, summary: 'Book the open scans into staging', params: idParams, body: receivingCompleteSchema } },
-    async (req) =>
-      ok(
-        await idempotent(
-          core.db,
-          req,
-          async (trx) => {
-            const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
-            const { booked } = await receiving.complete(trx, actorOf(req), order, req.body.final);
-            return { booked, ...(await orders.detail(req.auth!, req.params.id, trx)) };
-          },
-          (answer) => (answer.booked > 0 ? noticeReceiving(core, req.params.id, req.body.final) : Promise.resolve()),
-        ),
-      ),
+    {
+      config: { ...can('r7g.receiving.edit'), idempotent: true },
+      schema: { tags, summary: 'Book the open scans into staging', params: idParams, body: receivingCompleteSchema },
+    },
+    async (req) => {
+      const answer = await stockTransaction(core.db, async (trx) => {
+        const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
+        const { booked } = await receiving.complete(trx, actorOf(req), order, req.body.final);
+        return { booked, ...(await orders.detail(req.auth!, req.params.id, trx)) };
+      });
+      if (answer.booked > 0) await afterCommit(() => noticeReceiving(core, req.params.id, req.body.final));
+      return ok(answer);
+    },
   );
   r.post(
     '/v0/r7gorders/:id/putaway',
     {
-      config: can('r7g.receiving.edit'),
+      config: { ...can('r7g.receiving.edit'), idempotent: true },
       schema: { tags, summary: 'Move received goods from staging into a compartment', params: idParams, body: putawaySchema },
     },
     async (req) =>
       ok(
-        await idempotent(core.db, req, async (trx) => {
+        await stockTransaction(core.db, async (trx) => {
           const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
           const moved = await putaway.putaway(trx, actorOf(req), order, req.body);
           if (order.status === INBOUND_ORDER.codeOf('received') && (await orders.repo.allPutAway(trx, order.id)))
@@ -155,7 +159,7 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
   r.post(
     '/v0/c7rorders/:id/status',
     {
-      config: can('c7r.orders.edit'),
+      config: canRetry('c7r.orders.edit'),
       schema: { tags, summary: 'In transit, arrived (its orders become receipt pending), unloaded, canceled', params: idParams, body: containerStatusSchema },
     },
     async (req) => ok(await changeContainerStatus(core, req.auth!, req.params.id, req.body)),

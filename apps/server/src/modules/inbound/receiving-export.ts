@@ -11,6 +11,7 @@ import { scopeMerchantId } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/reply.js';
+import { addSafeRow } from '../../lib/csv.js';
 import { registerJobHandler } from '../jobs/registry.js';
 import { writeReturnsSheet } from '../returns/returns-export.js';
 
@@ -253,7 +254,7 @@ export async function writeReceivingExport(db: Kysely<DB>, out: Writable, option
   for (;;) {
     if (options.signal?.aborted) break;
     const page = await linePage(db, period, scope, after);
-    for (const row of page) sheet.addRow(lineCells(row, locale)).commit();
+    for (const row of page) addSafeRow(sheet, lineCells(row, locale)).commit();
     written += page.length;
     await options.onPage?.(written);
     if (page.length < PAGE) break;
@@ -271,7 +272,7 @@ export async function writeReceivingExport(db: Kysely<DB>, out: Writable, option
   for (;;) {
     if (options.signal?.aborted) break;
     const page = await activityPage(db, period, scope, next);
-    for (const row of page) activity.addRow([row.day, row.merchant, ACTIVITY_KINDS[row.kind]?.[locale] ?? row.kind, row.quantity, row.orders]).commit();
+    for (const row of page) addSafeRow(activity, [row.day, row.merchant, ACTIVITY_KINDS[row.kind]?.[locale] ?? row.kind, row.quantity, row.orders]).commit();
     if (page.length < PAGE) break;
     const last = page[page.length - 1]!;
     next = [last.day, Number(last.merchantId), last.kind];
@@ -338,7 +339,10 @@ export function registerReceivingExport(app: FastifyInstance, core: Core): void 
   );
   r.post(
     '/v0/r7gorders/export.xlsx',
-    { config, schema: { tags, summary: 'Receivings of a period as XLSX by a background job; answers the job', body: periodInput } },
+    {
+      config: { ...config, idempotent: true },
+      schema: { tags, summary: 'Receivings of a period as XLSX by a background job; answers the job', body: periodInput },
+    },
     async (req) => {
       const period = parsePeriod(req.body, req.locale);
       const auth = req.auth!;

@@ -35,6 +35,8 @@ const actorOf = (request: FastifyRequest): Actor => {
   return { userId: request.auth.userId, merchantScope: scopeMerchantId(request.auth) };
 };
 const can = (privilege: string) => ({ access: { privilege } });
+/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
+const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const moveBody = moveSchema.extend({ withReservations: z.boolean().default(false) });
 const tags = ['inventory'];
@@ -54,7 +56,7 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
   r.post(
     '/v0/items/import',
     {
-      config: can('wms.item.edit'),
+      config: canRetry('wms.item.edit'),
       schema: { tags, summary: 'Import items from an uploaded XLSX or CSV file (background job with an error report)', body: itemImportSchema },
     },
     async (req) => ok(await enqueueItemImport(core, req.auth!, req.body, req.locale)),
@@ -96,27 +98,27 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
 
   r.post(
     '/v0/inventory/adjust',
-    { config: can('wms.inventory.edit'), schema: { tags, summary: 'Add or remove units with a reason code', body: adjustSchema } },
+    { config: canRetry('wms.inventory.edit'), schema: { tags, summary: 'Add or remove units with a reason code', body: adjustSchema } },
     async (req) => ok(await stock.adjust(actorOf(req), req.body)),
   );
   r.post(
     '/v0/inventory/move',
-    { config: can('wms.inventory.edit'), schema: { tags, summary: 'Move units to another compartment', body: moveBody } },
+    { config: canRetry('wms.inventory.edit'), schema: { tags, summary: 'Move units to another compartment', body: moveBody } },
     async (req) => ok(await stock.move(actorOf(req), req.body)),
   );
   r.post(
     '/v0/inventory/status',
-    { config: can('wms.inventory.edit'), schema: { tags, summary: 'Freeze, damage or release units', body: changeStatusSchema } },
+    { config: canRetry('wms.inventory.edit'), schema: { tags, summary: 'Freeze, damage or release units', body: changeStatusSchema } },
     async (req) => ok(await stock.changeStatus(actorOf(req), req.body)),
   );
   r.post(
     '/v0/inventory/reserve',
-    { config: can('wms.inventory.reserve'), schema: { tags, summary: 'Reserve units for a reference', body: reserveSchema } },
+    { config: canRetry('wms.inventory.reserve'), schema: { tags, summary: 'Reserve units for a reference', body: reserveSchema } },
     async (req) => ok(await reservations.reserve(actorOf(req), req.body)),
   );
   r.post(
     '/v0/inventory/release',
-    { config: can('wms.inventory.reserve'), schema: { tags, summary: 'Release the reservations of a reference', body: releaseSchema } },
+    { config: canRetry('wms.inventory.reserve'), schema: { tags, summary: 'Release the reservations of a reference', body: releaseSchema } },
     async (req) => ok(await reservations.release(actorOf(req), req.body)),
   );
 
@@ -132,54 +134,59 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
   );
   r.post(
     '/v0/munits/pack',
-    { config: can('wms.mergedUnit.edit'), schema: { tags, summary: 'Put loose units into a merged unit', body: packSchema } },
+    { config: canRetry('wms.mergedUnit.edit'), schema: { tags, summary: 'Put loose units into a merged unit', body: packSchema } },
     async (req) => ok(await units.pack(actorOf(req), req.body)),
   );
   r.post(
     '/v0/munits/unpack',
-    { config: can('wms.mergedUnit.edit'), schema: { tags, summary: 'Empty a merged unit into its compartment', body: unpackSchema } },
+    { config: canRetry('wms.mergedUnit.edit'), schema: { tags, summary: 'Empty a merged unit into its compartment', body: unpackSchema } },
     async (req) => ok(await units.unpack(actorOf(req), req.body)),
   );
   r.post(
     '/v0/munits/move',
-    { config: can('wms.mergedUnit.edit'), schema: { tags, summary: 'Move a merged unit with everything in it', body: moveUnitSchema } },
+    { config: canRetry('wms.mergedUnit.edit'), schema: { tags, summary: 'Move a merged unit with everything in it', body: moveUnitSchema } },
     async (req) => ok(await units.move(actorOf(req), req.body)),
   );
 
   r.get(
     '/v0/inventory/check',
     { config: can('wms.stocktake.approve'), schema: { tags, summary: 'Consistency check: snapshot, ledger and reservations agree (empty list)' } },
-    async () => ok(await checkStockInvariants(core.db)),
+    async (req) => {
+      stocktakes.wholeWarehouse(actorOf(req));
+      return ok(await checkStockInvariants(core.db));
+    },
   );
 
-  r.get('/v0/stocktakes/', { config: can('wms.stocktake.edit'), schema: { tags, summary: 'Recent stock counts' } }, async () => ok(await stocktakes.list(100)));
+  r.get('/v0/stocktakes/', { config: can('wms.stocktake.edit'), schema: { tags, summary: 'Recent stock counts' } }, async (req) =>
+    ok(await stocktakes.list(actorOf(req), 100)),
+  );
   r.post(
     '/v0/stocktakes/',
-    { config: can('wms.stocktake.edit'), schema: { tags, summary: 'Start counting compartments', body: stockCountCreateSchema } },
+    { config: canRetry('wms.stocktake.edit'), schema: { tags, summary: 'Start counting compartments', body: stockCountCreateSchema } },
     async (req) => ok(await stocktakes.create(actorOf(req), req.body)),
   );
   r.get('/v0/stocktakes/:id', { config: can('wms.stocktake.edit'), schema: { tags, params: idParams } }, async (req) =>
-    ok(await stocktakes.get(req.params.id)),
+    ok(await stocktakes.read(actorOf(req), req.params.id)),
   );
   r.put(
     '/v0/stocktakes/:id/lines',
-    { config: can('wms.stocktake.edit'), schema: { tags, summary: 'Record counted quantities', params: idParams, body: stockCountLinesSchema } },
+    { config: canRetry('wms.stocktake.edit'), schema: { tags, summary: 'Record counted quantities', params: idParams, body: stockCountLinesSchema } },
     async (req) => ok(await stocktakes.count(actorOf(req), req.params.id, req.body.lines)),
   );
   r.put(
     '/v0/stocktakes/:id/units',
     {
-      config: can('wms.stocktake.edit'),
+      config: canRetry('wms.stocktake.edit'),
       schema: { tags, summary: 'Count a merged unit as one: found here, found elsewhere, or missing', params: idParams, body: stockCountUnitSchema },
     },
     async (req) => ok(await countedUnits.count(actorOf(req), req.params.id, req.body)),
   );
   r.post(
     '/v0/stocktakes/:id/post',
-    { config: can('wms.stocktake.approve'), schema: { tags, summary: 'Approve: post the differences as adjustments', params: idParams } },
+    { config: canRetry('wms.stocktake.approve'), schema: { tags, summary: 'Approve: post the differences as adjustments', params: idParams } },
     async (req) => ok(await stocktakes.post(actorOf(req), req.params.id)),
   );
-  r.post('/v0/stocktakes/:id/cancel', { config: can('wms.stocktake.edit'), schema: { tags, params: idParams } }, async (req) =>
-    ok(await stocktakes.cancel(req.params.id)),
+  r.post('/v0/stocktakes/:id/cancel', { config: canRetry('wms.stocktake.edit'), schema: { tags, params: idParams } }, async (req) =>
+    ok(await stocktakes.cancel(actorOf(req), req.params.id)),
   );
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { assertStockChangeRetrySafe } from '../../http/idempotency.js';
 
 export interface ReserveRequest {
   itemId: number;
@@ -24,6 +25,7 @@ export interface ReserveOutcome {
  * reservations in the same call.
  */
 export async function reserveOnServer(db: Kysely<DB>, r: ReserveRequest, lockRows: boolean): Promise<ReserveOutcome> {
+  assertStockChangeRetrySafe();
   const result = await sql<{ reservation_id: number | null; stock_id: number; compartment_id: number; batch: string; quantity: number; available: number }>`
     select * from kontor_reserve(${r.itemId}::bigint, ${r.quantity}::int, ${r.partial}::boolean, ${r.ref.type}::text, ${r.ref.id}::text,
       ${r.warehouseId ?? null}::bigint, ${r.batch ?? null}::text, ${r.merchantScope}::bigint, ${r.userId}::bigint, ${lockRows}::boolean)`.execute(db);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { assertStockChangeRetrySafe } from '../../http/idempotency.js';
 
 // Inventory tables are declared by migration 0005; queries here name their columns explicitly.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -135,6 +136,7 @@ export class StockRepo {
    * added reservation.
    */
   async post(trx: Kysely<DB>, row: StockRow, entry: LedgerEntry, reservation?: ReservationChange): Promise<number | null> {
+    assertStockChangeRetrySafe();
     const quantity = row.quantity + entry.delta;
     const reserved = row.reserved + entry.deltaReserved;
     let booked = sql``;

@@ -53,6 +53,7 @@ export class StocktakeUnits {
   ) {}
 
   async count(actor: Actor, countId: number, input: UnitInput) {
+    this.stocktakes.wholeWarehouse(actor);
     const count = await this.stocktakes.open(countId);
     const compartments = count.compartmentIds as number[];
     const unit = await this.stock.places.mergedUnitByCode(input.unit);

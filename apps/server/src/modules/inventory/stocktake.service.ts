@@ -29,7 +29,17 @@ export class StocktakeService {
     this.db = core.db as AnyDB;
   }
 
+  /**
+   * A count covers whole compartments, which hold several merchants' stock: counting and approving are
+   * warehouse work, for sessions not bound to one merchant (architecture rule 5), whatever privileges a
+   * merchant user's role may have been given.
+   */
+  wholeWarehouse(actor: Actor): void {
+    if (actor.merchantScope !== null) throw new AppError('NoPermission');
+  }
+
   async create(actor: Actor, input: z.infer<typeof stockCountCreateSchema>) {
+    this.wholeWarehouse(actor);
     const compartments = await this.stock.places.compartmentsByIds(input.compartmentIds);
     const wrong = input.compartmentIds.find((id) => !compartments.some((c) => c.id === id && c.warehouseId === input.warehouseId));
     if (wrong) throw new AppError('CompartmentNotFound', { params: { code: wrong }, fields: [{ field: 'compartmentIds', message: String(wrong) }] });
@@ -39,6 +49,12 @@ export class StocktakeService {
       .returning('id')
       .executeTakeFirstOrThrow();
     return this.get(Number(row.id));
+  }
+
+  /** One count with its lines and the stock of its compartments. */
+  async read(actor: Actor, id: number) {
+    this.wholeWarehouse(actor);
+    return this.get(id);
   }
 
   async get(id: number) {
@@ -97,6 +113,7 @@ export class StocktakeService {
 
   /** Records counted quantities; a line counted again replaces the earlier count. */
   async count(actor: Actor, id: number, lines: CountLine[]) {
+    this.wholeWarehouse(actor);
     const count = await this.open(id);
     for (const line of lines) {
       if (!(count.compartmentIds as number[]).includes(line.compartmentId)) {
@@ -146,6 +163,7 @@ export class StocktakeService {
 
   /** Posts every difference as a count adjustment through the ledger, all or nothing. */
   async post(actor: Actor, id: number) {
+    this.wholeWarehouse(actor);
     const count = await this.open(id);
     const differing = count.lines.filter((l) => l.counted !== l.expected);
     const ids: number[] = [];
@@ -188,7 +206,8 @@ export class StocktakeService {
     return this.get(id);
   }
 
-  async cancel(id: number) {
+  async cancel(actor: Actor, id: number) {
+    this.wholeWarehouse(actor);
     await this.open(id);
     await this.db
       .updateTable('stock_counts')
@@ -199,7 +218,8 @@ export class StocktakeService {
     return this.get(id);
   }
 
-  async list(limit: number) {
+  async list(actor: Actor, limit: number) {
+    this.wholeWarehouse(actor);
     return this.db
       .selectFrom('stock_counts as s')
       .innerJoin('warehouses as w', 'w.id', 's.warehouse_id')

@@ -36,7 +36,7 @@ export function registerJobRoutes(app: FastifyInstance, core: Core): void {
   );
   r.post(
     '/v0/jobs/:id/cancel',
-    { config: { access: 'user' }, schema: { tags, summary: 'Cancel a queued or running job', params: jobIdParamsSchema } },
+    { config: { access: 'user', idempotent: true }, schema: { tags, summary: 'Cancel a queued or running job', params: jobIdParamsSchema } },
     async (request) => ok(await service.cancel(authOf(request), request.params.id)),
   );
   r.get(

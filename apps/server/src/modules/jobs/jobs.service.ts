@@ -1,6 +1,6 @@
 import type { Job } from '@kontor/contracts/domains/jobs';
 import type { Core } from '../../core.js';
-import type { AuthContext } from '../../http/access.js';
+import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { JobsRepo } from './jobs.repo.js';
 import { jobHandler } from './registry.js';
@@ -60,9 +60,12 @@ export class JobsService {
     return (await this.repo.listForUser(auth.userId, limit, kind)).map(toJob);
   }
 
+  /** The caller's own job; `sys.jobs.all` widens that to every job of the caller's tenant scope, never beyond it. */
   private async own(auth: AuthContext, id: number): Promise<JobRow> {
     const row = await this.repo.get(id);
-    if (!row || (row.user_id !== auth.userId && !auth.privileges.has('sys.jobs.all'))) throw new AppError('NotFound');
+    const scope = scopeMerchantId(auth);
+    const all = auth.privileges.has('sys.jobs.all') && (scope === null || row?.merchant_id === scope);
+    if (!row || (row.user_id !== auth.userId && !all)) throw new AppError('NotFound');
     return row;
   }
 

@@ -1,4 +1,5 @@
 import type { Core } from '../../core.js';
+import { detached } from '../../db/request-transaction.js';
 import { newFileId } from '../../lib/crypto.js';
 import { JobsRepo } from './jobs.repo.js';
 import { jobHandler, RetryableJobError } from './registry.js';
@@ -56,14 +57,17 @@ export class JobRunner {
 
   private schedule(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.drain()
-        .catch((err: unknown) => this.core.log.error({ err }, 'job runner failed'))
-        .finally(() => {
-          this.running = null;
-          if (!this.stopped) this.schedule(this.core.config.JOB_POLL_MS);
-        });
-    }, ms);
+    // A request that enqueues wakes the runner: its jobs must not run inside that request's transaction.
+    this.timer = detached(() =>
+      setTimeout(() => {
+        this.running = this.drain()
+          .catch((err: unknown) => this.core.log.error({ err }, 'job runner failed'))
+          .finally(() => {
+            this.running = null;
+            if (!this.stopped) this.schedule(this.core.config.JOB_POLL_MS);
+          });
+      }, ms),
+    );
     this.timer.unref?.();
   }
 

@@ -65,7 +65,7 @@ export function registerMailRoutes(app: FastifyInstance, core: Core): void {
 
   r.post(
     '/v0/mail/outbox/export',
-    { config: { access: PRIVILEGE }, schema: { tags, summary: 'Export the outbox as CSV (background job)' } },
+    { config: { access: PRIVILEGE, idempotent: true }, schema: { tags, summary: 'Export the outbox as CSV (background job)' } },
     async (request) => {
       const auth = request.auth!;
       return ok(await core.jobs!.enqueue('mail.outbox.export', {}, { userId: auth.userId, merchantId: auth.merchantId }));

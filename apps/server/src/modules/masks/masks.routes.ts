@@ -33,12 +33,12 @@ export function registerMaskRoutes(app: FastifyInstance, core: Core): MasksServi
   );
   r.put(
     '/v0/masken/',
-    { config: { access: { privilege: 'sys.masken.edit' } }, schema: { tags, summary: 'Save an edited mask', body: saveBody } },
+    { config: { access: { privilege: 'sys.masken.edit' }, idempotent: true }, schema: { tags, summary: 'Save an edited mask', body: saveBody } },
     async (req) => ok(await masks.save(authOf(req), req.body.name, req.body.mask, req.body.version)),
   );
   r.post(
     '/v0/masken/reset',
-    { config: { access: { privilege: 'sys.masken.edit' } }, schema: { tags, summary: 'Back to the shipped definition', body: resetBody } },
+    { config: { access: { privilege: 'sys.masken.edit' }, idempotent: true }, schema: { tags, summary: 'Back to the shipped definition', body: resetBody } },
     async (req) => ok(await masks.reset(authOf(req), req.body.name, req.body.version)),
   );
   return masks;

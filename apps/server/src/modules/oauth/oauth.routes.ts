@@ -14,7 +14,8 @@ const authOf = (request: FastifyRequest) => {
 const tags = ['oauth2'];
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const list = { access: { privilege: 'sys.oauth2.list' } } as const;
-const edit = { access: { privilege: 'sys.oauth2.edit' } } as const;
+/** Client changes take Idempotency-Key (a retried rotation answers the first secret, it does not rotate twice). */
+const edit = { access: { privilege: 'sys.oauth2.edit' }, idempotent: true } as const;
 
 /** HTTP Basic client authentication (RFC 6749 §2.3.1), the form's client_id/client_secret otherwise. */
 function basicCredentials(request: FastifyRequest): { id?: string; secret?: string } {

@@ -6,7 +6,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
-import { neutralise } from '../../lib/csv.js';
+import { addSafeRow } from '../../lib/csv.js';
 import { registerJobHandler } from '../jobs/registry.js';
 import type { OutboundListsService } from '../outbound/outbound-lists.service.js';
 import { OUTBOUND_VIEWS, type OutboundView } from '../outbound/outbound.resources.js';
@@ -57,7 +57,7 @@ function orderCells(row: Row, lines: string, r: ExportRequest): unknown[] {
     createdAt: localTime(row.createdAt as string | Date, r.tz),
     privateRemark: row.privateRemark,
   };
-  return columnsFor(r).map((c) => neutralise(cells[c] ?? ''));
+  return columnsFor(r).map((c) => cells[c] ?? '');
 }
 
 const columnsFor = (r: ExportRequest) => ORDER_COLUMNS.filter((c) => c !== 'privateRemark' || !r.merchantUser);
@@ -102,8 +102,8 @@ export async function writeOrderExport(
     );
     for (const row of page.data) {
       const own = lines.filter((l) => l.orderId === Number(row.id));
-      orders.addRow(orderCells(row, own.map((l) => `${l.sku} × ${l.quantity}`).join('; '), r)).commit();
-      for (const l of own) lineSheet.addRow([row.unid, l.sku, l.name, l.batch, l.quantity, l.reserved].map(neutralise)).commit();
+      addSafeRow(orders, orderCells(row, own.map((l) => `${l.sku} × ${l.quantity}`).join('; '), r)).commit();
+      for (const l of own) addSafeRow(lineSheet, [row.unid, l.sku, l.name, l.batch, l.quantity, l.reserved]).commit();
       result.lines += own.length;
     }
     result.rows += page.data.length;

@@ -1,7 +1,7 @@
 import type { Locale } from '@kontor/contracts';
 import { ORDER_IMPORT_COLUMNS } from '@kontor/contracts/domains/outbound';
 import ExcelJS from 'exceljs';
-import { neutralise, toCsv } from '../../lib/csv.js';
+import { addSafeRow, toCsv } from '../../lib/csv.js';
 import { EXPORT_TEXTS as T, HEADERS } from './export-texts.js';
 
 type Column = (typeof ORDER_IMPORT_COLUMNS)[number];
@@ -44,9 +44,9 @@ export async function orderTemplate(format: 'xlsx' | 'csv', locale: Locale, item
   if (format === 'csv') return toCsv([...ORDER_IMPORT_COLUMNS], [row]);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('orders', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.addRow([...ORDER_IMPORT_COLUMNS]).font = { bold: true };
+  addSafeRow(sheet, ORDER_IMPORT_COLUMNS).font = { bold: true };
   // Every cell as text, so Excel keeps a ZIP's leading zero and a date as typed.
-  sheet.addRow(row.map(neutralise));
+  addSafeRow(sheet, row);
   sheet.columns.forEach((column) => {
     column.width = 16;
     column.numFmt = '@';
@@ -54,8 +54,8 @@ export async function orderTemplate(format: 'xlsx' | 'csv', locale: Locale, item
   sheet.getCell(1, 1).note = T.example[locale];
   if (items.length) {
     const skus = workbook.addWorksheet(T.skusSheet[locale]);
-    skus.addRow([HEADERS.sku[locale], HEADERS.name[locale]]).font = { bold: true };
-    for (const item of items) skus.addRow([item.sku, item.name].map(neutralise));
+    addSafeRow(skus, [HEADERS.sku[locale], HEADERS.name[locale]]).font = { bold: true };
+    for (const item of items) addSafeRow(skus, [item.sku, item.name]);
     skus.getColumn(1).width = 20;
     skus.getColumn(2).width = 40;
   }

@@ -17,6 +17,8 @@ import { orderTemplate } from './order-template.js';
 import { OutboundIoRepo } from './outbound-io.repo.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
+/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
+const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 const tags = ['outbound'];
 const TEMPLATE_SKUS = 500;
 
@@ -63,7 +65,7 @@ export function registerOutboundIoRoutes(app: FastifyInstance, core: Core): void
   r.post(
     '/v0/outbound/import',
     {
-      config: can('p11y.orders.import'),
+      config: canRetry('p11y.orders.import'),
       schema: { tags, summary: 'Import orders from an uploaded XLSX or CSV file (background job with an error report)', body: orderImportSchema },
     },
     async (req) => ok(await importer.enqueue(core, req.auth!, req.body, req.locale)),
@@ -90,7 +92,7 @@ export function registerOutboundIoRoutes(app: FastifyInstance, core: Core): void
   r.post(
     '/v0/outbound/export.xlsx',
     {
-      config: can('tools.outboundExportTask.view'),
+      config: canRetry('tools.outboundExportTask.view'),
       schema: { tags, summary: 'The same export by a background job; answers the job', body: orderExportQuerySchema },
     },
     async (req) => {

@@ -17,6 +17,8 @@ import { outboundServices } from './outbound-services.js';
 import { OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
+/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
+const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 const dbId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const idParams = z.strictObject({ id: dbId });
 const filterValue = z.union([z.string().max(500), z.array(z.string().max(500)).max(100)]);
@@ -47,33 +49,33 @@ export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
   );
   r.post(
     '/v0/outbound/orders',
-    { config: can('p11y.orders.edit'), schema: { tags, summary: 'Create an order (allocates)', body: outboundOrderCreateSchema } },
+    { config: canRetry('p11y.orders.edit'), schema: { tags, summary: 'Create an order (allocates)', body: outboundOrderCreateSchema } },
     async (req) => ok(await orders.create(req.auth!, req.body)),
   );
   r.put(
     '/v0/outbound/orders/:id',
     {
-      config: can('p11y.orders.edit'),
+      config: canRetry('p11y.orders.edit'),
       schema: { tags, summary: 'Change an order; carries the loaded version', params: idParams, body: outboundOrderUpdateSchema },
     },
     async (req) => ok(await orders.update(req.auth!, req.params.id, req.body)),
   );
-  r.post('/v0/outbound/orders/:id/copy', { config: can('p11y.orders.edit'), schema: { tags, params: idParams } }, async (req) =>
+  r.post('/v0/outbound/orders/:id/copy', { config: canRetry('p11y.orders.edit'), schema: { tags, params: idParams } }, async (req) =>
     ok(await orders.copy(req.auth!, req.params.id)),
   );
   r.post(
     '/v0/outbound/orders/bulk',
-    { config: can('p11y.orders.edit'), schema: { tags, summary: 'One action on many orders', body: outboundBulkSchema } },
+    { config: canRetry('p11y.orders.edit'), schema: { tags, summary: 'One action on many orders', body: outboundBulkSchema } },
     async (req) => ok(await actions.bulk(req.auth!, req.body, req.locale)),
   );
   r.post(
     '/v0/outbound/orders/:id/status',
-    { config: can('p11y.orders.manage'), schema: { tags, summary: 'Set a status by hand (table-checked)', params: idParams, body: outboundStatusSchema } },
+    { config: canRetry('p11y.orders.manage'), schema: { tags, summary: 'Set a status by hand (table-checked)', params: idParams, body: outboundStatusSchema } },
     async (req) => ok(await actions.setStatus(req.auth!, req.params.id, req.body)),
   );
   r.post(
     '/v0/outbound/orders/:id/cancel-decision',
-    { config: can('p11y.orders.manage'), schema: { tags, summary: 'Approve or decline a cancel request', params: idParams, body: cancelDecisionSchema } },
+    { config: canRetry('p11y.orders.manage'), schema: { tags, summary: 'Approve or decline a cancel request', params: idParams, body: cancelDecisionSchema } },
     async (req) => ok(await actions.decideCancel(req.auth!, req.params.id, req.body)),
   );
 
@@ -101,7 +103,7 @@ export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
   );
   r.get(
     '/v0/p11yorders/outOfStock',
-    { config: can('p11y.orders.manage'), schema: { tags, summary: 'A short pick: release and wait as out of stock', querystring: z.object({ q: dbId }) } },
+    { config: canRetry('p11y.orders.manage'), schema: { tags, summary: 'A short pick: release and wait as out of stock', querystring: z.object({ q: dbId }) } },
     async (req) => ok(await compat.outOfStock(req.auth!, req.query.q)),
   );
   r.get(

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import { announcementWritten } from '../settings/announcements.js';
+import { keepSecrets, maskSetting } from '../settings/setting-secrecy.js';
 import { INBOUND_RESOURCES } from '../inbound/inbound.resources.js';
 import { INVENTORY_RESOURCES } from '../inventory/inventory.resources.js';
 import { TICKET_RESOURCES } from '../tickets/tickets.resources.js';
@@ -63,6 +64,9 @@ export const RESOURCES: ResourceDef[] = [
     write: settingWriteSchema,
     defaultSort: { field: 'key', order: 'asc' },
     unique: [['key']],
+    // Secrets never leave the server, and a masked secret saved back keeps the stored one (setting-secrecy.ts).
+    present: (row) => ({ ...row, value: maskSetting(String(row.key), row.value) }),
+    merge: (values, stored) => ({ ...values, value: keepSecrets(String(values.key), values.value, { key: String(stored.key), value: stored.value }) }),
   }),
   defineResource({
     name: 'taxRate',

@@ -48,6 +48,10 @@ export interface ResourceDef {
   check?: (db: Kysely<DB>, values: Record<string, unknown>) => Promise<void>;
   /** Runs inside the create or update transaction after the row is written (derived rows such as item codes). */
   onWrite?: (trx: Kysely<DB>, row: { id: number; merchantId: number | null; values: Record<string, unknown> }) => Promise<void>;
+  /** How a stored row may be shown, in every read (list, detail, export) and in the audit trail: secrets are masked here. */
+  present?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** Completes the values of a replacement from the stored row before they are written (write-only secrets sent back masked). */
+  merge?: (values: Record<string, unknown>, stored: Record<string, unknown>) => Record<string, unknown>;
   /** Runs after a create or update has committed (an announcement is published to its audience). */
   afterWrite?: (core: Core, row: Record<string, unknown>) => Promise<void>;
 }

@@ -14,6 +14,8 @@ const authOf = (request: FastifyRequest) => {
   return request.auth;
 };
 const can = (privilege: string) => ({ access: { privilege } });
+/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
+const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const filterValue = z.union([z.string().max(500), z.array(z.string().max(500)).max(100)]);
 const listQuery = pageQuerySchema.extend({ s: z.string().max(64).optional(), d: z.enum(['asc', 'desc']).optional() }).catchall(filterValue);
@@ -35,7 +37,7 @@ export function registerResource(app: FastifyInstance, core: Core, def: Resource
   r.post(
     `${def.path}export`,
     {
-      config: can(def.privileges.list),
+      config: canRetry(def.privileges.list),
       schema: { tags, summary: `Export the filtered ${def.name} list as CSV (background job)`, querystring: listQuery.omit({ l: true }) },
     },
     async (req) => ok(await enqueueExport(core, def, authOf(req), req.query)),
@@ -44,15 +46,15 @@ export function registerResource(app: FastifyInstance, core: Core, def: Resource
     ok(await service.get(authOf(req), req.params.id)),
   );
   if (def.readOnly) return service;
-  r.post(def.path, { config: can(def.privileges.create), schema: { tags, summary: `Create ${def.name}`, body } }, async (req) =>
+  r.post(def.path, { config: canRetry(def.privileges.create), schema: { tags, summary: `Create ${def.name}`, body } }, async (req) =>
     ok(await service.create(authOf(req), req.body, req.locale)),
   );
   r.put(
     item,
-    { config: can(def.privileges.update), schema: { tags, summary: `Replace ${def.name}; body carries the loaded version`, params: idParams, body } },
+    { config: canRetry(def.privileges.update), schema: { tags, summary: `Replace ${def.name}; body carries the loaded version`, params: idParams, body } },
     async (req) => ok(await service.update(authOf(req), req.params.id, req.body, req.locale)),
   );
-  r.delete(item, { config: can(def.privileges.delete), schema: { tags, params: idParams, querystring: deleteQuery } }, async (req) => {
+  r.delete(item, { config: canRetry(def.privileges.delete), schema: { tags, params: idParams, querystring: deleteQuery } }, async (req) => {
     await service.remove(authOf(req), req.params.id, req.query.version);
     return ok(null);
   });

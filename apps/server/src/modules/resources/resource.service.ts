@@ -43,14 +43,24 @@ export class ResourceService {
       total: Math.min(total, TOTAL_CAP),
       ...(total > TOTAL_CAP ? { totalCapped: true } : {}),
       next: data.length === limit && last ? encodeAfter(sort.kind, last[sort.id], last.id as number) : null,
-      data,
+      data: data.map((row) => this.show(row)),
     };
   }
 
-  async get(auth: AuthContext, id: number) {
+  /** A row as it may leave the server (answers, exports, audit): the declaration's `present`, if any. */
+  private show<T extends Record<string, unknown> | null | undefined>(row: T): T {
+    return row && this.def.present ? (this.def.present(row) as T) : row;
+  }
+
+  /** The stored row, unmasked: only for the rules of a change, never answered. */
+  private async stored(auth: AuthContext, id: number) {
     const row = await this.repo.get(id, scopeMerchantId(auth));
     if (!row) throw new AppError('NotFound');
     return row;
+  }
+
+  async get(auth: AuthContext, id: number) {
+    return this.show(await this.stored(auth, id));
   }
 
   /** The merchant a new row belongs to: the session's own, else the one the staff user names. */
@@ -87,7 +97,7 @@ export class ResourceService {
       if (merchantId !== null) columns.merchant_id = merchantId;
       const id = await this.repo.insert(trx, columns);
       await this.def.onWrite?.(trx, { id, merchantId, values });
-      await audit(trx, auth, 'create', this.def.name, id, null, await this.repo.get(id, null, trx));
+      await audit(trx, auth, 'create', this.def.name, id, null, this.show(await this.repo.get(id, null, trx)));
       return id;
     });
     return this.written(await this.get(auth, id));
@@ -101,8 +111,9 @@ export class ResourceService {
   /** PUT replaces the record: the whole write body plus the version the editor loaded. */
   async update(auth: AuthContext, id: number, body: Record<string, unknown>, locale: Locale) {
     const version = parseOrThrow(z.object({ version: versionSchema }), body, locale).version;
-    const values = this.values(body, locale);
-    const before = await this.get(auth, id);
+    const parsed = this.values(body, locale);
+    const before = await this.stored(auth, id);
+    const values = this.def.merge ? this.def.merge(parsed, before) : parsed;
     if (this.def.scope === 'merchant' && body.merchantId !== undefined && body.merchantId !== before.merchantId) {
       throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'cannot move to another merchant' }] });
     }
@@ -112,7 +123,7 @@ export class ResourceService {
       await this.checkUnique(trx, values, merchantId, id);
       if (!(await this.repo.update(trx, id, version, this.repo.toColumns(values)))) throw new AppError('Conflict');
       await this.def.onWrite?.(trx, { id, merchantId, values });
-      await audit(trx, auth, 'update', this.def.name, id, before, await this.repo.get(id, null, trx));
+      await audit(trx, auth, 'update', this.def.name, id, this.show(before), this.show(await this.repo.get(id, null, trx)));
     });
     return this.written(await this.get(auth, id));
   }

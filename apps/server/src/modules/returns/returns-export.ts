@@ -2,6 +2,7 @@ import { RETURN_ORDER, type Locale } from '@kontor/contracts';
 import type ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { addSafeRow } from '../../lib/csv.js';
 
 type L10n = Record<Locale, string>;
 const PAGE = 1000;
@@ -108,24 +109,22 @@ export async function writeReturnsSheet(
     const rows = await page(db, options.period, options.scope, after);
     for (const row of rows) {
       const state = RETURN_ORDER.stateOf(row.status);
-      sheet
-        .addRow([
-          row.shipSN,
-          row.originSN,
-          row.merchant,
-          label(BUSINESS_TYPES, row.businessType, locale),
-          label(PACKAGE_STATUS, row.type, locale),
-          state ? RETURN_ORDER.states[state].label[locale] : String(row.status),
-          excelTime(row.opened),
-          excelTime(row.inbounded),
-          row.sku,
-          row.name,
-          row.batch,
-          row.qty,
-          label(CONDITIONS, row.valid, locale),
-          row.remark,
-        ])
-        .commit();
+      addSafeRow(sheet, [
+        row.shipSN,
+        row.originSN,
+        row.merchant,
+        label(BUSINESS_TYPES, row.businessType, locale),
+        label(PACKAGE_STATUS, row.type, locale),
+        state ? RETURN_ORDER.states[state].label[locale] : String(row.status),
+        excelTime(row.opened),
+        excelTime(row.inbounded),
+        row.sku,
+        row.name,
+        row.batch,
+        row.qty,
+        label(CONDITIONS, row.valid, locale),
+        row.remark,
+      ]).commit();
     }
     written += rows.length;
     if (rows.length < PAGE) break;

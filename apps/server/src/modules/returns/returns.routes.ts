@@ -3,16 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
+import { afterCommit } from '../../db/request-transaction.js';
 import { inboundReturn } from '../../flows/return-inbound.flow.js';
+import { stockTransaction } from '../inventory/stock-tx.js';
 import { outboundServices } from '../outbound/outbound-services.js';
 import { scopeMerchantId } from '../../http/access.js';
-import { idempotent } from '../../http/idempotency.js';
 import { ok } from '../../http/reply.js';
 import { noticeReturn } from './returns-notice.js';
 import { lineNames } from './returns.repo.js';
 import { ReturnsService, toWire } from './returns.service.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
+/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
+const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 const tags = ['returns'];
 const idQuery = z.object({ q: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -36,33 +39,32 @@ export function registerReturnRoutes(app: FastifyInstance, core: Core): void {
   );
   r.post(
     '/v0/r7greceiving/',
-    { config: can('r7g.received.edit'), schema: { tags, summary: 'Create a return (answers null)', body: returnWriteSchema } },
+    { config: canRetry('r7g.received.edit'), schema: { tags, summary: 'Create a return (answers null)', body: returnWriteSchema } },
     async (req) => ok(await returns.create(req.auth!, req.body)),
   );
   r.put(
     '/v0/r7greceiving/',
-    { config: can('r7g.received.edit'), schema: { tags, summary: 'Save a whole return (answers null)', body: returnUpdateSchema } },
+    { config: canRetry('r7g.received.edit'), schema: { tags, summary: 'Save a whole return (answers null)', body: returnUpdateSchema } },
     async (req) => ok(await returns.update(req.auth!, req.body)),
   );
   r.post(
     '/v0/r7greceiving/inbound',
     {
-      config: can('r7g.received.edit'),
+      config: { ...can('r7g.received.edit'), idempotent: true },
       schema: { tags, summary: 'Book the lines into stock; status 100 (Idempotency-Key honoured)', body: returnInboundSchema },
     },
-    async (req) =>
-      ok(
-        await idempotent(
-          core.db,
-          req,
-          (trx) => inboundReturn(trx, { returns, retour }, req.auth!, req.body.id, req.body.items),
-          (answer) => noticeReturn(core, answer),
-        ),
-      ),
+    async (req) => {
+      const answer = await stockTransaction(core.db, (trx) => inboundReturn(trx, { returns, retour }, req.auth!, req.body.id, req.body.items));
+      await afterCommit(() => noticeReturn(core, answer));
+      return ok(answer);
+    },
   );
   r.post(
     '/v0/r7greceiving/cancel',
-    { config: can('r7g.received.edit'), schema: { tags, summary: 'Cancel a return opened by mistake', body: z.object({ id: z.number().int().positive() }) } },
+    {
+      config: canRetry('r7g.received.edit'),
+      schema: { tags, summary: 'Cancel a return opened by mistake', body: z.object({ id: z.number().int().positive() }) },
+    },
     async (req) => ok(await returns.cancel(req.auth!, req.body.id)),
   );
 }

@@ -8,6 +8,7 @@ import type { DB } from '../../db/types.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { audit } from '../admin/audit.js';
+import { attachFiles, fileIdOf } from '../files/attach-files.js';
 import { PlacesRepo } from '../inventory/places.repo.js';
 import { mustBeOpen } from '../inventory/resolve.js';
 import { StockRepo } from '../inventory/stock.repo.js';
@@ -73,6 +74,7 @@ export class ReturnsService {
       if (await this.repo.idByShipSN(trx, input.shipSN)) throw duplicate(input.shipSN);
       const merchantId = await this.merchantOf(trx, auth, input.agentGUID);
       await this.checkLines(trx, merchantId, input.items);
+      await this.attachPhotos(trx, auth, merchantId, input.image.img);
       const row = await sql<{ id: number }>`insert into returns (merchant_id, ship_sn, origin_sn, origin_ship_sn, origin_country, business_type,
           package_status, note, items, image, item_str_origin, dispose, created_by)
         values (${merchantId}, ${input.shipSN}, ${input.originSN}, ${input.originShipSN}, ${input.originCountry}, ${input.businessType}, ${input.type},
@@ -96,6 +98,7 @@ export class ReturnsService {
       const merchantId = input.agentGUID !== undefined ? await this.merchantOf(trx, auth, input.agentGUID) : before.merchantId;
       const items = input.items ?? (parsed(before.items) as ReturnLine[]);
       await this.checkLines(trx, merchantId, items);
+      if (input.image) await this.attachPhotos(trx, auth, merchantId, input.image.img, photosOf(before));
       const v = { ...before, ...stripUndefined(input) };
       await sql`update returns set merchant_id = ${merchantId}, ship_sn = ${v.shipSN}, origin_sn = ${v.originSN}, origin_ship_sn = ${v.originShipSN},
           origin_country = ${v.originCountry}, business_type = ${v.businessType}, package_status = ${v.type}, note = ${v.note},
@@ -188,6 +191,22 @@ export class ReturnsService {
     return Number(found.rows[0].id);
   }
 
+  /**
+   * Photos are files uploaded through the server (`/v0/static/<id>`) that the return's merchant may
+   * read (issue 15 item 6): a foreign tenant's file or an outside address is refused at its field.
+   * Photos the record already had stay as they are.
+   */
+  private async attachPhotos(db: Kysely<DB>, auth: AuthContext, merchantId: number | null, photos: Array<{ url: string }>, kept: string[] = []) {
+    const fresh = photos.map((photo, index) => ({ index, url: photo.url })).filter((photo) => !kept.includes(photo.url));
+    const field = (index: number) => `image.img.${index}.url`;
+    const ids = fresh.map((photo) => {
+      const id = fileIdOf(photo.url);
+      if (!id) throw new AppError('IntegrityError', { fields: [{ field: field(photo.index), message: photo.url }] });
+      return { id };
+    });
+    await attachFiles(db, auth, merchantId, ids, 'image', (i) => field(fresh[i]!.index));
+  }
+
   /** Every line's item exists (and belongs to the return's merchant once it is known). */
   private async checkLines(db: Kysely<DB>, merchantId: number | null, lines: ReturnLine[]) {
     const places = new PlacesRepo(db);
@@ -199,6 +218,7 @@ export class ReturnsService {
   }
 }
 
+const photosOf = (row: ReturnRow) => ((parsed(row.image) as { img?: Array<{ url?: string }> } | null)?.img ?? []).map((p) => String(p.url ?? ''));
 const duplicate = (shipSN: string) => new AppError('Duplicate', { fields: [{ field: 'shipSN', message: shipSN }] });
 const stripUndefined = <T extends Record<string, unknown>>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

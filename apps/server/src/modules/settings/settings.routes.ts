@@ -27,9 +27,13 @@ export function registerSettingsRoutes(app: FastifyInstance, core: Core): void {
     '/v0/settings/config',
     {
       config: { access: 'user' },
-      schema: { tags: ['setting'], summary: 'A configuration value by key (map:…, sys:…); null when unset', querystring: configQuerySchema },
+      schema: {
+        tags: ['setting'],
+        summary: 'A configuration value by key; map:… and sys:merchant for everyone, other keys with sys.settings.list; secrets masked; null when unset',
+        querystring: configQuerySchema,
+      },
     },
-    async (req) => ok(await settings.config(req.query.q)),
+    async (req) => ok(await settings.config(authOf(req), req.query.q)),
   );
   r.get(
     '/v0/lookup/kct',
@@ -41,7 +45,7 @@ export function registerSettingsRoutes(app: FastifyInstance, core: Core): void {
   );
   r.put(
     '/v0/lookup/',
-    { config: { access: 'staff' }, schema: { tags: ['lookup'], summary: 'Remember meta by key, class and type', body: memorySchema } },
+    { config: { access: 'staff', idempotent: true }, schema: { tags: ['lookup'], summary: 'Remember meta by key, class and type', body: memorySchema } },
     async (req) => {
       await settings.rememberLookup(authOf(req), req.body);
       return ok(null);

@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/app-error.js';
 import { audit } from '../admin/audit.js';
+import { isPublicSettingKey, maskSetting } from './setting-secrecy.js';
+
+/** The privilege of the settings list; it also opens the non-public keys of the config read. */
+const SETTINGS_READ = 'sys.settings.list';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- settings and lookups are declared resource tables
 type AnyDB = Kysely<any>;
@@ -19,9 +24,14 @@ export class SettingsService {
     this.db = db as AnyDB;
   }
 
-  async config(key: string): Promise<unknown> {
+  /**
+   * A public key (setting-secrecy.ts) for anyone signed in, any other for holders of `sys.settings.list`;
+   * refused before the table is read, so a refusal does not tell whether the key exists. Secrets masked.
+   */
+  async config(auth: AuthContext, key: string): Promise<unknown> {
+    if (!isPublicSettingKey(key) && !auth.privileges.has(SETTINGS_READ)) throw new AppError('NoPermission');
     const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-    return row ? row.value : null;
+    return row ? maskSetting(key, row.value) : null;
   }
 
   async lookupMeta(key: string, klass: number, type: number): Promise<unknown> {

@@ -7,6 +7,8 @@ import { ok } from '../../http/reply.js';
 import { TicketsService } from './tickets.service.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
+/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
+const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 const dbId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const idParams = z.strictObject({ id: dbId });
 const tags = ['ticket'];
@@ -21,7 +23,7 @@ export function registerTicketRoutes(app: FastifyInstance, core: Core): void {
 
   r.post(
     '/v0/tickets/',
-    { config: can('p11y.tickets.edit'), schema: { tags, summary: 'Open a ticket on an order with its first message', body: ticketCreateSchema } },
+    { config: canRetry('p11y.tickets.edit'), schema: { tags, summary: 'Open a ticket on an order with its first message', body: ticketCreateSchema } },
     async (req) => ok(await tickets.create(req.auth!, req.body)),
   );
   r.get(
@@ -37,14 +39,14 @@ export function registerTicketRoutes(app: FastifyInstance, core: Core): void {
   r.post(
     '/v0/tickets/:id/messages',
     {
-      config: can('p11y.tickets.edit'),
+      config: canRetry('p11y.tickets.edit'),
       schema: { tags, summary: 'Answer a ticket; answers the ticket and its messages', params: idParams, body: ticketMessageSchema },
     },
     async (req) => ok(await tickets.answer(req.auth!, req.params.id, req.body)),
   );
   r.post(
     '/v0/tickets/:id/status',
-    { config: can('p11y.tickets.edit'), schema: { tags, summary: 'Change the status as TICKET allows', params: idParams, body: ticketStatusSchema } },
+    { config: canRetry('p11y.tickets.edit'), schema: { tags, summary: 'Change the status as TICKET allows', params: idParams, body: ticketStatusSchema } },
     async (req) => ok(await tickets.changeStatus(req.auth!, req.params.id, req.body)),
   );
 }

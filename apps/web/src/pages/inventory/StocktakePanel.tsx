@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { STOCKTAKE_APPROVE } from '@kontor/contracts/permissions';
 import { Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ function useCompartmentOptions(warehouseId: number | undefined, search: string) 
  */
 export function StocktakePanel() {
   const { t } = useTranslation();
-  const canApprove = useCan()('wms.stocktake.approve');
+  const canApprove = useCan()(STOCKTAKE_APPROVE);
   const [form] = Form.useForm<{ warehouseId?: number; compartmentIds?: number[]; note?: string }>();
   const [warehouses, setWarehouses] = useState<Option[]>([]);
   const [search, setSearch] = useState('');

@@ -303,6 +303,11 @@ export function StocktakeSheet({ id, canApprove, onChanged, onClose }: Props) {
             {t('stocktake.cancel')}
           </Button>
           <Typography.Text type="secondary">{t('stocktake.hint')}</Typography.Text>
+          {!canApprove && (
+            <Typography.Text type="secondary" data-testid="count-awaits-approval">
+              {t('stocktake.awaitsApproval')}
+            </Typography.Text>
+          )}
         </Space>
       )}
     </Card>

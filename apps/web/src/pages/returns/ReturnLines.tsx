@@ -124,6 +124,8 @@ export function ReturnLines({ lines, onLines, selected, onSelect, onDone }: Prop
             onClick={(e) => {
               e.stopPropagation();
               toggle(l.key);
+              // The operator scans the compartment next: the field takes the focus now, not after a timing guess.
+              onDone?.();
             }}
             data-testid="return-line-select"
           />
