@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const CAPTCHA = '1234';
 export const PASSWORD = 'demo1234';
@@ -16,4 +16,22 @@ export async function signIn(page: Page, account: string, password = PASSWORD, p
 export async function signedIn(page: Page, account: string) {
   await signIn(page, account);
   await expect(page.getByTestId('shell')).toBeVisible();
+}
+
+/**
+ * Chooses an option of an antd select and waits until the select shows it. The option is clicked in
+ * the dropdown this select owns (its combobox's `aria-controls` list), never in another select's
+ * dropdown that is still closing; pushed notices that could lie over the list are closed first, and
+ * the whole choice is retried, since a loaded machine can re-render the list under the pointer.
+ */
+export async function choose(page: Page, select: Locator, option: string, shown = option) {
+  await expect(async () => {
+    for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
+    const combobox = select.locator('[role=combobox]').first();
+    if ((await combobox.getAttribute('aria-expanded')) !== 'true') await select.click({ timeout: 5000 });
+    const list = await combobox.getAttribute('aria-controls');
+    const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
+    await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click({ timeout: 3000 });
+    await expect(select).toContainText(shown, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedIn } from './helpers.js';
+import { choose, signedIn } from './helpers.js';
 
 /**
  * Items, stock views, stock operations and stocktaking in the browser (issue 5). Every test that
@@ -54,11 +54,7 @@ async function itemWithStock(page: Page, compartment?: string, quantity?: number
 
 /** Picks merchant A in the item form; the options arrive asynchronously, so the choice is checked and retried. */
 async function chooseMerchant(page: Page) {
-  await expect(async () => {
-    await page.getByTestId('field-merchantId').click();
-    await pick(page, 'Anker Innovations DE');
-    await expect(page.getByTestId('field-merchantId')).toContainText('Anker Innovations DE', { timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+  await choose(page, page.getByTestId('field-merchantId'), 'Anker Innovations DE');
 }
 
 async function scan(page: Page, code: string) {
@@ -77,8 +73,7 @@ test.describe('inventory', () => {
     await page.getByTestId('field-sku').fill(sku);
     await page.getByTestId('field-name').fill('Two-barcode test item');
     await chooseMerchant(page);
-    await page.getByTestId('field-type').click();
-    await pick(page, 'Physical');
+    await choose(page, page.getByTestId('field-type'), 'Physical');
     const barcodes = page.getByTestId('field-barcodes').locator('input');
     await barcodes.fill(barcode);
     await barcodes.press('Enter');
@@ -95,8 +90,7 @@ test.describe('inventory', () => {
     await page.getByTestId('field-sku').fill(`${sku}-2`);
     await page.getByTestId('field-name').fill('Same barcode');
     await chooseMerchant(page);
-    await page.getByTestId('field-type').click();
-    await pick(page, 'Physical');
+    await choose(page, page.getByTestId('field-type'), 'Physical');
     await page.getByTestId('field-barcodes').locator('input').fill(barcode);
     await page.getByTestId('field-barcodes').locator('input').press('Enter');
     await page.getByTestId('mask-form-save').click();
@@ -141,8 +135,7 @@ test.describe('inventory', () => {
     await dialog.getByTestId('op-compartment').fill('C-07-01');
     await dialog.getByTestId('op-item').fill(sku);
     await dialog.getByTestId('op-delta').fill('7');
-    await dialog.getByTestId('op-reason').click();
-    await pick(page, 'Found');
+    await choose(page, dialog.getByTestId('op-reason'), 'Found');
     await page.getByTestId('stock-op-save').click();
     await expect(page.getByTestId('stock-op-adjust')).toHaveCount(0);
     await scan(page, sku);
@@ -216,11 +209,7 @@ test.describe('inventory', () => {
     const runImport = async (goodRows: boolean) => {
       await page.getByTestId('item-import').click();
       // The merchants arrive asynchronously: the choice is checked and retried.
-      await expect(async () => {
-        await page.getByTestId('item-import-merchant').click();
-        await pick(page, 'Anker Innovations DE');
-        await expect(page.getByTestId('item-import-merchant')).toContainText('Anker Innovations DE', { timeout: 2000 });
-      }).toPass({ timeout: 20_000 });
+      await choose(page, page.getByTestId('item-import-merchant'), 'Anker Innovations DE');
       await page.getByTestId('item-import-file').setInputFiles({ name: 'items.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       if (goodRows) await page.getByTestId('item-import-good-rows').check();
       await page.getByTestId('item-import-start').click();

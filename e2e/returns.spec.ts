@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedIn } from './helpers.js';
+import { choose, signedIn } from './helpers.js';
 
 /**
  * Returns (RMA) in the browser (issue 6 §5, §6): staff scan a new return parcel, count two items of
@@ -19,8 +19,6 @@ async function api(page: Page): Promise<Call> {
 }
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
-const pick = (page: Page, text: string) =>
-  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();
 
 /** Units of one item in one compartment and stock status, from `GET /v0/stock/`. */
 async function stockOf(call: Call, sku: string, compartment: string, status: number) {
@@ -64,11 +62,7 @@ test.describe('returns', () => {
     await expect(page.getByTestId('return-field-shipSN')).toHaveValue(parcel);
 
     // The customer: its options arrive asynchronously, so the choice is checked and retried.
-    await expect(async () => {
-      await page.getByTestId('return-field-merchant').click();
-      await pick(page, 'Anker Innovations DE');
-      await expect(page.getByTestId('return-field-merchant')).toContainText('C001', { timeout: 2000 });
-    }).toPass({ timeout: 20_000 });
+    await choose(page, page.getByTestId('return-field-merchant'), 'Anker Innovations DE', 'C001');
 
     await scan(page, 'return-scan', 'ANK-HUB-7');
     await expect(line(page, 'ANK-HUB-7')).toBeVisible();
@@ -81,11 +75,7 @@ test.describe('returns', () => {
     await expect(feedback(page)).toHaveAttribute('data-tone', 'error');
     await expect(page.getByTestId('return-totals')).toContainText('2 line(s), 2 piece(s)');
 
-    await expect(async () => {
-      await line(page, 'ANK-SPK-MINI').getByTestId('return-line-condition').click();
-      await pick(page, 'Damaged');
-      await expect(line(page, 'ANK-SPK-MINI').getByTestId('return-line-condition')).toContainText('Damaged', { timeout: 2000 });
-    }).toPass({ timeout: 20_000 });
+    await choose(page, line(page, 'ANK-SPK-MINI').getByTestId('return-line-condition'), 'Damaged');
     await line(page, 'ANK-SPK-MINI').getByTestId('return-line-remark').fill('Cracked housing');
 
     await page.getByTestId('return-photos').locator('input[type=file]').setInputFiles({ name: 'parcel.png', mimeType: 'image/png', buffer: PNG });
