@@ -12,6 +12,7 @@ import { useStateLabel } from '../inbound/StateTag.js';
 import { OrderTickets } from '../tickets/OrderTickets.js';
 import { HistoryTimeline, OutboundLinesTable } from './DetailParts.js';
 import { OrderFacts } from './OrderFacts.js';
+import { addressProblemsText } from './field-labels.js';
 import { outboundApi, type OutboundDetail } from './outbound-api.js';
 import { OutboundOrderForm } from './OutboundOrderForm.js';
 import { StatusDialog, type PendingChange } from './StatusDialog.js';
@@ -164,11 +165,7 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
               showIcon
               style={{ marginBottom: 12 }}
               title={t('outbound.addressProblems')}
-              description={problems
-                .map((p) =>
-                  t(`outbound.problem.${p.problem}`, { field: t(`outbound.address.${p.field.replace(/^consignee\./, '')}`, { defaultValue: p.field }) }),
-                )
-                .join(' · ')}
+              description={addressProblemsText(t, problems)}
               data-testid="outbound-address-problems"
             />
           )}

@@ -2,12 +2,14 @@ import { Alert, Button, Divider, Drawer, Form, Input, Select, Space } from 'antd
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
+import { problemText } from '../../api/field-errors.js';
 import { useAuth } from '../../auth/store.js';
 import { useLayout } from '../../layout/store.js';
 import { notify } from '../../notify/queue.js';
 import { lineComplete, LinesEditor, newLine, type LineDraft } from '../inbound/LinesEditor.js';
 import { itemWeight, useMerchants } from '../inbound/lookups.js';
 import { EMPTY_VALUES, fieldPath, linesTotals, toBody, toFormValues, type FormValues } from './form-values.js';
+import { outboundLabel } from './field-labels.js';
 import { outboundApi, type OutboundDetail } from './outbound-api.js';
 import { AddressSections, NoteFields, ShippingFields, TaskFields } from './OrderFormFields.js';
 
@@ -131,13 +133,17 @@ export function OutboundOrderForm({ open, detail, onClose, onSaved, onReloaded }
     const placed: Array<{ name: Array<string | number>; errors: string[] }> = [];
     const lineErrors: string[] = [];
     const rest: string[] = [];
-    for (const [field, message] of Object.entries(err.fields)) {
+    // Worded with the field's label, never its path (issue 15 item 13).
+    const labelOf = outboundLabel(t);
+    for (const problem of err.problems) {
+      const { field } = problem;
+      const message = problemText(t, problem, labelOf);
       const path = fieldPath(field, KNOWN_FIELDS);
       if (path === 'lines') {
         const index = /^lines\.(\d+)/.exec(field)?.[1];
         lineErrors.push(index === undefined ? message : `${t('outbound.lineNo', { n: Number(index) + 1 })}: ${message}`);
       } else if (path) placed.push({ name: path, errors: [message] });
-      else rest.push(`${field}: ${message}`);
+      else rest.push(message);
     }
     form.setFields(placed as never);
     if (lineErrors.length) form.setFields([{ name: 'lines', errors: lineErrors }]);
