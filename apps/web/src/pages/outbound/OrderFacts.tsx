@@ -95,7 +95,15 @@ export function OrderFacts({ order, staff }: { order: OutboundOrderRow; staff: b
   const exception = !!(order.exceptionReason || order.exceptionOwner || order.exceptionNote);
   const exceptionText = exceptionTexts(t, order.exceptionReason ?? '', order.exceptionNote ?? '');
   const items = [
-    { key: 'unid', label: t('outbound.number'), children: <strong data-testid="outbound-detail-unid">{order.unid}</strong> },
+    {
+      key: 'unid',
+      label: t('outbound.number'),
+      children: (
+        <strong className="doc-no" data-testid="outbound-detail-unid">
+          {order.unid}
+        </strong>
+      ),
+    },
     {
       key: 'status',
       label: t('outbound.status'),

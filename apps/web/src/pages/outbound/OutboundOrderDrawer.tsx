@@ -17,6 +17,7 @@ import { outboundApi, type OutboundDetail } from './outbound-api.js';
 import { OutboundOrderForm } from './OutboundOrderForm.js';
 import { StatusDialog, type PendingChange } from './StatusDialog.js';
 import { useRecord } from '../../api/use-record.js';
+import { WithDocNo } from '../../components/DocNo.js';
 
 interface Props {
   id: number | null;
@@ -149,7 +150,7 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
       open={id !== null}
       onClose={onClose}
       size={mobile ? '100%' : 1040}
-      title={order ? t('outbound.detailTitle', { unid: order.unid }) : t('outbound.detail')}
+      title={order ? <WithDocNo text={t('outbound.detailTitle', { unid: order.unid })} no={order.unid} /> : t('outbound.detail')}
       destroyOnHidden
     >
       {!order || !detail ? (

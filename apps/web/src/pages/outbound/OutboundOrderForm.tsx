@@ -12,6 +12,7 @@ import { EMPTY_VALUES, fieldPath, linesTotals, toBody, toFormValues, type FormVa
 import { outboundLabel } from './field-labels.js';
 import { outboundApi, type OutboundDetail } from './outbound-api.js';
 import { AddressSections, NoteFields, ShippingFields, TaskFields } from './OrderFormFields.js';
+import { WithDocNo } from '../../components/DocNo.js';
 
 /** Top-level names of the form's inputs, for placing the server's field errors. */
 const KNOWN_FIELDS = [
@@ -166,7 +167,7 @@ export function OutboundOrderForm({ open, detail, onClose, onSaved, onReloaded }
       open={open}
       onClose={onClose}
       size={mobile ? '100%' : 920}
-      title={detail ? t('outbound.editTitle', { unid: detail.order.unid }) : t('outbound.new')}
+      title={detail ? <WithDocNo text={t('outbound.editTitle', { unid: detail.order.unid })} no={detail.order.unid} /> : t('outbound.new')}
       destroyOnHidden
       extra={
         <Space>
