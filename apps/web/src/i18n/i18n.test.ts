@@ -38,8 +38,7 @@ describe('translations', () => {
     const i18n = i18next.createInstance();
     await i18n.init({
       lng: 'en',
-      resources: { en: { translation: all.en }, de: { translation: all.de } },
-      keySeparator: false,
+      resources: { en: { translation: resourcesFor('en', messages.en) }, de: { translation: resourcesFor('de', messages.de) } },
       interpolation: { escapeValue: false },
     });
     expect(i18n.t('receiving.serialHint', { count: 1 })).toBe('Scan 1 serial number.');
@@ -47,6 +46,9 @@ describe('translations', () => {
     expect(i18n.t('receiving.serialHint', { count: 1, lng: 'de' })).toBe('1 Seriennummer scannen.');
     expect(i18n.t('receiving.serialHint', { count: 2, lng: 'de' })).toBe('2 Seriennummern scannen, eine je Stück.');
     expect(i18n.t('outbound.unitQtyDiffers', { count: 1, lng: 'de' })).toBe('Die Positionen ergeben 1 Einheit.');
+    expect(i18n.t('outbound.bulk.done', { count: 1 })).toBe('1 order done');
+    expect(i18n.t('outbound.bulk.done', { count: 2, lng: 'de' })).toBe('2 Aufträge erledigt');
+    expect(i18n.t('returns.missingCompartment', { count: 1 })).toBe('1 line without a compartment: scan a compartment');
   });
 
   it('keeps the texts the specification fixes', () => {

@@ -173,9 +173,12 @@ export const outboundCn: typeof outboundEn = {
   bulk: {
     selectFirst: '请选择要操作的订单',
     withSelected: '已选 {{count}} 个：操作',
-    confirm: '应用到 {{count}} 个订单？每个订单单独校验。',
-    done: '{{count}} 个订单已处理',
-    refusedTitle: '{{count}} 个订单被拒绝',
+    confirm_one: '应用到 {{count}} 个订单？每个订单单独校验。',
+    confirm_other: '应用到 {{count}} 个订单？每个订单单独校验。',
+    done_one: '{{count}} 个订单已处理',
+    done_other: '{{count}} 个订单已处理',
+    refusedTitle_one: '{{count}} 个订单被拒绝',
+    refusedTitle_other: '{{count}} 个订单被拒绝',
     refusedHint: '以下订单保持不变：',
     actions: {
       hold: '暂停',

@@ -173,9 +173,12 @@ export const outboundDe: typeof outboundEn = {
   bulk: {
     selectFirst: 'Aufträge für eine Aktion auswählen',
     withSelected: '{{count}} ausgewählt: Aktion',
-    confirm: 'Auf {{count}} Auftrag/Aufträge anwenden? Jeder Auftrag wird einzeln geprüft.',
-    done: '{{count}} Auftrag/Aufträge erledigt',
-    refusedTitle: '{{count}} Auftrag/Aufträge abgelehnt',
+    confirm_one: 'Auf {{count}} Auftrag anwenden?',
+    confirm_other: 'Auf {{count}} Aufträge anwenden? Jeder Auftrag wird einzeln geprüft.',
+    done_one: '{{count}} Auftrag erledigt',
+    done_other: '{{count}} Aufträge erledigt',
+    refusedTitle_one: '{{count}} Auftrag abgelehnt',
+    refusedTitle_other: '{{count}} Aufträge abgelehnt',
     refusedHint: 'Diese Aufträge blieben unverändert:',
     actions: {
       hold: 'Anhalten',

@@ -171,9 +171,12 @@ export const outboundEn = {
   bulk: {
     selectFirst: 'Select orders for an action',
     withSelected: '{{count}} selected: action',
-    confirm: 'Apply to {{count}} order(s)? Each order is checked on its own.',
-    done: '{{count}} order(s) done',
-    refusedTitle: '{{count}} order(s) refused',
+    confirm_one: 'Apply to {{count}} order?',
+    confirm_other: 'Apply to {{count}} orders? Each order is checked on its own.',
+    done_one: '{{count}} order done',
+    done_other: '{{count}} orders done',
+    refusedTitle_one: '{{count}} order refused',
+    refusedTitle_other: '{{count}} orders refused',
     refusedHint: 'These orders were left as they were:',
     actions: {
       hold: 'Hold',
