@@ -35,7 +35,7 @@ async function choose(page: Page, testId: string, text: string, typed?: string) 
 }
 
 /** An order of the signed-in merchant through the API. */
-async function created(page: Page, refOrderId: string, lines: Array<{ sku: string; quantity: number }>) {
+async function created(page: Page, refOrderId: string, lines: Array<{ sku: string; quantity: number }>, consignee: Record<string, string> = {}) {
   const call = await api(page);
   const answer = await call('POST', '/v0/outbound/orders', {
     typeOfTask: 'B2C',
@@ -44,7 +44,7 @@ async function created(page: Page, refOrderId: string, lines: Array<{ sku: strin
     unitQty: 1,
     weight: 0.5,
     refOrderId,
-    consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
+    consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE', ...consignee },
     lines,
   });
   expect(answer.code).toBe('OK');
@@ -98,6 +98,102 @@ test.describe('outbound orders', () => {
     await expect(page).toHaveURL(/[?&]id=\d+/);
     await expect(rows(page, 'outbound-lines').filter({ hasText: 'SKU-A' })).toContainText('2');
     await expect(page.getByTestId('outbound-reservations').first()).toContainText(/\S+ · .*2/);
+  });
+
+  test('the form adds up unit quantity and weight from the lines and warns when they disagree or the pickup date is past (issue 15 item 14)', async ({
+    page,
+  }) => {
+    await signedIn(page, 'merchant-a@demo.local');
+    await page.goto('/mEP/outbound-orders');
+    await page.getByTestId('outbound-new').click();
+    const unitQty = page.getByTestId('outbound-unitQty');
+    const weight = page.getByTestId('outbound-weight');
+    // SKU-A weighs 0.45 kg, SKU-B 0.05 kg (demo items).
+    await choose(page, 'outbound-line-item-0', 'SKU-A', 'SKU-A');
+    await page.getByTestId('outbound-line-planned-0').fill('2');
+    await expect(unitQty).toHaveValue('2');
+    await expect(weight).toHaveValue('0.900');
+    await page.getByTestId('outbound-line-add').click();
+    await choose(page, 'outbound-line-item-1', 'SKU-B', 'SKU-B');
+    await page.getByTestId('outbound-line-planned-1').fill('3');
+    await expect(unitQty).toHaveValue('5');
+    await expect(weight).toHaveValue('1.050');
+    await expect(page.getByTestId('outbound-unitQty-warning')).toHaveCount(0);
+    await expect(page.getByTestId('outbound-weight-warning')).toHaveCount(0);
+
+    // Still editable: a typed value stays, with a warning naming what the lines add up to.
+    await unitQty.fill('4');
+    await weight.fill('2');
+    await expect(page.getByTestId('outbound-unitQty-warning')).toHaveText('The lines add up to 5 units.');
+    await expect(page.getByTestId('outbound-weight-warning')).toHaveText('The items of the lines weigh 1.05 kg.');
+    await page.getByTestId('outbound-line-planned-1').fill('2');
+    await expect(unitQty).toHaveValue('4');
+    await expect(page.getByTestId('outbound-unitQty-warning')).toHaveCount(0);
+    await expect(page.getByTestId('outbound-weight-warning')).toHaveText('The items of the lines weigh 1 kg.');
+
+    // A pickup date already past is warned about, not refused.
+    await page.getByTestId('outbound-pickupDate').click();
+    await page.getByTestId('outbound-pickupDate').fill('2020-01-02');
+    await page.getByTestId('outbound-pickupDate').press('Enter');
+    await expect(page.getByTestId('outbound-pickupDate-warning')).toHaveText('This pickup date is in the past.');
+    await page.getByTestId('outbound-pickupDate').click();
+    await page.getByTestId('outbound-pickupDate').fill('2099-01-02');
+    await page.getByTestId('outbound-pickupDate').press('Enter');
+    await expect(page.getByTestId('outbound-pickupDate-warning')).toHaveCount(0);
+  });
+
+  test('an order with a wrong address names its problems in words; numbers stay on one line; toasts leave the drawer title free (issue 15 item 13)', async ({
+    page,
+  }) => {
+    await signedIn(page, 'merchant-a@demo.local');
+    const reference = unique('ADDR');
+    const order = await created(page, reference, [{ sku: 'SKU-B', quantity: 1 }], { name1: '', zip: '1011' });
+    expect(order.status).toBe(9); // wrong address
+
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto('/mEP/outbound-orders');
+      // By its number: the copy made below carries the same reference.
+      await search(page, order.unid);
+      // Document numbers never wrap: one line in the list, in the drawer title and in the detail.
+      const link = rows(page, 'outbound-table').first().getByTestId('outbound-open');
+      await expect(link.locator('.doc-no')).toHaveCSS('white-space', 'nowrap');
+      await link.click();
+      const detail = page.getByTestId('outbound-detail');
+      await expect(detail.getByTestId('outbound-detail-exception')).toContainText('Name is missing · ZIP does not fit the country');
+      await expect(detail.getByTestId('outbound-detail-exception')).not.toContainText('name1');
+      await expect(page.getByTestId('outbound-address-problems')).toContainText('Name is missing');
+      const title = page.locator('.ant-drawer-open .ant-drawer-title .doc-no');
+      await expect(title).toHaveText(order.unid);
+      await expect(title).toHaveCSS('white-space', 'nowrap');
+      const unid = detail.getByTestId('outbound-detail-unid');
+      const lineHeight = parseFloat(await unid.evaluate((el) => getComputedStyle(el).lineHeight));
+      expect((await unid.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+
+      // A toast while the drawer is open covers neither its title nor its buttons.
+      await page.getByTestId('outbound-copy').click();
+      await page.getByTestId('confirm-ok').click();
+      const toast = page.locator('.ant-message-notice').first();
+      await expect(toast).toBeVisible();
+      const header = page.locator('.ant-drawer-open .ant-drawer-header');
+      await expect(header.first()).toBeVisible();
+      const toastBox = (await toast.boundingBox())!;
+      for (const box of await header.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+        const apart = toastBox.y >= box.bottom || toastBox.y + toastBox.height <= box.top;
+        expect(apart, `toast ${JSON.stringify(toastBox)} over a drawer header ${JSON.stringify(box)} at ${size.width} px`).toBe(true);
+      }
+      expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(size.height);
+    }
+
+    // The history words the address check too.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/mEP/outbound-orders?id=${order.id}`);
+    await page.getByRole('tab', { name: /History/ }).click();
+    await expect(page.getByTestId('outbound-history')).toContainText('Name is missing · ZIP does not fit the country');
+    await expect(page.getByTestId('outbound-history')).not.toContainText('zip: pattern');
   });
 
   test('an order without stock waits out of stock and becomes ready to pick when stock is adjusted in', async ({ page, browser }) => {

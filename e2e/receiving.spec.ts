@@ -218,6 +218,40 @@ test.describe('receiving', () => {
     await expect(page.getByTestId('receiving-order-scan')).toBeFocused();
   });
 
+  test('an item not on the order is said first, then its serials asked for in proper words (issue 15 item 13)', async ({ page }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    const call = await api(page);
+    const { unid } = await announce(call, [{ planned: 2 }]);
+    const serialSku = (await announce(call, [{ planned: 1, item: { serialRequired: true, serialPattern: '^SN\\d{4}$' } }])).skus[0]!;
+
+    await page.goto('/wEP/receivingScan');
+    await scan(page, 'receiving-order-scan', unid);
+    await expect(page.getByTestId('receiving-unid')).toHaveText(unid);
+    // The serial-numbered item is not on this order: the receiver hears that before any serial prompt.
+    await scan(page, 'receiving-item-scan', serialSku);
+    await expect(feedback(page)).toHaveAttribute('data-tone', 'warning');
+    await expect(feedback(page)).toContainText(`${serialSku} is not on this order`);
+    await expect(page.getByTestId('serial-prompt')).toHaveCount(0);
+    await page.getByTestId('accept-anyway').click();
+    // Accepted, it asks for one serial number, in the singular.
+    await expect(page.getByTestId('serial-prompt')).toContainText('Scan 1 serial number.');
+    await expect(page.getByTestId('serial-prompt')).not.toContainText('1 serial numbers');
+    // A serial of the wrong form is refused naming the field by its label, not `serials`.
+    await page.getByTestId('serial-input').fill('XX12');
+    await page.getByTestId('serial-input').press('Enter');
+    await expect(feedback(page)).toHaveAttribute('data-tone', 'error');
+    await expect(feedback(page)).toContainText('Serial numbers: XX12');
+    await expect(feedback(page)).not.toContainText('serials:');
+
+    await pause(page);
+    await scan(page, 'receiving-item-scan', serialSku);
+    await page.getByTestId('accept-anyway').click();
+    await page.getByTestId('serial-input').fill('SN0042');
+    await page.getByTestId('serial-input').press('Enter');
+    await expect(page.getByTestId(`line-${serialSku}`)).toContainText('Not on the order');
+    await expect(page.getByTestId(`counted-${serialSku}`)).toHaveText('1');
+  });
+
   test('a scan whose answer is lost is sent again with the same key and booked once', async ({ page }) => {
     await signedIn(page, 'warehouse@demo.local');
     const call = await api(page);

@@ -87,7 +87,7 @@ test.describe('returns', () => {
 
     // Inbound needs a compartment on every line.
     await page.getByTestId('return-inbound').click();
-    await expect(feedback(page)).toContainText('2 line(s) without a compartment');
+    await expect(feedback(page)).toContainText('2 lines without a compartment');
 
     // The selected line alone takes the next compartment; the next scan fills the rest.
     await line(page, 'ANK-SPK-MINI').getByTestId('return-line-select').click();
@@ -99,9 +99,9 @@ test.describe('returns', () => {
     await expect(line(page, 'ANK-SPK-MINI').getByTestId('return-line-compartment')).toHaveText('DMG-01');
 
     await page.getByTestId('return-inbound').click();
-    await expect(page.locator('.ant-modal-confirm')).toContainText('Book 2 piece(s) into stock?');
+    await expect(page.locator('.ant-modal-confirm')).toContainText('Book 2 pieces into stock?');
     await page.getByTestId('confirm-ok').click();
-    await expect(feedback(page)).toContainText('2 piece(s) booked into stock');
+    await expect(feedback(page)).toContainText('2 pieces booked into stock');
     await expect(page.getByTestId('return-workspace').getByTestId('returnOrder-status').first()).toHaveText('Inbounded');
     await expect(page.getByTestId('return-scan')).toHaveCount(0);
     await expect(page.getByTestId('return-save')).toHaveCount(0);

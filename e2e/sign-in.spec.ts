@@ -68,6 +68,25 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
+  test('the sign-in page fits the viewport at 1440 px and 375 px: no scroll bar (issue 15 item 13)', async ({ page }) => {
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 375, height: 667 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto('/login');
+      await expect(page.getByTestId('login-submit')).toBeVisible();
+      const { scrollHeight, scrollWidth, innerHeight, innerWidth } = await page.evaluate(() => ({
+        scrollHeight: document.documentElement.scrollHeight,
+        scrollWidth: document.documentElement.scrollWidth,
+        innerHeight: window.innerHeight,
+        innerWidth: window.innerWidth,
+      }));
+      expect(scrollHeight, `${size.width} px`).toBeLessThanOrEqual(innerHeight);
+      expect(scrollWidth, `${size.width} px`).toBeLessThanOrEqual(innerWidth);
+    }
+  });
+
   test('channel return pages open without a token and say there is nothing to authorise', async ({ page }) => {
     for (const path of ['/auth-redirect', '/shopify/redirect', '/ebay/redirect']) {
       await page.goto(path);

@@ -278,9 +278,26 @@ describe('receiving by scan, completing and putaway', () => {
     expect((await scanB({ code: 'SKU-C', quantity: 2, serials: ['ABCDEFGH01'] })).error.fields[0].field).toBe('serials');
     expect((await scanB({ code: 'SKU-C', quantity: 1, serials: ['bad'] })).error.fields[0].message).toContain('does not match');
     expect((await scanB({ code: 'SKU-C', quantity: 2, serials: ['ABCDEFGH01', 'ABCDEFGH02'] })).code).toBe('OK');
-    expect((await scanB({ code: 'SKU-C', quantity: 1, serials: ['ABCDEFGH02'] })).code).toBe('SerialConflict');
+    // Beyond the plan the receiver confirms first (issue 15 item 13); a serial already taken is still refused.
+    expect((await scanB({ code: 'SKU-C', quantity: 1, serials: ['ABCDEFGH02'] })).code).toBe('OverDelivery');
+    expect((await scanB({ code: 'SKU-C', quantity: 1, serials: ['ABCDEFGH02'], confirm: true })).code).toBe('SerialConflict');
     await send('POST', `/v0/r7gorders/${b.data.id}/complete`, { final: true }, worker);
     expect((await scanB({ code: 'SKU-C', quantity: 1, serials: ['ABCDEFGH01'] })).code).toBe('InvalidState');
+  });
+
+  it('says an item is not on the order before it asks for its serials or batch (issue 15 item 13)', async () => {
+    const merchantBId = (await get('/v0/merchants/opts')).data.find((m: { name: string }) => m.name.startsWith('EcoFlow')).id;
+    const b = await send('POST', '/v0/r7gorders/', { merchantId: merchantBId, warehouseId, lines: [{ sku: 'EF-SOLAR-110', planned: 2 }] });
+    const scanB = (body: Record<string, unknown>) => send('POST', `/v0/r7gorders/${b.data.id}/scan`, body, worker);
+    // EF-RIVER-2 needs serials and is not on the order: the receiver hears that first.
+    expect(await scanB({ code: 'EF-RIVER-2', quantity: 2 })).toMatchObject({ code: 'NotOnOrder', error: { confirm: true } });
+    // Accepted anyway, it still needs its serials.
+    expect((await scanB({ code: 'EF-RIVER-2', quantity: 2, confirm: true })).error.fields[0].field).toBe('serials');
+    const accepted = await scanB({ code: 'EF-RIVER-2', quantity: 2, confirm: true, serials: ['RIVER0000001', 'RIVER0000002'] });
+    expect(accepted.data.scan.outcome).toBe('notOnOrder');
+    // A batch-tracked item not on the order: the same, before its batch.
+    const { id } = await announce();
+    expect((await send('POST', `/v0/r7gorders/${id}/scan`, { code: 'SKU-A' }, worker)).code).toBe('NotOnOrder');
   });
 
   it('records handling for billing and tells the merchant', async () => {

@@ -120,6 +120,8 @@ describe('creating an order', () => {
     const zero = await send('POST', '/v0/outbound/orders', order([{ sku: 'SKU-A', quantity: 0 }]), merchantA);
     expect(zero.code).toBe('IntegrityError');
     expect(zero.error.fields[0].field).toBe('lines.0.quantity');
+    // Each field error names its rule and bounds, so the web words it with the field's label (issue 15 item 13).
+    expect(zero.error.fields[0]).toMatchObject({ rule: 'tooShort', params: { min: 0 } });
     const country = await send(
       'POST',
       '/v0/outbound/orders',
@@ -132,6 +134,7 @@ describe('creating an order', () => {
     expect(missing.error.fields.map((f: { field: string }) => f.field)).toEqual(
       expect.arrayContaining(['typeOfTask', 'modeOfTransport', 'pickupDate', 'unitQty', 'weight']),
     );
+    expect(missing.error.fields.find((f: { field: string }) => f.field === 'weight')).toMatchObject({ rule: 'required' });
     const foreignMerchant = await send('POST', '/v0/outbound/orders', order([{ sku: 'SKU-A', quantity: 1 }], { merchantId: 2 }), merchantA);
     expect(foreignMerchant.code).toBe('NoPermission');
     const twice = await send(

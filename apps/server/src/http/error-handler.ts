@@ -1,4 +1,4 @@
-import { errorText, validationText, type FieldError, type Locale } from '@kontor/contracts';
+import { errorText, validationText, VALIDATION_TEXTS, type FieldError, type Locale } from '@kontor/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
@@ -25,14 +25,18 @@ export function fieldError(
 ): FieldError {
   if (code === 'unrecognized_keys') {
     const key = issue.keys?.[0] ?? '';
-    const field = path ? `${path}.${key}` : key;
-    return { field, message: validationText('unknownField', locale, { field }) };
+    return ruled(path ? `${path}.${key}` : key, 'unknownField', locale);
   }
   const field = path || 'body';
-  if (code === 'invalid_type' && issue.input === undefined) return { field, message: validationText('required', locale, { field }) };
-  if (code === 'too_small') return { field, message: validationText('tooShort', locale, { field, min: issue.minimum }) };
-  if (code === 'too_big') return { field, message: validationText('tooLong', locale, { field, max: issue.maximum }) };
-  return { field, message: validationText('invalid', locale, { field }) };
+  if (code === 'invalid_type' && issue.input === undefined) return ruled(field, 'required', locale);
+  if (code === 'too_small') return ruled(field, 'tooShort', locale, { min: issue.minimum });
+  if (code === 'too_big') return ruled(field, 'tooLong', locale, { max: issue.maximum });
+  return ruled(field, 'invalid', locale);
+}
+
+/** A field error with its rule and bounds, so the web can name the field by its label (issue 15 item 13). */
+function ruled(field: string, rule: keyof typeof VALIDATION_TEXTS, locale: Locale, params?: Record<string, unknown>): FieldError {
+  return { field, message: validationText(rule, locale, { field, ...params }), rule, ...(params ? { params } : {}) };
 }
 
 /** Field errors from a zod validation failure of a route schema. */

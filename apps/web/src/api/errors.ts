@@ -16,9 +16,21 @@ export class ApiError extends Error {
 
   /** Field errors of a refused form, keyed by field, for inline display. */
   get fields(): Record<string, string> {
-    const list = (this.detail as { fields?: Array<{ field: string; message: string }> } | undefined)?.fields ?? [];
-    return Object.fromEntries(list.map((f) => [f.field, f.message]));
+    return Object.fromEntries(this.problems.map((f) => [f.field, f.message]));
   }
+
+  /** Field errors as the server sent them, with the rule and bounds where it named one (see field-errors.ts). */
+  get problems(): FieldProblem[] {
+    return (this.detail as { fields?: FieldProblem[] } | undefined)?.fields ?? [];
+  }
+}
+
+/** One field error of the envelope: `message` is the server's wording, `rule` a key of VALIDATION_TEXTS. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+  rule?: string;
+  params?: Record<string, unknown>;
 }
 
 export const isAbort = (err: unknown) => err instanceof ApiError && err.kind === 'aborted';

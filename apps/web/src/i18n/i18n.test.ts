@@ -1,4 +1,5 @@
 import { flattenRoutes, LOCALES } from '@kontor/contracts';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { cn } from './cn.js';
 import { de } from './de.js';
@@ -31,6 +32,23 @@ describe('translations', () => {
     for (const key of Object.keys(all.en!)) {
       for (const locale of LOCALES) expect(placeholders(all[locale]![key]), `${locale} ${key}`).toEqual(placeholders(all.en![key]));
     }
+  });
+
+  it('counts in proper plurals in English and German (issue 15 item 13)', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: 'en',
+      resources: { en: { translation: resourcesFor('en', messages.en) }, de: { translation: resourcesFor('de', messages.de) } },
+      interpolation: { escapeValue: false },
+    });
+    expect(i18n.t('receiving.serialHint', { count: 1 })).toBe('Scan 1 serial number.');
+    expect(i18n.t('receiving.serialHint', { count: 3 })).toBe('Scan 3 serial numbers, one per unit.');
+    expect(i18n.t('receiving.serialHint', { count: 1, lng: 'de' })).toBe('1 Seriennummer scannen.');
+    expect(i18n.t('receiving.serialHint', { count: 2, lng: 'de' })).toBe('2 Seriennummern scannen, eine je Stück.');
+    expect(i18n.t('outbound.unitQtyDiffers', { count: 1, lng: 'de' })).toBe('Die Positionen ergeben 1 Einheit.');
+    expect(i18n.t('outbound.bulk.done', { count: 1 })).toBe('1 order done');
+    expect(i18n.t('outbound.bulk.done', { count: 2, lng: 'de' })).toBe('2 Aufträge erledigt');
+    expect(i18n.t('returns.missingCompartment', { count: 1 })).toBe('1 line without a compartment: scan a compartment');
   });
 
   it('keeps the texts the specification fixes', () => {

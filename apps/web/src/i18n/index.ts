@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, LOCALES, toLocale, type Locale } from '@kontor/contracts';
+import { ERROR_CATALOGUE, LOCALES, toLocale, VALIDATION_TEXTS, type Locale } from '@kontor/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, type Messages } from './en.js';
@@ -12,7 +12,9 @@ const toI18next = (text: string) => text.replace(/\{(\w+)\}/g, '{{$1}}');
 /** Every text of one language: the web's own and the server's error catalogue (route titles: route-titles.ts). */
 export function resourcesFor(locale: Locale, messages: Messages | (Messages & ScreenMessages)) {
   const error = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, texts]) => [code, toI18next(texts[locale])]));
-  return { ...messages, error };
+  // The rules of field errors (`validation.required` …): the web words a server's field error with the field's label.
+  const validation = Object.fromEntries(Object.entries(VALIDATION_TEXTS).map(([rule, texts]) => [rule, toI18next(texts[locale])]));
+  return { ...messages, error, validation };
 }
 
 /** Stored preference, else the browser's language, else English (issue 3 §9). */

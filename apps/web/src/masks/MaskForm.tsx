@@ -4,6 +4,7 @@ import { Alert, Button, Drawer, Form, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.js';
+import { problemText } from '../api/field-errors.js';
 import { request } from '../api/request.js';
 import { notify } from '../notify/queue.js';
 import { formItemsFor, fromForm, toForm } from './derive.js';
@@ -69,9 +70,12 @@ export function MaskForm({ mask, record, open, onClose, onSaved, onReloaded }: P
       if (err.code === 'Conflict') return setConflict(true);
       // Errors at fields of the form are shown there; anything else (a duplicate, a rule across
       // records) as a message, in the user's language as the server worded it.
-      const known = new Set(items.map((i) => i.key));
-      const fields = Object.entries(err.fields).filter(([name]) => known.has(name));
-      form.setFields(fields.map(([name, message]) => ({ name, errors: [err.code === 'Duplicate' ? err.message : message] })));
+      // A rule's text names the field by its label, not its key (issue 15 item 13).
+      const labelOf = (name: string) => items.find((i) => i.key === name)?.label;
+      const fields = err.problems.filter((p) => labelOf(p.field) !== undefined);
+      form.setFields(
+        fields.map((p) => ({ name: p.field, errors: [err.code === 'Duplicate' ? err.message : p.rule ? problemText(t, p, labelOf) : p.message] })),
+      );
       if (!fields.length) notify((n) => n.error(err.message));
     } finally {
       setSaving(false);

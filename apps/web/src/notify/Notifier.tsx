@@ -31,7 +31,10 @@ function Bridge() {
   return null;
 }
 
-/** Ant Design's toasts and dialogs for the request layer (spec §8). */
+/**
+ * Ant Design's toasts and dialogs for the request layer (spec §8). Toasts come up at the bottom
+ * centre (global.css): at the top they covered a drawer's title and its buttons (issue 15 item 13).
+ */
 export default function Notifier() {
   return (
     <App component={false}>

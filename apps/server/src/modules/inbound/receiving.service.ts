@@ -42,12 +42,9 @@ export class ReceivingService {
     if (!INBOUND_SCANNABLE.includes(order.status)) throw new AppError('InvalidState');
     if (item.merchantId !== order.merchantId)
       throw new AppError('ItemNotFound', { params: { code: input.code }, fields: [{ field: 'code', message: input.code }] });
-    this.checkBatchAndSerials(item, input);
-    await this.checkExpiry(trx, order, item, input);
-    const taken = await this.repo.serialsTaken(trx, item.id, input.serials);
-    if (taken.length) throw new AppError('SerialConflict', { params: { serial: taken[0] }, fields: [{ field: 'serials', message: taken.join(', ') }] });
-
     // Plans and counts are compared per item: a batch-tracked item is often announced without its batch.
+    // They come first: a receiver told the item is not on the order (or over the plan) decides before
+    // typing its serials, batch or date (issue 15 item 13).
     const lines = (await this.repo.lines(trx, order.id)).filter((l) => l.itemId === item.id);
     const planned = lines.reduce((sum, l) => sum + l.planned, 0);
     const counted = lines.reduce((sum, l) => sum + l.received + l.damaged + l.pendingValid + l.pendingDamaged, 0) + input.quantity;
@@ -67,6 +64,10 @@ export class ReceivingService {
           extra: { confirm: true },
         });
     }
+    this.checkBatchAndSerials(item, input);
+    await this.checkExpiry(trx, order, item, input);
+    const taken = await this.repo.serialsTaken(trx, item.id, input.serials);
+    if (taken.length) throw new AppError('SerialConflict', { params: { serial: taken[0] }, fields: [{ field: 'serials', message: taken.join(', ') }] });
     const { batch } = input;
     // The first batch scanned of an item planned without one takes over that line.
     const unbatched = lines.find((l) => l.batch === '');

@@ -12,6 +12,7 @@ import { InboundOrderDrawer } from './InboundOrderDrawer.js';
 import { InboundOrderList } from './InboundOrderList.js';
 import { LinkOrder } from './LinkOrder.js';
 import { StateTag } from './StateTag.js';
+import { DocNo, WithDocNo } from '../../components/DocNo.js';
 
 const MANUAL: ContainerManualStatus[] = ['inTransit', 'arrived', 'unloaded', 'canceled'];
 /** A container takes more inbound orders until it is unloaded or canceled. */
@@ -82,7 +83,7 @@ export function ContainerDrawer({ container, onClose, onChanged, onEdit, warehou
       open={!!container}
       onClose={onClose}
       size={mobile ? '100%' : 1000}
-      title={row ? t('inbound.containerTitle', { number: row.number }) : ''}
+      title={row ? <WithDocNo text={t('inbound.containerTitle', { number: row.number })} no={row.number} /> : ''}
       destroyOnHidden
     >
       {row && (
@@ -105,9 +106,9 @@ export function ContainerDrawer({ container, onClose, onChanged, onEdit, warehou
             column={{ xs: 1, sm: 2 }}
             data-testid="container-header"
             items={[
-              { key: 'number', label: t('inbound.containerNumber'), children: <strong>{row.number}</strong> },
+              { key: 'number', label: t('inbound.containerNumber'), children: <strong className="doc-no">{row.number}</strong> },
               { key: 'status', label: t('inbound.status'), children: <StateTag machine={CONTAINER} code={row.status} /> },
-              { key: 'unid', label: t('inbound.orderNumber'), children: row.unid },
+              { key: 'unid', label: t('inbound.orderNumber'), children: <DocNo>{row.unid}</DocNo> },
               { key: 'size', label: t('inbound.size'), children: t(`inbound.sizes.${row.size}`, { defaultValue: row.size }) },
               { key: 'warehouse', label: t('inbound.warehouse'), children: warehouseCode(row.warehouseId) },
               { key: 'carrier', label: t('inbound.shippingLine'), children: row.carrier || 'N/A' },

@@ -8,6 +8,7 @@ import { containerApi, type ContainerRow } from './inbound-api.js';
 import { Pager } from './Pager.js';
 import { StateTag, useStateOptions } from './StateTag.js';
 import { useCursorList } from './useCursorList.js';
+import { DocNo } from '../../components/DocNo.js';
 
 export interface ContainerFilters {
   q?: string;
@@ -31,7 +32,7 @@ export function ContainerList({ filters, onFilters, reloads, onOpen, warehouseCo
   const list = useCursorList(containerApi.list, filters as Record<string, unknown>, reloads);
   const number = (row: ContainerRow) => (
     <Typography.Link strong onClick={() => onOpen(row)} data-testid="container-open">
-      {row.number}
+      <DocNo>{row.number}</DocNo>
     </Typography.Link>
   );
   const full: ColumnsType<ContainerRow> = [

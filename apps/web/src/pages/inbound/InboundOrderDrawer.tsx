@@ -12,6 +12,7 @@ import { inboundApi, type InboundDetail, type InboundManualStatus } from './inbo
 import { InboundOrderForm } from './InboundOrderForm.js';
 import { OrderHeader } from './OrderHeader.js';
 import { useRecord } from '../../api/use-record.js';
+import { WithDocNo } from '../../components/DocNo.js';
 
 /** The changes made by hand; receiving, completing and putaway make the others. */
 const MANUAL: InboundManualStatus[] = ['inTransit', 'receiptPending', 'canceled'];
@@ -92,7 +93,7 @@ export function InboundOrderDrawer({ id, onClose, onChanged }: Props) {
       open={id !== null}
       onClose={onClose}
       size={mobile ? '100%' : 1000}
-      title={order ? t('inbound.detailTitle', { unid: order.unid }) : t('inbound.detail')}
+      title={order ? <WithDocNo text={t('inbound.detailTitle', { unid: order.unid })} no={order.unid} /> : t('inbound.detail')}
       destroyOnHidden
     >
       {!order || !detail ? (

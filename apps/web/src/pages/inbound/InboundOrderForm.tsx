@@ -9,6 +9,7 @@ import { notify } from '../../notify/queue.js';
 import { HeaderFields } from './HeaderFields.js';
 import { inboundApi, type InboundDetail, type InboundFile, type InboundWrite } from './inbound-api.js';
 import { lineComplete, LinesEditor, newLine, type LineDraft } from './LinesEditor.js';
+import { WithDocNo } from '../../components/DocNo.js';
 
 interface Values {
   merchantId?: number;
@@ -174,7 +175,7 @@ export function InboundOrderForm({ open, detail, onClose, onSaved, onReloaded }:
       open={open}
       onClose={onClose}
       size="large"
-      title={detail ? t('inbound.editTitle', { unid: detail.order.unid }) : t('inbound.new')}
+      title={detail ? <WithDocNo text={t('inbound.editTitle', { unid: detail.order.unid })} no={detail.order.unid} /> : t('inbound.new')}
       destroyOnHidden
       extra={
         <Space>

@@ -10,6 +10,7 @@ import { useMerchants } from './lookups.js';
 import { Pager } from './Pager.js';
 import { StateTag, useStateOptions } from './StateTag.js';
 import { useCursorList } from './useCursorList.js';
+import { DocNo } from '../../components/DocNo.js';
 
 /** Inside a container's view its warehouse and number go without saying; the creation date gives way to the difference. */
 const BARE_HIDDEN = ['warehouseCode', 'containerNumber', 'createdAt'];
@@ -42,7 +43,7 @@ export function InboundOrderList({ filters, onFilters, reloads, onOpen, bare }: 
 
   const number = (row: InboundOrderRow) => (
     <Typography.Link strong onClick={() => onOpen(row.id)} data-testid="inbound-open">
-      {row.unid}
+      <DocNo>{row.unid}</DocNo>
     </Typography.Link>
   );
   // Sized to fit 1440 px beside the menu without scrolling; damaged and put-away units are in the detail.

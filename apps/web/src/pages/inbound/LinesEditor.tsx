@@ -15,6 +15,8 @@ export interface LineDraft {
   batch: string;
   planned: number | null;
   counted: number;
+  /** The item's weight per unit in kg, as its search option gave it (the outbound form adds up the lines). */
+  weight?: number | null;
 }
 
 let nextKey = 0;
@@ -47,8 +49,8 @@ export function LinesEditor({ value = [], onChange, merchantId, disabled, quanti
       value={line.itemId}
       current={line.itemId ? { value: line.itemId, label: line.name ? `${line.sku} · ${line.name}` : line.sku } : null}
       onChange={(itemId, option) => {
-        const found = (option ?? {}) as { sku?: string; name?: string };
-        update(line.key, { itemId, sku: found.sku ?? '', name: found.name ?? '' });
+        const found = (option ?? {}) as { sku?: string; name?: string; weight?: number | null };
+        update(line.key, { itemId, sku: found.sku ?? '', name: found.name ?? '', weight: found.weight ?? null });
       }}
       placeholder={t('inbound.itemSearch')}
       // Receiving has counted this line: its item stays, only the quantity may change.

@@ -32,7 +32,15 @@ function Tracking({ order }: { order: InboundOrderRow }) {
 export function OrderHeader({ order, showMerchant }: { order: InboundOrderRow; showMerchant: boolean }) {
   const { t } = useTranslation();
   const items = [
-    { key: 'unid', label: t('inbound.number'), children: <strong data-testid="inbound-detail-unid">{order.unid}</strong> },
+    {
+      key: 'unid',
+      label: t('inbound.number'),
+      children: (
+        <strong className="doc-no" data-testid="inbound-detail-unid">
+          {order.unid}
+        </strong>
+      ),
+    },
     { key: 'status', label: t('inbound.status'), children: <StateTag machine={INBOUND_ORDER} code={order.status} /> },
     ...(showMerchant ? [{ key: 'merchant', label: t('inbound.merchant'), children: order.merchantName }] : []),
     { key: 'warehouse', label: t('inbound.warehouse'), children: order.warehouseCode },

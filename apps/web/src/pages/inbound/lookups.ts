@@ -39,10 +39,27 @@ export function useMerchants() {
 /** Items of one merchant by SKU, name or code typed (`/v0/items/?q=`), labelled `SKU · name`. */
 export const searchItems =
   (merchantId: number | undefined) =>
-  async (q: string, signal: AbortSignal): Promise<Array<SearchOption & { sku: string; name: string }>> => {
-    const rows = await quietRows<{ id: number; sku: string; name: string }>('/v0/items/', { q: q || undefined, merchantId, l: 50 }, signal);
-    return rows.map((r) => ({ value: r.id, label: `${r.sku} · ${r.name}`, sku: r.sku, name: r.name }));
+  async (q: string, signal: AbortSignal): Promise<Array<SearchOption & { sku: string; name: string; weight: number | null }>> => {
+    const rows = await quietRows<{ id: number; sku: string; name: string; weight: number | null }>(
+      '/v0/items/',
+      { q: q || undefined, merchantId, l: 50 },
+      signal,
+    );
+    return rows.map((r) => ({
+      value: r.id,
+      label: `${r.sku} · ${r.name}`,
+      sku: r.sku,
+      name: r.name,
+      weight: r.weight === null || r.weight === undefined ? null : Number(r.weight),
+    }));
   };
+
+/** One item's weight per unit in kg (`/v0/items/:id`), null when unknown or unreadable. */
+export const itemWeight = (id: number): Promise<number | null> =>
+  request<{ weight: number | null }>({ url: `/v0/items/${id}`, quiet: true }).then(
+    (item) => (item.weight === null || item.weight === undefined ? null : Number(item.weight)),
+    () => null,
+  );
 
 /** Containers still to arrive or unload, by number (`/v0/c7rorders/?q=`), newest first. */
 const OPEN_CONTAINERS = CONTAINER.codes('announced', 'inTransit', 'arrived');

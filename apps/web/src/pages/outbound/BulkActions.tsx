@@ -8,6 +8,7 @@ import { toQuery } from '../../api/request.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 import { outboundApi, type OutboundOrderRow, type OutboundView } from './outbound-api.js';
+import { DocNo } from '../../components/DocNo.js';
 
 /** Who may do what (issue 7 §4): merchants and office staff change their orders, managers decide. */
 const EDIT_ACTIONS: BulkAction[] = ['hold', 'release', 'standby', 'updateStatus', 'requestCancel', 'delete'];
@@ -152,7 +153,9 @@ export function BulkActions({ view, selected, filters, onDone }: Props) {
           renderItem={(r) => (
             <List.Item>
               <Space orientation="vertical" size={0}>
-                <strong>{r.unid}</strong>
+                <strong>
+                  <DocNo>{r.unid}</DocNo>
+                </strong>
                 <Typography.Text type="danger">{r.message || (r.code ? t(`error.${r.code}`, { defaultValue: r.code }) : t('error.common'))}</Typography.Text>
               </Space>
             </List.Item>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime } from '../../lib/format.js';
 import { StateTag } from '../inbound/StateTag.js';
+import { exceptionTexts } from './field-labels.js';
 import type { HistoryEntry, OutboundLine, Reservation } from './outbound-api.js';
 
 /** Where a line's units are reserved: compartment, batch and quantity, one a line. */
@@ -92,12 +93,15 @@ export function HistoryTimeline({ history }: { history: HistoryEntry[] }) {
             </div>
             {(h.reason || h.owner) && (
               <div>
-                {[h.reason, h.owner ? t('outbound.ownerIs', { owner: t(`outbound.owners.${h.owner}`, { defaultValue: h.owner }) }) : '']
+                {[
+                  exceptionTexts(t, h.reason, '').reason,
+                  h.owner ? t('outbound.ownerIs', { owner: t(`outbound.owners.${h.owner}`, { defaultValue: h.owner }) }) : '',
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </div>
             )}
-            {h.note && <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{h.note}</Typography.Text>}
+            {h.note && <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{exceptionTexts(t, h.reason, h.note).note}</Typography.Text>}
           </div>
         ),
       }))}

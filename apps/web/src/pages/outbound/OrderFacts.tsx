@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format.js';
 import { FileLinks } from '../inbound/FilesInput.js';
 import { StateTag } from '../inbound/StateTag.js';
+import { exceptionTexts } from './field-labels.js';
 import type { Dimensions, OutboundOrderRow } from './outbound-api.js';
 import { PriorityTag } from './PriorityTag.js';
 
@@ -92,8 +93,17 @@ export function AddressCard({ title, address, problems = [] }: { title: string; 
 export function OrderFacts({ order, staff }: { order: OutboundOrderRow; staff: boolean }) {
   const { t } = useTranslation();
   const exception = !!(order.exceptionReason || order.exceptionOwner || order.exceptionNote);
+  const exceptionText = exceptionTexts(t, order.exceptionReason ?? '', order.exceptionNote ?? '');
   const items = [
-    { key: 'unid', label: t('outbound.number'), children: <strong data-testid="outbound-detail-unid">{order.unid}</strong> },
+    {
+      key: 'unid',
+      label: t('outbound.number'),
+      children: (
+        <strong className="doc-no" data-testid="outbound-detail-unid">
+          {order.unid}
+        </strong>
+      ),
+    },
     {
       key: 'status',
       label: t('outbound.status'),
@@ -144,7 +154,7 @@ export function OrderFacts({ order, staff }: { order: OutboundOrderRow; staff: b
             span: filled,
             children: (
               <span data-testid="outbound-detail-exception">
-                {[order.exceptionReason, order.exceptionOwner ? t(`outbound.owners.${order.exceptionOwner}`) : '', order.exceptionNote]
+                {[exceptionText.reason, order.exceptionOwner ? t(`outbound.owners.${order.exceptionOwner}`) : '', exceptionText.note]
                   .filter(Boolean)
                   .join(' · ')}
               </span>

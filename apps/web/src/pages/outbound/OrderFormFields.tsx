@@ -1,10 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CARRIERS, DELIVERY_SERVICES, PRIORITIES, TASK_TYPES, TRANSPORT_MODES } from '@kontor/contracts/domains/outbound';
-import { Button, Checkbox, Col, Collapse, DatePicker, Divider, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Button, Checkbox, Col, Collapse, DatePicker, Divider, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FilesInput } from '../inbound/FilesInput.js';
 import { useWarehouses } from '../inbound/lookups.js';
 import { AddressFields } from './AddressFields.js';
+import { disagrees, type LineTotals } from './form-values.js';
 
 const half = { xs: 24, sm: 12 };
 const third = { xs: 12, sm: 8 };
@@ -14,11 +16,30 @@ const full = { width: '100%' };
 /** The five fields spec §5 names, each with its own required message. */
 export const SPEC_REQUIRED = ['typeOfTask', 'modeOfTransport', 'pickupDate', 'unitQty', 'weight'] as const;
 
-/** Task: what kind of shipment, how it travels, when and how much (spec §3 task order fields). */
-export function TaskFields() {
+/** A warning under a field: shown, never blocking the save. */
+const warning = (text: string | false, testId: string) =>
+  text ? (
+    <Typography.Text type="warning" data-testid={testId}>
+      {text}
+    </Typography.Text>
+  ) : undefined;
+
+/**
+ * Task: what kind of shipment, how it travels, when and how much (spec §3 task order fields). Unit
+ * quantity and weight are filled from the lines (`totals`) and stay editable; a typed value that
+ * disagrees with the lines, or a pickup date already past, is warned about (issue 15 item 14).
+ */
+export function TaskFields({ totals }: { totals: LineTotals }) {
   const { t } = useTranslation();
   const warehouses = useWarehouses();
+  const form = Form.useFormInstance();
+  const unitQty = Form.useWatch<number | null | undefined>('unitQty', form);
+  const weight = Form.useWatch<number | null | undefined>('weight', form);
+  const pickupDate = Form.useWatch<Dayjs | null | undefined>('pickupDate', form);
   const required = (field: (typeof SPEC_REQUIRED)[number]) => [{ required: true, message: t(`outbound.requiredMsg.${field}`) }];
+  const pickupPast = !!pickupDate && pickupDate.isBefore(dayjs().startOf('day'));
+  const unitsDiffer = disagrees(unitQty, totals.units);
+  const weightDiffers = disagrees(weight, totals.weight, true);
   return (
     <Row gutter={12}>
       <Col {...third}>
@@ -37,7 +58,12 @@ export function TaskFields() {
         </Form.Item>
       </Col>
       <Col {...third}>
-        <Form.Item name="pickupDate" label={t('outbound.pickupDate')} rules={required('pickupDate')}>
+        <Form.Item
+          name="pickupDate"
+          label={t('outbound.pickupDate')}
+          rules={required('pickupDate')}
+          extra={warning(pickupPast && t('outbound.pickupPast'), 'outbound-pickupDate-warning')}
+        >
           <DatePicker style={full} data-testid="outbound-pickupDate" />
         </Form.Item>
       </Col>
@@ -52,12 +78,22 @@ export function TaskFields() {
         </Form.Item>
       </Col>
       <Col {...third}>
-        <Form.Item name="unitQty" label={t('outbound.unitQty')} rules={required('unitQty')}>
+        <Form.Item
+          name="unitQty"
+          label={t('outbound.unitQty')}
+          rules={required('unitQty')}
+          extra={warning(unitsDiffer && t('outbound.unitQtyDiffers', { count: totals.units }), 'outbound-unitQty-warning')}
+        >
           <InputNumber min={1} max={1_000_000} precision={0} style={full} data-testid="outbound-unitQty" />
         </Form.Item>
       </Col>
       <Col {...third}>
-        <Form.Item name="weight" label={t('outbound.weightKg')} rules={required('weight')}>
+        <Form.Item
+          name="weight"
+          label={t('outbound.weightKg')}
+          rules={required('weight')}
+          extra={warning(weightDiffers && t('outbound.weightDiffers', { weight: totals.weight }), 'outbound-weight-warning')}
+        >
           <InputNumber min={0.001} max={100_000} precision={3} style={full} data-testid="outbound-weight" />
         </Form.Item>
       </Col>

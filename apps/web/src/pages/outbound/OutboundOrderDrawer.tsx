@@ -12,10 +12,12 @@ import { useStateLabel } from '../inbound/StateTag.js';
 import { OrderTickets } from '../tickets/OrderTickets.js';
 import { HistoryTimeline, OutboundLinesTable } from './DetailParts.js';
 import { OrderFacts } from './OrderFacts.js';
+import { addressProblemsText } from './field-labels.js';
 import { outboundApi, type OutboundDetail } from './outbound-api.js';
 import { OutboundOrderForm } from './OutboundOrderForm.js';
 import { StatusDialog, type PendingChange } from './StatusDialog.js';
 import { useRecord } from '../../api/use-record.js';
+import { WithDocNo } from '../../components/DocNo.js';
 
 interface Props {
   id: number | null;
@@ -148,7 +150,7 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
       open={id !== null}
       onClose={onClose}
       size={mobile ? '100%' : 1040}
-      title={order ? t('outbound.detailTitle', { unid: order.unid }) : t('outbound.detail')}
+      title={order ? <WithDocNo text={t('outbound.detailTitle', { unid: order.unid })} no={order.unid} /> : t('outbound.detail')}
       destroyOnHidden
     >
       {!order || !detail ? (
@@ -164,11 +166,7 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
               showIcon
               style={{ marginBottom: 12 }}
               title={t('outbound.addressProblems')}
-              description={problems
-                .map((p) =>
-                  t(`outbound.problem.${p.problem}`, { field: t(`outbound.address.${p.field.replace(/^consignee\./, '')}`, { defaultValue: p.field }) }),
-                )
-                .join(' · ')}
+              description={addressProblemsText(t, problems)}
               data-testid="outbound-address-problems"
             />
           )}

@@ -1,15 +1,18 @@
 import { Alert, Button, Divider, Drawer, Form, Input, Select, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
+import { problemText } from '../../api/field-errors.js';
 import { useAuth } from '../../auth/store.js';
 import { useLayout } from '../../layout/store.js';
 import { notify } from '../../notify/queue.js';
 import { lineComplete, LinesEditor, newLine, type LineDraft } from '../inbound/LinesEditor.js';
-import { useMerchants } from '../inbound/lookups.js';
-import { EMPTY_VALUES, fieldPath, toBody, toFormValues, type FormValues } from './form-values.js';
+import { itemWeight, useMerchants } from '../inbound/lookups.js';
+import { EMPTY_VALUES, fieldPath, linesTotals, toBody, toFormValues, type FormValues } from './form-values.js';
+import { outboundLabel } from './field-labels.js';
 import { outboundApi, type OutboundDetail } from './outbound-api.js';
 import { AddressSections, NoteFields, ShippingFields, TaskFields } from './OrderFormFields.js';
+import { WithDocNo } from '../../components/DocNo.js';
 
 /** Top-level names of the form's inputs, for placing the server's field errors. */
 const KNOWN_FIELDS = [
@@ -73,11 +76,39 @@ export function OutboundOrderForm({ open, detail, onClose, onSaved, onReloaded }
   const chosenMerchant = Form.useWatch('merchantId', form);
   const merchantId = detail?.order.merchantId ?? user?.merchantId ?? chosenMerchant;
 
+  // Unit quantity and weight follow from the lines (issue 15 item 14): a field still empty or still
+  // holding what the lines gave last time takes the new total; a value the user typed stays, and the
+  // field warns when it disagrees with the lines.
+  const watchedLines = Form.useWatch('lines', form);
+  const [weights, setWeights] = useState<Record<number, number | null>>({});
+  const followed = useRef<Partial<Record<'unitQty' | 'weight', number>>>({});
+  const totals = linesTotals(watchedLines, weights);
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(detail ? toFormValues(detail) : { ...EMPTY_VALUES, lines: [newLine()] });
+    followed.current = {};
   }, [open, detail, form]);
+  useEffect(() => {
+    const missing = [
+      ...new Set((watchedLines ?? []).filter((l) => l.itemId !== null && l.weight === undefined && !(l.itemId in weights)).map((l) => l.itemId!)),
+    ];
+    if (!missing.length) return;
+    void Promise.all(missing.map(async (id) => [id, await itemWeight(id)] as const)).then((found) =>
+      setWeights((w) => ({ ...w, ...Object.fromEntries(found) })),
+    );
+  }, [watchedLines, weights]);
+  useEffect(() => {
+    if (!open) return;
+    const follow = (field: 'unitQty' | 'weight', value: number | null) => {
+      if (value === null || value === 0) return;
+      const current = form.getFieldValue(field) as number | null | undefined;
+      if (current === null || current === undefined || current === followed.current[field]) form.setFieldValue(field, value);
+      followed.current[field] = value;
+    };
+    follow('unitQty', totals.units);
+    follow('weight', totals.weight);
+  }, [open, form, totals.units, totals.weight]);
 
   const submit = async (values: FormValues) => {
     setSaving(true);
@@ -103,13 +134,17 @@ export function OutboundOrderForm({ open, detail, onClose, onSaved, onReloaded }
     const placed: Array<{ name: Array<string | number>; errors: string[] }> = [];
     const lineErrors: string[] = [];
     const rest: string[] = [];
-    for (const [field, message] of Object.entries(err.fields)) {
+    // Worded with the field's label, never its path (issue 15 item 13).
+    const labelOf = outboundLabel(t);
+    for (const problem of err.problems) {
+      const { field } = problem;
+      const message = problemText(t, problem, labelOf);
       const path = fieldPath(field, KNOWN_FIELDS);
       if (path === 'lines') {
         const index = /^lines\.(\d+)/.exec(field)?.[1];
         lineErrors.push(index === undefined ? message : `${t('outbound.lineNo', { n: Number(index) + 1 })}: ${message}`);
       } else if (path) placed.push({ name: path, errors: [message] });
-      else rest.push(`${field}: ${message}`);
+      else rest.push(message);
     }
     form.setFields(placed as never);
     if (lineErrors.length) form.setFields([{ name: 'lines', errors: lineErrors }]);
@@ -132,7 +167,7 @@ export function OutboundOrderForm({ open, detail, onClose, onSaved, onReloaded }
       open={open}
       onClose={onClose}
       size={mobile ? '100%' : 920}
-      title={detail ? t('outbound.editTitle', { unid: detail.order.unid }) : t('outbound.new')}
+      title={detail ? <WithDocNo text={t('outbound.editTitle', { unid: detail.order.unid })} no={detail.order.unid} /> : t('outbound.new')}
       destroyOnHidden
       extra={
         <Space>
@@ -184,7 +219,7 @@ export function OutboundOrderForm({ open, detail, onClose, onSaved, onReloaded }
           )
         )}
         <Divider titlePlacement="start">{t('outbound.taskTitle')}</Divider>
-        <TaskFields />
+        <TaskFields totals={totals} />
         <AddressSections />
         <Divider titlePlacement="start">{t('outbound.lines')}</Divider>
         <Form.Item name="lines" rules={[{ validator: validateLines }]} extra={merchantId === undefined ? t('outbound.merchantFirst') : undefined}>

@@ -15,6 +15,7 @@ import { BulkActions, useBulkActions } from './BulkActions.js';
 import { outboundApi, type OutboundOrderRow, type OutboundView } from './outbound-api.js';
 import { PriorityTag } from './PriorityTag.js';
 import { StatusChips } from './StatusChips.js';
+import { DocNo } from '../../components/DocNo.js';
 
 export interface OutboundFilters {
   q?: string;
@@ -60,7 +61,7 @@ export function OutboundOrderList({ view, filters, onFilters, reloads, onChanged
     <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
       <Space size={4} wrap>
         <Typography.Link strong onClick={() => onOpen(row.id)} data-testid="outbound-open">
-          {row.unid}
+          <DocNo>{row.unid}</DocNo>
         </Typography.Link>
         <PriorityTag priority={row.priority} />
       </Space>

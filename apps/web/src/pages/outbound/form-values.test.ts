@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { fieldPath, toBody } from './form-values.js';
+import { disagrees, fieldPath, linesTotals, toBody } from './form-values.js';
 
 const KNOWN = ['consignee', 'parcels', 'pickupDate'];
 
@@ -42,5 +42,29 @@ describe('outbound form values', () => {
     expect(fieldPath('parcels.1.trackingNo', KNOWN)).toEqual(['parcels', 1, 'trackingNo']);
     expect(fieldPath('lines.0.sku', KNOWN)).toBe('lines');
     expect(fieldPath('unknown', KNOWN)).toBeNull();
+  });
+
+  it('adds up the lines: units, and the weight when every item has one (issue 15 item 14)', () => {
+    const line = (itemId: number, planned: number | null, weight?: number | null) => ({
+      key: `k${itemId}`,
+      itemId,
+      sku: '',
+      name: '',
+      batch: '',
+      planned,
+      counted: 0,
+      weight,
+    });
+    expect(linesTotals([line(1, 2, 0.45), line(2, 3, 0.05)])).toEqual({ units: 5, weight: 1.05 });
+    // A line of a stored order knows no weight: the item's weight read for it counts.
+    expect(linesTotals([line(1, 2), line(2, 1, 0.1)], { 1: 0.333 })).toEqual({ units: 3, weight: 0.766 });
+    // An item without a weight leaves the weight to the user; incomplete lines do not count.
+    expect(linesTotals([line(1, 2, null), line(2, null, 1)])).toEqual({ units: 2, weight: null });
+    expect(linesTotals(undefined)).toEqual({ units: 0, weight: null });
+    expect(disagrees(4, 5)).toBe(true);
+    expect(disagrees(5, 5)).toBe(false);
+    expect(disagrees(null, 5)).toBe(false);
+    expect(disagrees(1.0504, 1.05, true)).toBe(false);
+    expect(disagrees(1.2, 1.05, true)).toBe(true);
   });
 });

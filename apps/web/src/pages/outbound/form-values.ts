@@ -167,3 +167,28 @@ export function fieldPath(field: string, known: readonly string[]): Array<string
   if (typeof parts[0] !== 'string' || !known.includes(parts[0])) return null;
   return parts;
 }
+
+/** What the lines add up to: units, and weight in kg when every line's item has a weight (issue 15 item 14). */
+export interface LineTotals {
+  units: number;
+  weight: number | null;
+}
+
+/** Sums the complete lines; `weights` gives an item's kg per unit where the line itself does not. */
+export function linesTotals(lines: readonly LineDraft[] | undefined, weights: Readonly<Record<number, number | null>> = {}): LineTotals {
+  const complete = (lines ?? []).filter(lineComplete);
+  const units = complete.reduce((sum, l) => sum + l.planned!, 0);
+  let grams = 0;
+  for (const line of complete) {
+    const perUnit = line.weight ?? weights[line.itemId!] ?? null;
+    if (perUnit === null || !(perUnit > 0)) return { units, weight: null };
+    grams += Math.round(perUnit * 1000) * line.planned!;
+  }
+  return { units, weight: complete.length ? grams / 1000 : null };
+}
+
+/** A typed value disagrees with the lines' total (weights to the gram). */
+export function disagrees(typed: number | null | undefined, derived: number | null, grams = false): boolean {
+  if (typed === null || typed === undefined || derived === null || derived === 0) return false;
+  return grams ? Math.round(typed * 1000) !== Math.round(derived * 1000) : typed !== derived;
+}

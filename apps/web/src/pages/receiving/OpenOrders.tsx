@@ -26,7 +26,7 @@ export function OpenOrders({ onOpen }: { onOpen(order: InboundOrder): void }) {
       onRow={(order) => ({ onClick: () => onOpen(order), className: 'rcv-open-row' })}
       data-testid="receiving-open-orders"
       columns={[
-        { title: t('receiving.order'), dataIndex: 'unid', render: (unid: string) => <strong>{unid}</strong> },
+        { title: t('receiving.order'), dataIndex: 'unid', render: (unid: string) => <strong className="doc-no">{unid}</strong> },
         { title: t('receiving.merchant'), dataIndex: 'merchantName', responsive: ['md'] },
         { title: t('receiving.status'), dataIndex: 'status', render: (s: number) => <InboundStatusTag status={s} /> },
         { title: t('receiving.expected'), dataIndex: 'expectedDate', responsive: ['md'], render: (d: string | null) => d ?? '—' },

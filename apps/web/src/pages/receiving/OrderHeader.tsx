@@ -9,7 +9,9 @@ export function OrderHeader({ order, counted }: { order: InboundOrder; counted: 
   return (
     <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3, xl: 4 }} className="rcv-header" data-testid="receiving-header">
       <Descriptions.Item label={t('receiving.order')}>
-        <strong data-testid="receiving-unid">{order.unid}</strong>
+        <strong className="doc-no" data-testid="receiving-unid">
+          {order.unid}
+        </strong>
       </Descriptions.Item>
       <Descriptions.Item label={t('receiving.status')}>
         <InboundStatusTag status={order.status} />

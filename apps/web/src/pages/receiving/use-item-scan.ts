@@ -1,7 +1,9 @@
 import type { ReceivingScan } from '@kontor/contracts/domains/inbound';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/errors.js';
+import { leafOf, problemText, textOf } from '../../api/field-errors.js';
 import { errorCode, errorText, isRetryable, newKey, receivingApi, refusedField, type ScanAnswer } from './receiving-api.js';
 import type { Feedback } from './scan-feedback.js';
 
@@ -9,10 +11,11 @@ export type ScanDraft = Required<ReceivingScan>;
 export type PromptKind = 'serials' | 'batch' | 'expiry';
 export type ScanPrompt = { kind: PromptKind; draft: ScanDraft } | null;
 
-/** A refusal's own words: the fields it names when there are any, else its text. */
-function refusalText(err: unknown): string {
-  const fields = err instanceof ApiError && err.code === 'IntegrityError' ? Object.entries(err.fields) : [];
-  return fields.length ? `${errorText(err)} ${fields.map(([f, m]) => `${f}: ${m}`).join('; ')}` : errorText(err);
+/** A refusal's own words: the fields it names, by their labels, when there are any, else its text. */
+function refusalText(err: unknown, t: TFunction): string {
+  const problems = err instanceof ApiError && err.code === 'IntegrityError' ? err.problems : [];
+  const labelOf = (field: string) => textOf(t, `receiving.${leafOf(field)}`);
+  return problems.length ? `${errorText(err)} ${problems.map((p) => problemText(t, p, labelOf)).join('; ')}` : errorText(err);
 }
 
 interface Options {
@@ -69,7 +72,7 @@ export function useItemScan({ orderId, onAnswer, show, needs }: Options) {
         text: t('receiving.notSent', { code: draft.code, reason: errorText(err) }),
         action: { label: t('receiving.retry'), run: () => enqueue(draft, key), testId: 'scan-retry' },
       });
-    show({ tone: 'error', text: refusalText(err) });
+    show({ tone: 'error', text: refusalText(err, t) });
   };
 
   function enqueue(draft: ScanDraft, key = newKey()) {

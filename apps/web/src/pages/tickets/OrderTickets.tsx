@@ -11,6 +11,7 @@ import { FilesInput } from '../inbound/FilesInput.js';
 import { StateTag } from '../inbound/StateTag.js';
 import { TicketDrawer } from './TicketDrawer.js';
 import { ticketsApi, type TicketFile, type TicketRow } from './tickets-api.js';
+import { DocNo } from '../../components/DocNo.js';
 
 interface NewTicket {
   subject: string;
@@ -105,7 +106,7 @@ export function OrderTickets({ orderId }: { orderId: number }) {
           <div key={row.id} style={{ padding: '8px 0', borderBottom: '1px solid var(--ant-color-split, #f0f0f0)' }} data-testid="order-ticket">
             <Space size={8} wrap>
               <Typography.Link strong onClick={() => setOpen(row.id)} data-testid="order-ticket-open">
-                {row.unid}
+                <DocNo>{row.unid}</DocNo>
               </Typography.Link>
               <StateTag machine={TICKET} code={row.status} />
               <Typography.Text>{row.subject}</Typography.Text>

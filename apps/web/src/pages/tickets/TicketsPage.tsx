@@ -11,6 +11,7 @@ import { StateTag, useStateOptions } from '../inbound/StateTag.js';
 import { useCursorList } from '../inbound/useCursorList.js';
 import { TicketDrawer } from './TicketDrawer.js';
 import { ticketsApi, type TicketRow } from './tickets-api.js';
+import { DocNo } from '../../components/DocNo.js';
 
 interface Filters {
   q?: string;
@@ -37,7 +38,7 @@ export default function TicketsPage() {
 
   const number = (row: TicketRow) => (
     <Typography.Link strong onClick={() => setOpen(row.id)} data-testid="ticket-open">
-      {row.unid}
+      <DocNo>{row.unid}</DocNo>
     </Typography.Link>
   );
   // Sized to fit 1440 px beside the menu; a long subject is cut, its full text in the drawer.

@@ -1,0 +1,48 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { problemText } from '../../api/field-errors.js';
+import { de } from '../../i18n/de.js';
+import { en } from '../../i18n/en.js';
+import { resourcesFor } from '../../i18n/index.js';
+import { screensDe } from '../../i18n/screens-de.js';
+import { screensEn } from '../../i18n/screens-en.js';
+import { checkNoteProblems, exceptionTexts, outboundLabel } from './field-labels.js';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({
+    lng: 'en',
+    resources: { en: { translation: resourcesFor('en', { ...en, ...screensEn }) }, de: { translation: resourcesFor('de', { ...de, ...screensDe }) } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+describe('order field errors in the user words (issue 15 item 13)', () => {
+  it('shows the address check of an exception translated, never `name1: required`', async () => {
+    expect(checkNoteProblems('name1: required, zip: pattern')).toEqual([
+      { field: 'name1', problem: 'required' },
+      { field: 'zip', problem: 'pattern' },
+    ]);
+    expect(checkNoteProblems('customer called, wants it Friday')).toBeNull();
+    expect(exceptionTexts(i18n.t, 'address', 'name1: required, zip: pattern')).toEqual({
+      reason: 'Address check',
+      note: 'Name is missing · ZIP does not fit the country',
+    });
+    expect(exceptionTexts(i18n.t, 'damaged', 'box crushed')).toEqual({ reason: 'damaged', note: 'box crushed' });
+    await i18n.changeLanguage('de');
+    expect(exceptionTexts(i18n.t, 'address', 'name1: required').note).not.toContain('name1');
+    await i18n.changeLanguage('en');
+  });
+
+  it('words a server field error with the label of its field', () => {
+    const labelOf = outboundLabel(i18n.t);
+    expect(problemText(i18n.t, { field: 'consignee.name1', message: 'consignee.name1 is required.', rule: 'required' }, labelOf)).toBe('Name is required.');
+    expect(problemText(i18n.t, { field: 'weight', message: 'weight is too long (at most 5).', rule: 'tooLong', params: { max: 5 } }, labelOf)).toBe(
+      'Weight is too long (at most 5).',
+    );
+    // Without a rule the server's words stay, after the label instead of the path.
+    expect(problemText(i18n.t, { field: 'consignee.zip', message: 'consignee.zip: wrong' }, labelOf)).toBe('ZIP: wrong');
+    // A field no screen names keeps the server's message.
+    expect(problemText(i18n.t, { field: 'zzz', message: 'zzz is invalid.', rule: 'invalid' }, labelOf)).toBe('zzz is invalid.');
+  });
+});
