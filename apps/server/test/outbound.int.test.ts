@@ -121,7 +121,7 @@ describe('creating an order', () => {
     expect(zero.code).toBe('IntegrityError');
     expect(zero.error.fields[0].field).toBe('lines.0.quantity');
     // Each field error names its rule and bounds, so the web words it with the field's label (issue 15 item 13).
-    expect(zero.error.fields[0]).toMatchObject({ rule: 'tooShort', params: { min: 0 } });
+    expect(zero.error.fields[0]).toMatchObject({ rule: 'moreThan', params: { min: 0 }, message: 'lines.0.quantity must be more than 0.' });
     const country = await send(
       'POST',
       '/v0/outbound/orders',

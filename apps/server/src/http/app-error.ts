@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '@kontor/contracts';
+import type { ErrorCode, FieldError, VALIDATION_TEXTS } from '@kontor/contracts';
 
 /**
  * The one way a service reports a business outcome that is not OK. The error handler renders it as
@@ -22,3 +22,14 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError('NotFound');
 export const noPermission = () => new AppError('NoPermission');
+
+/**
+ * A field error named by its rule (a key of VALIDATION_TEXTS): the error handler words it in the
+ * user's language, and the web can word it again with the field's label.
+ */
+export const ruleError = (field: string, rule: keyof typeof VALIDATION_TEXTS, params?: Record<string, unknown>): FieldError => ({
+  field,
+  message: '',
+  rule,
+  ...(params ? { params } : {}),
+});

@@ -12,7 +12,7 @@ interface Rendered {
 function render(code: AppError['code'], locale: Locale, options: AppError['options'] = {}): Rendered {
   const data = options.detail ?? errorText(code, locale, options.params);
   const error: Record<string, unknown> = { ...(options.extra ?? {}) };
-  if (options.fields?.length) error.fields = options.fields;
+  if (options.fields?.length) error.fields = options.fields.map((f) => worded(f, locale));
   return Object.keys(error).length ? { code, data, error } : { code, data };
 }
 
@@ -20,7 +20,7 @@ function render(code: AppError['code'], locale: Locale, options: AppError['optio
 export function fieldError(
   code: string,
   path: string,
-  issue: { keys?: string[]; minimum?: unknown; maximum?: unknown; input?: unknown },
+  issue: { keys?: string[]; minimum?: unknown; maximum?: unknown; input?: unknown; origin?: string; inclusive?: boolean },
   locale: Locale,
 ): FieldError {
   if (code === 'unrecognized_keys') {
@@ -29,9 +29,18 @@ export function fieldError(
   }
   const field = path || 'body';
   if (code === 'invalid_type' && issue.input === undefined) return ruled(field, 'required', locale);
-  if (code === 'too_small') return ruled(field, 'tooShort', locale, { min: issue.minimum });
-  if (code === 'too_big') return ruled(field, 'tooLong', locale, { max: issue.maximum });
+  // A number is too small or too big; a text or a list is too short or too long.
+  const amount = issue.origin === 'number' || issue.origin === 'bigint' || issue.origin === 'int' || issue.origin === 'date';
+  const exclusive = issue.inclusive === false;
+  if (code === 'too_small') return ruled(field, amount ? (exclusive ? 'moreThan' : 'tooSmall') : 'tooShort', locale, { min: issue.minimum });
+  if (code === 'too_big') return ruled(field, amount ? (exclusive ? 'lessThan' : 'tooBig') : 'tooLong', locale, { max: issue.maximum });
   return ruled(field, 'invalid', locale);
+}
+
+/** A service's field error named only by its rule (`ruleError`) gets its words in the user's language here. */
+function worded(field: FieldError, locale: Locale): FieldError {
+  if (field.message || !field.rule || !(field.rule in VALIDATION_TEXTS)) return field;
+  return { ...field, message: validationText(field.rule as keyof typeof VALIDATION_TEXTS, locale, { field: field.field, ...field.params }) };
 }
 
 /** A field error with its rule and bounds, so the web can name the field by its label (issue 15 item 13). */

@@ -4,7 +4,7 @@ import type { receivingScanSchema } from '@kontor/contracts/domains/inbound';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import type { ItemRef } from '../inventory/places.repo.js';
 import type { Actor } from '../inventory/stock-tx.js';
 import type { StockRepo, StockRow } from '../inventory/stock.repo.js';
@@ -237,19 +237,18 @@ export class ReceivingService {
   }
 
   private checkBatchAndSerials(item: ScannedItem, input: ScanInput) {
-    if (item.batchTracked && !input.batch) throw new AppError('IntegrityError', { fields: [{ field: 'batch', message: 'required for this item' }] });
+    if (item.batchTracked && !input.batch) throw new AppError('IntegrityError', { fields: [ruleError('batch', 'requiredForItem')] });
     if (!item.serialRequired) {
-      if (input.serials.length) throw new AppError('IntegrityError', { fields: [{ field: 'serials', message: 'this item takes no serial numbers' }] });
+      if (input.serials.length) throw new AppError('IntegrityError', { fields: [ruleError('serials', 'noSerials')] });
       return;
     }
     if (input.serials.length !== input.quantity)
-      throw new AppError('IntegrityError', { fields: [{ field: 'serials', message: `one serial number per unit: ${input.quantity} expected` }] });
-    if (new Set(input.serials).size !== input.serials.length)
-      throw new AppError('IntegrityError', { fields: [{ field: 'serials', message: 'a serial number twice' }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('serials', 'serialPerUnit', { expected: input.quantity })] });
+    if (new Set(input.serials).size !== input.serials.length) throw new AppError('IntegrityError', { fields: [ruleError('serials', 'serialTwice')] });
     if (item.serialPattern) {
       const pattern = new RegExp(item.serialPattern);
       const wrong = input.serials.find((s) => !pattern.test(s));
-      if (wrong) throw new AppError('IntegrityError', { fields: [{ field: 'serials', message: `${wrong} does not match ${item.serialPattern}` }] });
+      if (wrong) throw new AppError('IntegrityError', { fields: [ruleError('serials', 'patternMismatch', { value: wrong, pattern: item.serialPattern })] });
     }
   }
 }
