@@ -22,3 +22,6 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError('NotFound');
 export const noPermission = () => new AppError('NoPermission');
+
+/** An IntegrityError naming a field; the error handler words it in the user's language ("o is invalid."). */
+export const invalidField = (field: string) => new AppError('IntegrityError', { fields: [{ field, message: '' }] });
