@@ -96,8 +96,10 @@ async function readXlsx(data: Buffer, table: TableBuilder, limits: TableLimits, 
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  let sheets = 0;
   try {
     for await (const sheet of reader) {
+      sheets++;
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         await table.add(row.number, (count) => Array.from({ length: count }, (_, i) => row.getCell(i + 1).text ?? ''), row.cellCount);
       }
@@ -107,6 +109,8 @@ async function readXlsx(data: Buffer, table: TableBuilder, limits: TableLimits, 
     if (error instanceof AppError) throw error;
     throw refuse('unreadableFile', locale);
   }
+  // A ZIP without a worksheet (a DOCX, an archive named .xlsx) is no table.
+  if (sheets === 0) throw refuse('unreadableFile', locale);
 }
 
 /** RFC 4180 with the delimiter guessed from the header line (Excel in Germany writes semicolons). */

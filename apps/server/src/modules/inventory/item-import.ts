@@ -82,6 +82,8 @@ function bodyOf(cells: Record<string, string>): Record<string, unknown> {
   return body;
 }
 
+const CODES_PER_QUERY = 1000;
+
 /** Checks every row; answers the good ones and every problem with its line number. */
 async function checkRows(db: Kysely<DB>, merchantId: number, rows: Array<{ line: number; cells: Record<string, string> }>, locale: Locale) {
   const errors: RowError[] = [];
@@ -106,15 +108,20 @@ async function checkRows(db: Kysely<DB>, merchantId: number, rows: Array<{ line:
     good.push({ line, item });
   }
   // Codes already used by another item of this merchant (the same SKU is an update, not a clash).
-  const taken = seen.size
-    ? ((await (db as AnyDB)
+  // In slices: 100,000 codes in one IN list pass PostgreSQL's 65,535 parameters (and broke PGlite).
+  const codes = [...seen.keys()];
+  const taken: Array<{ code: string; sku: string }> = [];
+  for (let from = 0; from < codes.length; from += CODES_PER_QUERY) {
+    taken.push(
+      ...((await (db as AnyDB)
         .selectFrom('item_codes as k')
         .innerJoin('items as i', 'i.id', 'k.item_id')
         .select(['k.code', 'i.sku'])
         .where('k.merchant_id', '=', merchantId)
-        .where('k.code', 'in', [...seen.keys()])
-        .execute()) as Array<{ code: string; sku: string }>)
-    : [];
+        .where('k.code', 'in', codes.slice(from, from + CODES_PER_QUERY))
+        .execute()) as Array<{ code: string; sku: string }>),
+    );
+  }
   const owner = new Map(taken.map((t) => [t.code, t.sku]));
   const clean = good.filter(({ line, item }) => {
     const clash = [...item.barcodes, ...item.aliases, item.sku].find((c) => owner.has(c) && owner.get(c) !== item.sku);
