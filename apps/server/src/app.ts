@@ -10,6 +10,7 @@ import type { Database } from './db/database.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installAccessHooks, type RouteRecord } from './http/hooks.js';
 import { installIdempotency } from './http/idempotency.js';
+import { installInputGuard } from './http/input-guard.js';
 import { loggerOptions, requestIdOptions } from './http/logging.js';
 import { installSecurityHeaders } from './http/security.js';
 import { AppError } from './http/app-error.js';
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   installAccessHooks(app, config, sessions, routeTable);
   installIdempotency(app, database.db);
   installErrorHandler(app, config.UPLOAD_MAX_MB);
+  installInputGuard(app);
   installSecurityHeaders(app, config.CARRIER_GATE_URL ? [new URL(config.CARRIER_GATE_URL).origin] : []);
 
   await app.register(swagger, {

@@ -33,6 +33,10 @@ const schema = z
     /** How often each process checks the sessions of its own sockets (idle and lifetime expiry end them). */
     SOCKET_SWEEP_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
     UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(512).default(10),
+    /** Imports (items, orders): rows and cells one file may hold, and how large an XLSX may inflate (zip bombs). */
+    IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
+    IMPORT_MAX_CELLS: z.coerce.number().int().min(1).max(100_000_000).default(5_000_000),
+    IMPORT_MAX_INFLATED_MB: z.coerce.number().min(1).max(4096).default(200),
     BODY_LIMIT_KB: z.coerce.number().int().min(1).max(100_000).default(1024),
     CAPTCHA_FIXED: z.string().max(12).optional(),
     CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { addSafeRow, exportCell, neutralise, ServerLink, toCsv, unneutralise } from '../src/lib/csv.js';
-import { readTableFile } from '../src/lib/table-file.js';
+import { configFor } from '../src/config.js';
+import { readTableFile, tableLimits } from '../src/lib/table-file.js';
 
 describe('formula neutralisation', () => {
   it('prefixes a single quote to text starting with =, +, -, @, tab or carriage return', () => {
@@ -23,7 +24,7 @@ describe('formula neutralisation', () => {
   it('writes neutralised cells into CSV, quoted where needed, and a neutralised cell reads back as the original', async () => {
     const csv = toCsv(['a', 'b', 'c'], [['=HYPERLINK("http://x")', -1.5, '@a,b']]).toString('utf8');
     expect(csv).toBe('\ufeffa,b,c\r\n"\'=HYPERLINK(""http://x"")",-1.5,"\'@a,b"\r\n');
-    const table = await readTableFile(Buffer.from(csv, 'utf8'));
+    const table = await readTableFile(Buffer.from(csv, 'utf8'), tableLimits(configFor()));
     expect(Object.values(table.rows[0]!.cells).map(unneutralise)).toEqual(['=HYPERLINK("http://x")', '-1.5', '@a,b']);
     expect(unneutralise("'plain")).toBe("'plain");
   });

@@ -1,3 +1,4 @@
+import { errorText } from '@kontor/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerJobHandler, RetryableJobError } from '../src/modules/jobs/registry.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -8,6 +9,9 @@ let staff: string;
 let flakyRuns = 0;
 
 beforeAll(async () => {
+  registerJobHandler('test.crash', async () => {
+    throw new TypeError("Cannot read properties of undefined (reading 'x')");
+  });
   registerJobHandler('test.flaky', async ({ progress }) => {
     flakyRuns++;
     await progress(1, 2, 'half');
@@ -67,20 +71,29 @@ describe('background jobs', () => {
     const job = await t.core.jobs!.enqueue('test.flaky', {}, { userId: null, merchantId: null });
     await runner().drain();
     let row = await t.core.jobs!.repo.get(job.id);
-    expect(row).toMatchObject({ status: 'queued', error: 'carrier down', attempts: 1 });
+    // The user reads the catalogue's text in the job's language, not the developer's message.
+    expect(row).toMatchObject({ status: 'queued', error: errorText('Unavailable', 'en'), attempts: 1 });
     await dueNow();
     await runner().drain();
     row = await t.core.jobs!.repo.get(job.id);
     expect(row).toMatchObject({ status: 'done', attempts: 2 });
   });
 
-  it('fails for good after the allowed attempts, keeping the error', async () => {
+  it('fails for good after the allowed attempts, keeping a translated error', async () => {
     const job = await t.core.jobs!.enqueue('test.broken', {}, { userId: null, merchantId: null });
     await runner().drain();
     await dueNow();
     await runner().drain();
     const row = await t.core.jobs!.repo.get(job.id);
-    expect(row).toMatchObject({ status: 'failed', error: 'still down', attempts: 2 });
+    expect(row).toMatchObject({ status: 'failed', error: errorText('Unavailable', 'en'), attempts: 2 });
+  });
+
+  it('stores a translated message, never a JavaScript error, when a job crashes (issue 15 item 5)', async () => {
+    const job = await t.core.jobs!.enqueue('test.crash', { locale: 'de' }, { userId: null, merchantId: null });
+    await runner().drain();
+    const row = await t.core.jobs!.repo.get(job.id);
+    expect(row).toMatchObject({ status: 'failed', error: errorText('InternalError', 'de') });
+    expect(row!.error).not.toContain('Cannot read properties');
   });
 
   it('cancels a queued job; a finished one cannot be canceled', async () => {

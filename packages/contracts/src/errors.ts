@@ -210,6 +210,46 @@ export const VALIDATION_TEXTS = {
   notJson: { en: '{field} is not valid JSON.', cn: '{field} 不是有效的 JSON。', de: '{field} ist kein gültiges JSON.' },
   malformedJson: { en: 'The request body is not valid JSON.', cn: '请求内容不是有效的 JSON。', de: 'Der Inhalt der Anfrage ist kein gültiges JSON.' },
   badContentType: { en: 'Unsupported content type.', cn: '不支持的内容类型。', de: 'Nicht unterstützter Inhaltstyp.' },
+  badCharacters: {
+    en: '{field} contains characters that cannot be stored (a NUL character or a broken Unicode character).',
+    cn: '{field} 包含无法保存的字符（NUL 字符或损坏的 Unicode 字符）。',
+    de: '{field} enthält Zeichen, die nicht gespeichert werden können (ein NUL-Zeichen oder ein defektes Unicode-Zeichen).',
+  },
+  tooDeep: {
+    en: 'The request body is nested too deeply (at most {max} levels).',
+    cn: '请求内容嵌套层级过深（最多 {max} 层）。',
+    de: 'Der Inhalt der Anfrage ist zu tief verschachtelt (höchstens {max} Ebenen).',
+  },
+  incompleteUpload: {
+    en: 'The upload is incomplete or malformed. Please send the file again.',
+    cn: '上传内容不完整或格式错误，请重新发送文件。',
+    de: 'Der Upload ist unvollständig oder fehlerhaft. Bitte senden Sie die Datei erneut.',
+  },
+  tooManyRows: {
+    en: 'The file has too many rows (at most {max}). Please split it into several files.',
+    cn: '文件行数过多（最多 {max} 行），请拆分为多个文件。',
+    de: 'Die Datei hat zu viele Zeilen (höchstens {max}). Bitte teilen Sie sie in mehrere Dateien auf.',
+  },
+  tooManyCells: {
+    en: 'The file has too many cells (at most {max}). Please remove unused columns or split the file.',
+    cn: '文件单元格过多（最多 {max} 个），请删除未使用的列或拆分文件。',
+    de: 'Die Datei hat zu viele Zellen (höchstens {max}). Bitte entfernen Sie ungenutzte Spalten oder teilen Sie die Datei auf.',
+  },
+  inflatedTooLarge: {
+    en: 'The spreadsheet unpacks to more than {maxMb} MB and is refused.',
+    cn: '该表格解压后超过 {maxMb} MB，已被拒绝。',
+    de: 'Die Tabelle ist entpackt größer als {maxMb} MB und wird abgelehnt.',
+  },
+  unreadableFile: {
+    en: 'The file could not be read as an XLSX or CSV table.',
+    cn: '无法将该文件读取为 XLSX 或 CSV 表格。',
+    de: 'Die Datei konnte nicht als XLSX- oder CSV-Tabelle gelesen werden.',
+  },
+  badValue: {
+    en: 'A value of the request is out of range or of the wrong kind.',
+    cn: '请求中的某个值超出范围或类型错误。',
+    de: 'Ein Wert der Anfrage liegt außerhalb des zulässigen Bereichs oder hat die falsche Art.',
+  },
 } as const satisfies Record<string, Translations>;
 
 export function validationText(key: keyof typeof VALIDATION_TEXTS, locale: Locale, params?: Record<string, unknown>) {

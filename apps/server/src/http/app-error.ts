@@ -33,3 +33,6 @@ export const ruleError = (field: string, rule: keyof typeof VALIDATION_TEXTS, pa
   rule,
   ...(params ? { params } : {}),
 });
+
+/** An IntegrityError naming a field; the error handler words it in the user's language ("o is invalid."). */
+export const invalidField = (field: string) => new AppError('IntegrityError', { fields: [ruleError(field, 'invalid')] });

@@ -187,7 +187,11 @@ export const inventoryListQuerySchema = z.object({
   l: z.coerce.number().int().min(1).max(500).default(100),
   o: z.string().max(40).optional(),
   q: z.string().max(100).optional(),
-  LocationGUID: z.string().max(40).optional(),
+  /** A compartment id: digits within a safe integer (a longer number is refused, not sent to the database). */
+  LocationGUID: z
+    .string()
+    .regex(/^\d{0,15}$/)
+    .optional(),
   itemId: z.coerce.number().int().positive().optional(),
   merchantId: z.coerce.number().int().positive().optional(),
   status: z.coerce.number().int().optional(),

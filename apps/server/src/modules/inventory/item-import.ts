@@ -8,7 +8,7 @@ import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { fieldError } from '../../http/error-handler.js';
 import { toCsv } from '../../lib/csv.js';
-import { readTableFile } from '../../lib/table-file.js';
+import { readTableFile, ROWS_PER_TURN, tableLimits, yieldToLoop } from '../../lib/table-file.js';
 import { registerJobHandler } from '../jobs/registry.js';
 import { ResourceRepo } from '../resources/resource.repo.js';
 import { INVENTORY_RESOURCES, syncItemCodes } from './inventory.resources.js';
@@ -82,12 +82,16 @@ function bodyOf(cells: Record<string, string>): Record<string, unknown> {
   return body;
 }
 
+const CODES_PER_QUERY = 1000;
+
 /** Checks every row; answers the good ones and every problem with its line number. */
 async function checkRows(db: Kysely<DB>, merchantId: number, rows: Array<{ line: number; cells: Record<string, string> }>, locale: Locale) {
   const errors: RowError[] = [];
   const good: Array<{ line: number; item: ItemWrite }> = [];
   const seen = new Map<string, number>();
-  for (const { line, cells } of rows) {
+  for (const [index, { line, cells }] of rows.entries()) {
+    // Checking 100,000 rows takes seconds: let other requests in between (issue 15 item 1).
+    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await yieldToLoop();
     const parsed = itemWriteSchema.safeParse(bodyOf(cells), { reportInput: true });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) errors.push({ line, ...fieldError(issue.code, issue.path.join('.'), issue as never, locale) });
@@ -104,15 +108,20 @@ async function checkRows(db: Kysely<DB>, merchantId: number, rows: Array<{ line:
     good.push({ line, item });
   }
   // Codes already used by another item of this merchant (the same SKU is an update, not a clash).
-  const taken = seen.size
-    ? ((await (db as AnyDB)
+  // In slices: 100,000 codes in one IN list pass PostgreSQL's 65,535 parameters (and broke PGlite).
+  const codes = [...seen.keys()];
+  const taken: Array<{ code: string; sku: string }> = [];
+  for (let from = 0; from < codes.length; from += CODES_PER_QUERY) {
+    taken.push(
+      ...((await (db as AnyDB)
         .selectFrom('item_codes as k')
         .innerJoin('items as i', 'i.id', 'k.item_id')
         .select(['k.code', 'i.sku'])
         .where('k.merchant_id', '=', merchantId)
-        .where('k.code', 'in', [...seen.keys()])
-        .execute()) as Array<{ code: string; sku: string }>)
-    : [];
+        .where('k.code', 'in', codes.slice(from, from + CODES_PER_QUERY))
+        .execute()) as Array<{ code: string; sku: string }>),
+    );
+  }
   const owner = new Map(taken.map((t) => [t.code, t.sku]));
   const clean = good.filter(({ line, item }) => {
     const clash = [...item.barcodes, ...item.aliases, item.sku].find((c) => owner.has(c) && owner.get(c) !== item.sku);
@@ -122,12 +131,27 @@ async function checkRows(db: Kysely<DB>, merchantId: number, rows: Array<{ line:
   return { good: clean, errors: errors.sort((a, b) => a.line - b.line) };
 }
 
-/** Creates or updates (by SKU) the checked items in one transaction, with their codes. */
+/** Items written per transaction (docs/decisions.md "Import limits"). */
+const ITEMS_PER_TRANSACTION = 200;
+
+/**
+ * Creates or updates (by SKU) the checked items, with their codes, in transactions of
+ * ITEMS_PER_TRANSACTION: every row was checked before the first write, and a transaction over
+ * 100,000 rows would hold the embedded database (one connection) from every other user for minutes.
+ */
 async function writeItems(db: Kysely<DB>, merchantId: number, items: ItemWrite[], progress: (done: number) => Promise<void>) {
+  for (let from = 0; from < items.length; from += ITEMS_PER_TRANSACTION) {
+    await writeBatch(db, merchantId, items.slice(from, from + ITEMS_PER_TRANSACTION));
+    await progress(Math.min(from + ITEMS_PER_TRANSACTION, items.length));
+    await yieldToLoop();
+  }
+}
+
+async function writeBatch(db: Kysely<DB>, merchantId: number, items: ItemWrite[]) {
   const def = INVENTORY_RESOURCES.find((d) => d.name === 'item')!;
   const repo = new ResourceRepo(db, def);
   await db.transaction().execute(async (trx) => {
-    for (const [i, item] of items.entries()) {
+    for (const item of items) {
       const columns = repo.toColumns(item as unknown as Record<string, unknown>);
       const existing = await (trx as AnyDB)
         .selectFrom('items')
@@ -145,7 +169,6 @@ async function writeItems(db: Kysely<DB>, merchantId: number, items: ItemWrite[]
           .execute();
       } else id = await repo.insert(trx, { ...columns, merchant_id: merchantId });
       await syncItemCodes(trx, { id, merchantId, values: item as unknown as Record<string, unknown> });
-      if (i % 200 === 199) await progress(i + 1);
     }
   });
 }
@@ -153,16 +176,16 @@ async function writeItems(db: Kysely<DB>, merchantId: number, items: ItemWrite[]
 export function registerItemImport(): void {
   registerJobHandler(
     ITEM_IMPORT_JOB,
-    async ({ db, payload, progress }) => {
+    async ({ db, core, payload, progress }) => {
       const file = await (db as AnyDB)
         .selectFrom('files')
         .select(['data', 'name'])
         .where('id', '=', payload.fileId)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
-      if (!file) throw new Error('the uploaded file is gone');
+      if (!file) throw new AppError('NotFound');
       const locale = toLocale(String(payload.locale ?? 'en'));
-      const table = await readTableFile(Buffer.from(file.data as Uint8Array));
+      const table = await readTableFile(Buffer.from(file.data as Uint8Array), tableLimits(core.config), locale);
       const merchantId = payload.merchantId as number;
       const missing = ['sku', 'name'].filter((h) => !table.header.some((x) => x.toLowerCase() === h));
       const { good, errors } = missing.length

@@ -1,7 +1,7 @@
 import type { StockGroup, StockGroupsPage, stockGroupsQuerySchema } from '@kontor/contracts/domains/inventory';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
-import { AppError } from '../../http/app-error.js';
+import { invalidField } from '../../http/app-error.js';
 import { parseFilters } from '../resources/list-query.js';
 import { ResourceRepo, TOTAL_CAP } from '../resources/resource.repo.js';
 import { INVENTORY_RESOURCES } from './inventory.resources.js';
@@ -10,8 +10,7 @@ import { GROUP_COLUMNS, StockGroupsRepo, type GroupRow } from './stock-groups.re
 type Query = z.infer<typeof stockGroupsQuerySchema>;
 
 const STOCK = INVENTORY_RESOURCES.find((d) => d.name === 'stock')!;
-const badCursor = () =>
-  new AppError('IntegrityError', { fields: [{ field: 'o', message: 'not a cursor of this list' }], detail: 'o: not a cursor of this list' });
+const badCursor = () => invalidField('o');
 
 const text = (v: unknown) => (v === undefined || v === null ? null : String(v));
 const id = (v: unknown) => (v === undefined || v === null ? null : Number(v));

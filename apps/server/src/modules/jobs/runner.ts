@@ -1,4 +1,6 @@
+import { errorText, toLocale } from '@kontor/contracts';
 import type { Core } from '../../core.js';
+import { AppError } from '../../http/app-error.js';
 import { detached } from '../../db/request-transaction.js';
 import { newFileId } from '../../lib/crypto.js';
 import { JobsRepo } from './jobs.repo.js';
@@ -14,6 +16,23 @@ export interface JobEventPayload {
   done: number;
   total: number;
   message: string;
+}
+
+/**
+ * What the user reads about a failed job, in the language the job was asked in: a refusal's own
+ * text, else the catalogue's InternalError text. JavaScript messages ("Invalid string length")
+ * stay in the log (issue 15 item 5).
+ */
+export function failureText(err: unknown, payload: unknown): string {
+  let locale: unknown;
+  try {
+    locale = (typeof payload === 'string' ? JSON.parse(payload) : (payload as Record<string, unknown> | null))?.locale;
+  } catch {
+    locale = undefined;
+  }
+  const lang = toLocale(String(locale ?? 'en'));
+  if (err instanceof AppError) return err.options.detail ?? errorText(err.code, lang, err.options.params);
+  return errorText(err instanceof RetryableJobError ? 'Unavailable' : 'InternalError', lang);
 }
 
 /**
@@ -121,10 +140,10 @@ export class JobRunner {
     } catch (err) {
       if (controller.signal.aborted) return true;
       const retry = err instanceof RetryableJobError && job.attempts < Math.min(job.max_attempts, entry.maxAttempts);
-      const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      const message = failureText(err, job.payload).slice(0, 1000);
       await this.repo.fail(job.id, message, retry ? new Date(Date.now() + 1000 * 2 ** job.attempts) : null);
       await this.emit(job, retry ? 'queued' : 'failed', 0, 0, message);
-      if (!retry) this.core.log.warn({ jobId: job.id, kind: job.kind, err }, 'job failed');
+      this.core.log.warn({ jobId: job.id, kind: job.kind, err, retry }, 'job failed');
     } finally {
       this.current = null;
     }

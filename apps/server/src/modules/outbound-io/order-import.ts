@@ -6,7 +6,7 @@ import type { DB } from '../../db/types.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { toCsv } from '../../lib/csv.js';
-import { readTableFile } from '../../lib/table-file.js';
+import { readTableFile, tableLimits } from '../../lib/table-file.js';
 import { FilesService } from '../files/files.service.js';
 import { registerJobHandler, type JobContext } from '../jobs/registry.js';
 import type { OutboundOrderService } from '../outbound/outbound-order.service.js';
@@ -81,7 +81,7 @@ export class OrderImport {
     const merchantId = payload.merchantId as number;
     const checkOnly = payload.checkOnly === true;
     const file = await new FilesService(ctx.core).read(jobAuth(ctx), String(payload.fileId));
-    const table = await readTableFile(Buffer.from(file.data as Uint8Array));
+    const table = await readTableFile(Buffer.from(file.data as Uint8Array), tableLimits(ctx.core.config), locale);
     const { missing, rows } = columnsOf(table);
     const result: OrderImportResult = {
       checkOnly,

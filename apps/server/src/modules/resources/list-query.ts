@@ -1,12 +1,13 @@
 import { EPOCH_CURSOR } from '@kontor/contracts';
-import { AppError } from '../../http/app-error.js';
+import { invalidField } from '../../http/app-error.js';
 import { allFields, columnOf, type ResourceDef, type ResourceField } from './define.js';
 import type { Filter } from './resource.repo.js';
 
 /** Query parameters every list takes besides filters (spec §7: l, o, q; s and d sort). */
 export const RESERVED_PARAMS = new Set(['l', 'o', 'q', 's', 'd', 'x_token']);
 
-const invalid = (field: string, message: string) => new AppError('IntegrityError', { fields: [{ field, message }], detail: `${field}: ${message}` });
+// The reason stays in the code; the user reads "<field> is invalid." in their language.
+const invalid = (field: string, _reason: string) => invalidField(field);
 
 const PARSERS: Record<ResourceField['kind'], (raw: string) => unknown> = {
   text: (raw) => raw,
@@ -71,6 +72,16 @@ export function encodeAfter(kind: ResourceField['kind'], value: unknown, id: num
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
 }
 
+const CURSOR_VALUE: Record<ResourceField['kind'], (value: unknown) => boolean> = {
+  text: (v) => typeof v === 'string',
+  int: (v) => Number.isSafeInteger(v),
+  decimal: (v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e13,
+  bool: (v) => typeof v === 'boolean',
+  date: (v) => typeof v === 'string' && PARSERS.date(v) !== undefined,
+  datetime: (v) => typeof v === 'string' && PARSERS.datetime(v) !== undefined,
+  json: () => false,
+};
+
 export function decodeAfter(kind: ResourceField['kind'], o: string | undefined): { value: unknown; id: number } | null {
   if (!o || o === EPOCH_CURSOR) return null;
   if (kind === 'datetime') {
@@ -82,7 +93,8 @@ export function decodeAfter(kind: ResourceField['kind'], o: string | undefined):
   }
   try {
     const parsed = JSON.parse(Buffer.from(o, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(parsed) && parsed.length === 2 && Number.isInteger(parsed[1]) && ['string', 'number', 'boolean'].includes(typeof parsed[0])) {
+    // The value must be of the sort column's kind: a text where a number sorts reached the database.
+    if (Array.isArray(parsed) && parsed.length === 2 && Number.isSafeInteger(parsed[1]) && CURSOR_VALUE[kind](parsed[0])) {
       return { value: parsed[0], id: parsed[1] as number };
     }
   } catch {
