@@ -51,6 +51,9 @@ export const cn: Messages = {
     toConsole: '进入控制台',
   },
   layout: {
+    chunkFailed: '无法加载此页面',
+    chunkFailedText: '页面代码未能送达（连接失败或超过 120 秒）。请重新加载页面再试。',
+    reload: '重新加载',
     toggleSidebar: '展开/收起菜单',
     fullscreen: '全屏',
     fullscreenUnsupported: '您的浏览器不支持此功能。',

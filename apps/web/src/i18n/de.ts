@@ -51,6 +51,10 @@ export const de: Messages = {
     toConsole: 'Zur Konsole',
   },
   layout: {
+    chunkFailed: 'Diese Ansicht konnte nicht geladen werden',
+    chunkFailedText:
+      'Ihr Programmcode ist nicht angekommen (die Verbindung ist fehlgeschlagen oder hat länger als 120 Sekunden gedauert). Laden Sie die Seite neu, um es erneut zu versuchen.',
+    reload: 'Neu laden',
     toggleSidebar: 'Menü ein-/ausblenden',
     fullscreen: 'Vollbild',
     fullscreenUnsupported: 'Ihr Browser unterstützt diese Funktion nicht.',

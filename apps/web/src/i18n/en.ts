@@ -49,6 +49,9 @@ export const en = {
     toConsole: 'Go to the console',
   },
   layout: {
+    chunkFailed: 'This screen could not be loaded',
+    chunkFailedText: 'Its code did not arrive (the connection failed or took longer than 120 seconds). Reload the page to try again.',
+    reload: 'Reload',
     toggleSidebar: 'Toggle the menu',
     fullscreen: 'Full screen',
     fullscreenUnsupported: "Your browser doesn't support this function.",
