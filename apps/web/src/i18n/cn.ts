@@ -10,7 +10,7 @@ export const cn: Messages = {
     close: '关闭',
     retry: '重试',
     loading: '加载中…',
-    na: 'N/A',
+    na: '无',
     back: '返回',
     backToLogin: '返回登录',
     language: '语言',

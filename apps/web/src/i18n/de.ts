@@ -10,7 +10,7 @@ export const de: Messages = {
     close: 'Schließen',
     retry: 'Erneut versuchen',
     loading: 'Lädt …',
-    na: 'N/A',
+    na: 'k. A.',
     back: 'Zurück',
     backToLogin: 'Zurück zur Anmeldung',
     language: 'Sprache',
