@@ -50,6 +50,8 @@ export const cn: Messages = {
     nothingText: '此页面用于完成销售渠道授权。未携带渠道参数打开时，这里没有需要处理的内容。',
     toConsole: '进入控制台',
   },
+  /** Built-in roles by name (contracts BUILTIN_ROLES); a role an administrator made shows its own name. */
+  roleNames: { admin: '管理员', manager: '经理', employee: '员工', warehouse: '仓库人员', station: '打印站', merchant: '商户', carrier: '承运商网关' },
   layout: {
     chunkFailed: '无法加载此页面',
     chunkFailedText: '页面代码未能送达（连接失败或超过 120 秒）。请重新加载页面再试。',

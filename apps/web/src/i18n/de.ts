@@ -50,6 +50,16 @@ export const de: Messages = {
     nothingText: 'Diese Seite schließt die Autorisierung eines Vertriebskanals ab. Ohne die Parameter des Kanals gibt es hier nichts zu tun.',
     toConsole: 'Zur Konsole',
   },
+  /** Built-in roles by name (contracts BUILTIN_ROLES); a role an administrator made shows its own name. */
+  roleNames: {
+    admin: 'Administrator',
+    manager: 'Leitung',
+    employee: 'Mitarbeiter',
+    warehouse: 'Lagerpersonal',
+    station: 'Druckstation',
+    merchant: 'Händler',
+    carrier: 'Carrier-Gate',
+  },
   layout: {
     chunkFailed: 'Diese Ansicht konnte nicht geladen werden',
     chunkFailedText:
