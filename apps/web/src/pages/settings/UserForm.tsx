@@ -123,7 +123,7 @@ export function UserForm({ open, user, onClose, onSaved }: Props) {
             mode="multiple"
             options={roles.map((r) => ({
               value: r.name,
-              label: r.builtin ? `${r.name} · ${roleLabel(t, r.name)}` : r.title ? `${r.name} · ${r.title}` : r.name,
+              label: roleLabel(t, r.name) !== r.name ? `${r.name} · ${roleLabel(t, r.name)}` : r.title ? `${r.name} · ${r.title}` : r.name,
             }))}
             data-testid="user-roles"
           />
