@@ -10,7 +10,7 @@ export const cn: Messages = {
     close: '关闭',
     retry: '重试',
     loading: '加载中…',
-    na: 'N/A',
+    na: '无',
     back: '返回',
     backToLogin: '返回登录',
     language: '语言',
@@ -50,7 +50,12 @@ export const cn: Messages = {
     nothingText: '此页面用于完成销售渠道授权。未携带渠道参数打开时，这里没有需要处理的内容。',
     toConsole: '进入控制台',
   },
+  /** Built-in roles by name (contracts BUILTIN_ROLES); a role an administrator made shows its own name. */
+  roleNames: { admin: '管理员', manager: '经理', employee: '员工', warehouse: '仓库人员', station: '打印站', merchant: '商户', carrier: '承运商网关' },
   layout: {
+    chunkFailed: '无法加载此页面',
+    chunkFailedText: '页面代码未能送达（连接失败或超过 120 秒）。请重新加载页面再试。',
+    reload: '重新加载',
     toggleSidebar: '展开/收起菜单',
     fullscreen: '全屏',
     fullscreenUnsupported: '您的浏览器不支持此功能。',

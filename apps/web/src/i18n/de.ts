@@ -10,7 +10,7 @@ export const de: Messages = {
     close: 'Schließen',
     retry: 'Erneut versuchen',
     loading: 'Lädt …',
-    na: 'N/A',
+    na: 'k. A.',
     back: 'Zurück',
     backToLogin: 'Zurück zur Anmeldung',
     language: 'Sprache',
@@ -50,7 +50,21 @@ export const de: Messages = {
     nothingText: 'Diese Seite schließt die Autorisierung eines Vertriebskanals ab. Ohne die Parameter des Kanals gibt es hier nichts zu tun.',
     toConsole: 'Zur Konsole',
   },
+  /** Built-in roles by name (contracts BUILTIN_ROLES); a role an administrator made shows its own name. */
+  roleNames: {
+    admin: 'Administrator',
+    manager: 'Leitung',
+    employee: 'Mitarbeiter',
+    warehouse: 'Lagerpersonal',
+    station: 'Druckstation',
+    merchant: 'Händler',
+    carrier: 'Carrier-Gate',
+  },
   layout: {
+    chunkFailed: 'Diese Ansicht konnte nicht geladen werden',
+    chunkFailedText:
+      'Ihr Programmcode ist nicht angekommen (die Verbindung ist fehlgeschlagen oder hat länger als 120 Sekunden gedauert). Laden Sie die Seite neu, um es erneut zu versuchen.',
+    reload: 'Neu laden',
     toggleSidebar: 'Menü ein-/ausblenden',
     fullscreen: 'Vollbild',
     fullscreenUnsupported: 'Ihr Browser unterstützt diese Funktion nicht.',

@@ -48,7 +48,20 @@ export const en = {
     nothingText: 'This page completes a sales-channel authorisation. Opened without the channel’s parameters, there is nothing to do here.',
     toConsole: 'Go to the console',
   },
+  /** Built-in roles by name (contracts BUILTIN_ROLES); a role an administrator made shows its own name. */
+  roleNames: {
+    admin: 'Administrator',
+    manager: 'Manager',
+    employee: 'Employee',
+    warehouse: 'Warehouse staff',
+    station: 'Print station',
+    merchant: 'Merchant',
+    carrier: 'Carrier gate',
+  },
   layout: {
+    chunkFailed: 'This screen could not be loaded',
+    chunkFailedText: 'Its code did not arrive (the connection failed or took longer than 120 seconds). Reload the page to try again.',
+    reload: 'Reload',
     toggleSidebar: 'Toggle the menu',
     fullscreen: 'Full screen',
     fullscreenUnsupported: "Your browser doesn't support this function.",

@@ -69,3 +69,91 @@ describe('route titles', () => {
     }
   });
 });
+
+describe('translated, not copied (issue 15 §15)', () => {
+  /** Words that are the same in every language: codes, brands and units (the whole word must match). */
+  const SAME_EVERYWHERE = /^(?:[A-Z0-9]{2,}|[A-Z][A-Z0-9]*[0-9][A-Z0-9]*|Kontor|Shopify|eBay|OAuth|FedEx|kg|cm|mm|x)$/;
+  /** Words German shares with English, allowed one by one. */
+  const GERMAN_SAME = new Set([
+    'Name',
+    'Status',
+    'Details',
+    'Ticket',
+    'Tickets',
+    'Container',
+    'Region',
+    'Filter',
+    'Start',
+    'Export',
+    'Import',
+    'Info',
+    'Version',
+    'Login',
+    'Code',
+    'Label',
+    'Labels',
+    'Server',
+    'Link',
+    'Batch',
+    'System',
+    'Service',
+    'Optional',
+    'Standard',
+    'Format',
+    'Position',
+    'Text',
+    'Material',
+    'Problem',
+    'Transport',
+    'Captcha',
+    'Normal',
+    'Express',
+    'Premium',
+    'Original',
+    'Administrator',
+    'Zone',
+    'Barcode',
+    'Gate',
+    'Carrier',
+    'Admin',
+    'Mail',
+  ]);
+  const messages = { en: { ...en, ...screensEn }, cn: { ...cn, ...screensCn }, de: { ...de, ...screensDe } };
+  const flat = Object.fromEntries(LOCALES.map((l) => [l, flatten(resourcesFor(l, messages[l]))]));
+  const words = (text: string) =>
+    text
+      .replace(/\{\{\w+\}\}/g, ' ')
+      .split(/[^A-Za-z0-9]+/)
+      .filter((w) => /[A-Za-z]{2,}/.test(w));
+  const allowed = (locale: 'cn' | 'de') => (word: string) => SAME_EVERYWHERE.test(word) || (locale === 'de' && GERMAN_SAME.has(word));
+
+  it.each(['cn', 'de'] as const)('has no English left in %s (a text equal to the English one is made of allowed words only)', (locale) => {
+    const copied = Object.entries(flat.en!).filter(
+      ([key, text]) => typeof text === 'string' && flat[locale]![key] === text && !words(text).every(allowed(locale)),
+    );
+    expect(copied.map(([key, text]) => `${key}: ${String(text)}`)).toEqual([]);
+  });
+
+  it('names each concept with one German term: the carrier is Versanddienstleister, never Versender or Spediteur', () => {
+    const carrierTexts = Object.entries(flat.en!).filter(([, text]) => /\bcarriers?\b(?! gate| service)/i.test(String(text)));
+    expect(carrierTexts.length).toBeGreaterThan(5);
+    for (const [key] of carrierTexts) expect(String(flat.de![key]), key).toMatch(/Versanddienstleister/);
+    const wrong = Object.entries(flat.de!).filter(([, text]) => /Versender|Spediteur|Frachtführer/.test(String(text)));
+    expect(wrong.map(([key]) => key)).toEqual([]);
+    expect(ROUTE_TITLES.lookup![2]).not.toBe('Suche');
+    expect(
+      Object.values(ROUTE_TITLES)
+        .filter(([en]) => /carrier(?! gate)/i.test(en))
+        .every(([, , de]) => de.includes('Versanddienstleister')),
+    ).toBe(true);
+  });
+
+  it('translates "N/A", and route titles that are words', () => {
+    expect(flat.cn!['common.na']).not.toBe('N/A');
+    expect(flat.de!['common.na']).not.toBe('N/A');
+    const copiedTitles = Object.entries(ROUTE_TITLES).filter(
+      ([, [en, cn, de]]) => !SAME_EVERYWHERE.test(en) && (cn === en || (de === en && !GERMAN_SAME.has(en))),
+    );
+    expect(copiedTitles.map(([key]) => key)).toEqual(['shopifyEP', 'twoBC', 'tickets'].filter((k) => copiedTitles.some(([c]) => c === k)));
+  });
+});

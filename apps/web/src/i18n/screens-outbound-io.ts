@@ -201,7 +201,7 @@ export const outboundIoDe: typeof outboundIoEn = {
     },
     q: 'Suche (Auftragsnummer, Referenz, Empfänger, Sendungsnummer)',
     status: 'Status',
-    carrier: 'Spediteur',
+    carrier: 'Versanddienstleister',
     typeOfTask: 'Art',
     priority: 'Priorität',
     priorities: { low: 'Niedrig', normal: 'Normal', urgent: 'Dringend' },

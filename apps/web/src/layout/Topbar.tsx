@@ -18,6 +18,7 @@ import { useLayout } from './store.js';
 import { SubAccountSelect } from './SubAccountSelect.js';
 import { JobsIndicator } from './JobsIndicator.js';
 import { UnfinishedTasks } from './UnfinishedTasks.js';
+import { roleLabel } from '../auth/role-label.js';
 
 /** Top bar: menu toggle, breadcrumb, error log, merchant scope, full screen, language, avatar menu. */
 export function Topbar() {
@@ -91,7 +92,11 @@ export function Topbar() {
                       label: t('layout.role'),
                       children: [
                         { key: 'role:', label: t('layout.allRoles'), disabled: user!.roles.length === held.length },
-                        ...held.map((role) => ({ key: `role:${role}`, label: role, disabled: user!.roles.length === 1 && user!.roles[0] === role })),
+                        ...held.map((role) => ({
+                          key: `role:${role}`,
+                          label: roleLabel(t, role),
+                          disabled: user!.roles.length === 1 && user!.roles[0] === role,
+                        })),
                       ],
                     },
                   ]

@@ -4,6 +4,7 @@ import { Button, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/request.js';
+import { na } from '../lib/format.js';
 
 type Row = Record<string, unknown>;
 type Spec = NonNullable<MaskField['lines']>;
@@ -180,7 +181,7 @@ export function LinesView({ field, value }: { field: MaskField; value: unknown }
     spec,
     lines.map((l) => l[spec.itemKey]),
   );
-  if (!lines.length) return <>N/A</>;
+  if (!lines.length) return <>{na()}</>;
   return (
     <Space orientation="vertical" size={0}>
       {lines.map((l, i) => (

@@ -1,6 +1,6 @@
 import type { Locale } from '@kontor/contracts';
 import type { FieldType, Mask, MaskField } from '@kontor/contracts/masks';
-import { formatDateTime, formatMoney } from '../lib/format.js';
+import { formatDateTime, formatMoney, na } from '../lib/format.js';
 
 /**
  * The one pure function family that turns a mask into a screen (issue 4 §3): list columns, filter
@@ -139,7 +139,7 @@ const YES_NO: Record<Locale, [string, string]> = { en: ['Yes', 'No'], cn: ['是'
 
 /** The text of a value as lists and detail views show it (spec §9: dates, two-decimal money, N/A). */
 export function displayValue(field: MaskField, value: unknown, locale: Locale, row?: Record<string, unknown>): string {
-  if (value === null || value === undefined || value === '') return 'N/A';
+  if (value === null || value === undefined || value === '') return na();
   switch (field.type) {
     case 'date':
       return formatDateTime(value).slice(0, 10);
@@ -151,13 +151,13 @@ export function displayValue(field: MaskField, value: unknown, locale: Locale, r
       return YES_NO[locale][value ? 0 : 1];
     case 'enum': {
       const label = (v: unknown) => field.options?.find((o) => o.value === v || String(o.value) === String(v))?.label[locale] ?? String(v);
-      return Array.isArray(value) ? value.map(label).join(', ') || 'N/A' : label(value);
+      return Array.isArray(value) ? value.map(label).join(', ') || na() : label(value);
     }
     case 'address': {
       const a = value as Record<string, unknown>;
       return (
         [a.name1, [a.streetName, a.streetNumber].filter(Boolean).join(' '), [a.ZIP, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join(', ') ||
-        'N/A'
+        na()
       );
     }
     case 'json':
@@ -165,10 +165,10 @@ export function displayValue(field: MaskField, value: unknown, locale: Locale, r
     case 'lines': {
       const { itemKey, quantityKey } = field.lines!;
       const lines = Array.isArray(value) ? (value as Array<Record<string, unknown>>) : [];
-      return lines.map((l) => `#${String(l[itemKey])} × ${String(l[quantityKey])}`).join(', ') || 'N/A';
+      return lines.map((l) => `#${String(l[itemKey])} × ${String(l[quantityKey])}`).join(', ') || na();
     }
     default:
-      return Array.isArray(value) ? value.map(String).join(', ') || 'N/A' : String(value);
+      return Array.isArray(value) ? value.map(String).join(', ') || na() : String(value);
   }
 }
 

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazyScreen } from './lazy-screen.js';
 
 /** A settings route whose screen is a shipped mask: one line per screen (issue 4 §4). */
 export const maskScreen = (name: string) =>
-  lazy(() => import('../masks/MaskScreen.js').then(({ MaskScreen }) => ({ default: () => <MaskScreen name={name} /> })));
+  lazyScreen(() => import('../masks/MaskScreen.js').then(({ MaskScreen }) => ({ default: () => <MaskScreen name={name} /> })));
 
 export const MASK_SCREENS = {
   '/settings/lookup': maskScreen('settings.lookup'),

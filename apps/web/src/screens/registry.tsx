@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { OutboundView } from '../pages/outbound/outbound-api.js';
+import { lazyScreen } from './lazy-screen.js';
 import { MASK_SCREENS } from './mask-screens.js';
 
 /** The outbound lists (issue 7 §4): one screen, each path showing its server view. */
@@ -7,7 +8,9 @@ const outbound = (paths: Record<string, OutboundView>) =>
   Object.fromEntries(
     Object.entries(paths).map(([path, view]) => [
       path,
-      lazy(() => import('../pages/outbound/OutboundOrdersPage.js').then(({ OutboundOrdersPage }) => ({ default: () => <OutboundOrdersPage view={view} /> }))),
+      lazyScreen(() =>
+        import('../pages/outbound/OutboundOrdersPage.js').then(({ OutboundOrdersPage }) => ({ default: () => <OutboundOrdersPage view={view} /> })),
+      ),
     ]),
   );
 
@@ -17,37 +20,37 @@ const outbound = (paths: Record<string, OutboundView>) =>
  * own lazily loaded chunk.
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/home': lazy(() => import('../pages/home/HomePage.js')),
-  '/personal/settings': lazy(() => import('../pages/personal/PersonalSettingsPage.js')),
-  '/settings/users/list': lazy(() => import('../pages/settings/UsersListPage.js')),
-  '/maske': lazy(() => import('../pages/maske/MaskRoutePage.js')),
-  '/maske/edit': lazy(() => import('../pages/maske/MaskEditPage.js')),
-  '/spreadsheet': lazy(() => import('../pages/maske/SpreadsheetPage.js')),
-  '/settings/masken': lazy(() => import('../pages/settings/MasksPage.js')),
-  '/settings/users/oauth2': lazy(() => import('../pages/settings/OauthClientsPage.js')),
-  '/settings/files': lazy(() => import('../pages/settings/FilesPage.js')),
-  '/settings/roles/list': lazy(() => import('../pages/settings/RolesListPage.js')),
-  '/settings/roles/privileges': lazy(() => import('../pages/settings/PrivilegesPage.js')),
-  '/wms/item': lazy(() => import('../pages/inventory/ItemsPage.js').then(({ ItemsPage }) => ({ default: () => <ItemsPage mask="wms.item" /> }))),
-  '/mEP/item': lazy(() => import('../pages/inventory/ItemsPage.js').then(({ ItemsPage }) => ({ default: () => <ItemsPage mask="mep.item" /> }))),
-  '/wms/munit': lazy(() => import('../pages/inventory/MergedUnitsPage.js')),
-  '/wms/inventory': lazy(() => import('../pages/inventory/InventoryPage.js')),
-  '/mEP/inventory': lazy(() => import('../pages/inventory/InventoryPage.js')),
-  '/eEP/inbound-orders': lazy(() => import('../pages/inbound/InboundOrdersPage.js')),
-  '/mEP/inbound-orders': lazy(() => import('../pages/inbound/InboundOrdersPage.js')),
-  '/wEP/inbound-orders': lazy(() => import('../pages/inbound/InboundOrdersPage.js')),
-  '/c7r/orders': lazy(() => import('../pages/inbound/ContainersPage.js')),
-  '/wEP/receivingScan': lazy(() => import('../pages/receiving/ReceivingScanPage.js')),
-  '/eEP/receiving': lazy(() => import('../pages/receiving/ReceivingPage.js')),
-  '/wEP/receiving': lazy(() => import('../pages/receiving/ReceivingPage.js')),
-  '/wEP/loggingScan': lazy(() => import('../pages/receiving/LoggingScanPage.js')),
-  '/eEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
-  '/wEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
-  '/mEP/received': lazy(() => import('../pages/returns/ReturnsPage.js')),
-  '/eEP/tickets': lazy(() => import('../pages/tickets/TicketsPage.js')),
-  '/tools/receivingExport': lazy(() => import('../pages/tools/ReceivingExportPage.js')),
-  '/tools/outboundExport': lazy(() => import('../pages/tools/OutboundExportPage.js')),
-  '/tools/outboundExportTask': lazy(() => import('../pages/tools/OutboundExportTaskPage.js')),
+  '/home': lazyScreen(() => import('../pages/home/HomePage.js')),
+  '/personal/settings': lazyScreen(() => import('../pages/personal/PersonalSettingsPage.js')),
+  '/settings/users/list': lazyScreen(() => import('../pages/settings/UsersListPage.js')),
+  '/maske': lazyScreen(() => import('../pages/maske/MaskRoutePage.js')),
+  '/maske/edit': lazyScreen(() => import('../pages/maske/MaskEditPage.js')),
+  '/spreadsheet': lazyScreen(() => import('../pages/maske/SpreadsheetPage.js')),
+  '/settings/masken': lazyScreen(() => import('../pages/settings/MasksPage.js')),
+  '/settings/users/oauth2': lazyScreen(() => import('../pages/settings/OauthClientsPage.js')),
+  '/settings/files': lazyScreen(() => import('../pages/settings/FilesPage.js')),
+  '/settings/roles/list': lazyScreen(() => import('../pages/settings/RolesListPage.js')),
+  '/settings/roles/privileges': lazyScreen(() => import('../pages/settings/PrivilegesPage.js')),
+  '/wms/item': lazyScreen(() => import('../pages/inventory/ItemsPage.js').then(({ ItemsPage }) => ({ default: () => <ItemsPage mask="wms.item" /> }))),
+  '/mEP/item': lazyScreen(() => import('../pages/inventory/ItemsPage.js').then(({ ItemsPage }) => ({ default: () => <ItemsPage mask="mep.item" /> }))),
+  '/wms/munit': lazyScreen(() => import('../pages/inventory/MergedUnitsPage.js')),
+  '/wms/inventory': lazyScreen(() => import('../pages/inventory/InventoryPage.js')),
+  '/mEP/inventory': lazyScreen(() => import('../pages/inventory/InventoryPage.js')),
+  '/eEP/inbound-orders': lazyScreen(() => import('../pages/inbound/InboundOrdersPage.js')),
+  '/mEP/inbound-orders': lazyScreen(() => import('../pages/inbound/InboundOrdersPage.js')),
+  '/wEP/inbound-orders': lazyScreen(() => import('../pages/inbound/InboundOrdersPage.js')),
+  '/c7r/orders': lazyScreen(() => import('../pages/inbound/ContainersPage.js')),
+  '/wEP/receivingScan': lazyScreen(() => import('../pages/receiving/ReceivingScanPage.js')),
+  '/eEP/receiving': lazyScreen(() => import('../pages/receiving/ReceivingPage.js')),
+  '/wEP/receiving': lazyScreen(() => import('../pages/receiving/ReceivingPage.js')),
+  '/wEP/loggingScan': lazyScreen(() => import('../pages/receiving/LoggingScanPage.js')),
+  '/eEP/received': lazyScreen(() => import('../pages/returns/ReturnsPage.js')),
+  '/wEP/received': lazyScreen(() => import('../pages/returns/ReturnsPage.js')),
+  '/mEP/received': lazyScreen(() => import('../pages/returns/ReturnsPage.js')),
+  '/eEP/tickets': lazyScreen(() => import('../pages/tickets/TicketsPage.js')),
+  '/tools/receivingExport': lazyScreen(() => import('../pages/tools/ReceivingExportPage.js')),
+  '/tools/outboundExport': lazyScreen(() => import('../pages/tools/OutboundExportPage.js')),
+  '/tools/outboundExportTask': lazyScreen(() => import('../pages/tools/OutboundExportTaskPage.js')),
   ...outbound({
     '/eEP/outbound-orders': 'orders',
     '/mEP/outbound-orders': 'orders',

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format.js';
 import { menuRoutes } from '../../router/route-match.js';
 import { Announcements } from './Announcements.js';
 import type { RouteDef } from '@kontor/contracts';
+import { roleLabel } from '../../auth/role-label.js';
 
 const countLeaves = (routes: RouteDef[]): number => routes.reduce((n, r) => n + (r.children ? countLeaves(r.children) : 1), 0);
 
@@ -31,7 +32,7 @@ export default function HomePage() {
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('home.roles')}>
                 {user.roles.map((role) => (
-                  <Tag key={role}>{role}</Tag>
+                  <Tag key={role}>{roleLabel(t, role)}</Tag>
                 ))}
               </Descriptions.Item>
               <Descriptions.Item label={t('home.merchant')}>{user.merchantName ?? t('common.na')}</Descriptions.Item>

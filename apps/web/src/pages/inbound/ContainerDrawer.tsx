@@ -4,7 +4,7 @@ import { Button, Descriptions, Drawer, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, na } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 import { containerApi, type ContainerManualStatus, type ContainerRow } from './inbound-api.js';
@@ -111,12 +111,12 @@ export function ContainerDrawer({ container, onClose, onChanged, onEdit, warehou
               { key: 'unid', label: t('inbound.orderNumber'), children: <DocNo>{row.unid}</DocNo> },
               { key: 'size', label: t('inbound.size'), children: t(`inbound.sizes.${row.size}`, { defaultValue: row.size }) },
               { key: 'warehouse', label: t('inbound.warehouse'), children: warehouseCode(row.warehouseId) },
-              { key: 'carrier', label: t('inbound.shippingLine'), children: row.carrier || 'N/A' },
-              { key: 'eta', label: t('inbound.eta'), children: row.eta?.slice(0, 10) ?? 'N/A' },
+              { key: 'carrier', label: t('inbound.shippingLine'), children: row.carrier || na() },
+              { key: 'eta', label: t('inbound.eta'), children: row.eta?.slice(0, 10) ?? na() },
               { key: 'arrived', label: t('inbound.arrivedAt'), children: formatDateTime(row.arrivedAt) },
               { key: 'unloaded', label: t('inbound.unloadedAt'), children: formatDateTime(row.unloadedAt) },
               { key: 'created', label: t('inbound.created'), children: formatDateTime(row.createdAt) },
-              { key: 'remark', label: t('inbound.remark'), children: row.remark || 'N/A', span: 'filled' },
+              { key: 'remark', label: t('inbound.remark'), children: row.remark || na(), span: 'filled' },
             ]}
           />
           <Typography.Title level={5} style={{ marginTop: 20 }}>

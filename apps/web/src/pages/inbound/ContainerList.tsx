@@ -3,7 +3,7 @@ import { Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, na } from '../../lib/format.js';
 import { containerApi, type ContainerRow } from './inbound-api.js';
 import { Pager } from './Pager.js';
 import { StateTag, useStateOptions } from './StateTag.js';
@@ -41,8 +41,8 @@ export function ContainerList({ filters, onFilters, reloads, onOpen, warehouseCo
     { key: 'unid', dataIndex: 'unid', title: t('inbound.orderNumber'), width: 160 },
     { key: 'size', dataIndex: 'size', title: t('inbound.size'), width: 140, render: (v: string) => t(`inbound.sizes.${v}`, { defaultValue: v }) },
     { key: 'warehouse', title: t('inbound.warehouse'), width: 90, render: (_: unknown, row) => warehouseCode(row.warehouseId) },
-    { key: 'carrier', dataIndex: 'carrier', title: t('inbound.shippingLine'), width: 160, ellipsis: true, render: (v: string) => v || 'N/A' },
-    { key: 'eta', dataIndex: 'eta', title: t('inbound.eta'), width: 110, render: (v: string | null) => v?.slice(0, 10) ?? 'N/A' },
+    { key: 'carrier', dataIndex: 'carrier', title: t('inbound.shippingLine'), width: 160, ellipsis: true, render: (v: string) => v || na() },
+    { key: 'eta', dataIndex: 'eta', title: t('inbound.eta'), width: 110, render: (v: string | null) => v?.slice(0, 10) ?? na() },
     { key: 'arrivedAt', dataIndex: 'arrivedAt', title: t('inbound.arrivedAt'), width: 160, render: (v: string | null) => formatDateTime(v) },
     { key: 'unloadedAt', dataIndex: 'unloadedAt', title: t('inbound.unloadedAt'), width: 160, render: (v: string | null) => formatDateTime(v) },
   ];

@@ -4,7 +4,7 @@ import { Table, Tag, theme, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, na } from '../../lib/format.js';
 import { StatusTag } from '../inventory/StatusTag.js';
 import type { InboundScan, StagingRow } from './inbound-api.js';
 
@@ -33,7 +33,7 @@ export function LinesTable({ lines, counting }: { lines: ReceivingLine[]; counti
   const columns: ColumnsType<ReceivingLine> = [
     { key: 'sku', dataIndex: 'sku', title: t('inbound.sku'), width: 120, fixed: 'left' },
     { key: 'name', dataIndex: 'name', title: t('inbound.itemName'), width: 170, ellipsis: true },
-    { key: 'batch', dataIndex: 'batch', title: t('inbound.batch'), width: 80, render: (v: string) => v || 'N/A' },
+    { key: 'batch', dataIndex: 'batch', title: t('inbound.batch'), width: 80, render: (v: string) => v || na() },
     num('planned', t('inbound.planned')),
     num('received', t('inbound.received')),
     num('damaged', t('inbound.damaged')),
@@ -94,9 +94,9 @@ export function ScansTable({ scans }: { scans: InboundScan[] }) {
       width: 100,
       render: (v: InboundScan['condition']) => <Tag color={v === 'damaged' ? 'red' : undefined}>{t(`inbound.conditions.${v}`)}</Tag>,
     },
-    { key: 'unit', dataIndex: 'unit', title: t('inbound.unit'), width: 130, render: (v: string) => v || 'N/A' },
-    { key: 'batch', dataIndex: 'batch', title: t('inbound.batch'), width: 90, render: (v: string) => v || 'N/A' },
-    { key: 'serials', dataIndex: 'serials', title: t('inbound.serials'), width: 160, ellipsis: true, render: (v: string[]) => v.join(', ') || 'N/A' },
+    { key: 'unit', dataIndex: 'unit', title: t('inbound.unit'), width: 130, render: (v: string) => v || na() },
+    { key: 'batch', dataIndex: 'batch', title: t('inbound.batch'), width: 90, render: (v: string) => v || na() },
+    { key: 'serials', dataIndex: 'serials', title: t('inbound.serials'), width: 160, ellipsis: true, render: (v: string[]) => v.join(', ') || na() },
     {
       key: 'booked',
       dataIndex: 'booked',
@@ -123,7 +123,7 @@ export function StagingTable({ rows }: { rows: StagingRow[] }) {
   const columns: ColumnsType<StagingRow> = [
     { key: 'sku', dataIndex: 'sku', title: t('inbound.sku'), width: 130 },
     { key: 'name', dataIndex: 'name', title: t('inbound.itemName'), width: 180, ellipsis: true },
-    { key: 'batch', dataIndex: 'batch', title: t('inbound.batch'), width: 90, render: (v: string) => v || 'N/A' },
+    { key: 'batch', dataIndex: 'batch', title: t('inbound.batch'), width: 90, render: (v: string) => v || na() },
     { key: 'status', dataIndex: 'status', title: t('inbound.stockStatus'), width: 120, render: (v: number) => <StatusTag status={v} /> },
     { key: 'quantity', dataIndex: 'quantity', title: t('inbound.quantity'), align: 'right', width: 80 },
     {

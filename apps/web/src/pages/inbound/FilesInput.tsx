@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { staticUrl } from '../../api/static-url.js';
 import { uploadFile } from '../../api/upload.js';
 import type { InboundFile } from './inbound-api.js';
+import { na } from '../../lib/format.js';
 
 /** The contracts take at most 20 files per announcement. */
 const MAX_FILES = 20;
@@ -13,7 +14,7 @@ export const fileUrl = (file: InboundFile) => staticUrl(`/v0/static/${encodeURIC
 
 /** Links to the files of an announcement, opened in a new tab. */
 export function FileLinks({ files }: { files: InboundFile[] }) {
-  if (!files.length) return <>N/A</>;
+  if (!files.length) return <>{na()}</>;
   return (
     <Space orientation="vertical" size={0}>
       {files.map((file) => (

@@ -3,7 +3,7 @@ import { Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, na } from '../../lib/format.js';
 import { countingStarted, Difference } from './DetailTables.js';
 import { inboundApi, type InboundOrderRow } from './inbound-api.js';
 import { useMerchants } from './lookups.js';
@@ -52,9 +52,9 @@ export function InboundOrderList({ filters, onFilters, reloads, onOpen, bare }: 
     { key: 'status', title: t('inbound.status'), width: 140, render: (_: unknown, row) => <StateTag machine={INBOUND_ORDER} code={row.status} /> },
     { key: 'merchantName', dataIndex: 'merchantName', title: t('inbound.merchant'), width: 150, ellipsis: true },
     { key: 'warehouseCode', dataIndex: 'warehouseCode', title: t('inbound.warehouse'), width: 80 },
-    { key: 'reference', dataIndex: 'reference', title: t('inbound.reference'), width: 120, ellipsis: true, render: (v: string) => v || 'N/A' },
-    { key: 'expectedDate', dataIndex: 'expectedDate', title: t('inbound.expectedDate'), width: 100, render: (v: string | null) => v?.slice(0, 10) ?? 'N/A' },
-    { key: 'containerNumber', dataIndex: 'containerNumber', title: t('inbound.container'), width: 110, render: (v: string | null) => v || 'N/A' },
+    { key: 'reference', dataIndex: 'reference', title: t('inbound.reference'), width: 120, ellipsis: true, render: (v: string) => v || na() },
+    { key: 'expectedDate', dataIndex: 'expectedDate', title: t('inbound.expectedDate'), width: 100, render: (v: string | null) => v?.slice(0, 10) ?? na() },
+    { key: 'containerNumber', dataIndex: 'containerNumber', title: t('inbound.container'), width: 110, render: (v: string | null) => v || na() },
     {
       key: 'units',
       title: t('inbound.receivedOfPlanned'),

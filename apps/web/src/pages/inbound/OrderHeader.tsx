@@ -1,18 +1,18 @@
 import { INBOUND_ORDER } from '@kontor/contracts/status/inbound';
 import { Descriptions, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, na } from '../../lib/format.js';
 import { countingStarted, Difference } from './DetailTables.js';
 import { FileLinks } from './FilesInput.js';
 import type { InboundOrderRow } from './inbound-api.js';
 import { StateTag } from './StateTag.js';
 
-const orNA = (v: string | null | undefined) => v || 'N/A';
+const orNA = (v: string | null | undefined) => v || na();
 
 /** Tracking numbers; those already logged at the gate (logging scan) are marked green. */
 function Tracking({ order }: { order: InboundOrderRow }) {
   const { t } = useTranslation();
-  if (!order.trackingNumbers.length) return <>N/A</>;
+  if (!order.trackingNumbers.length) return <>{na()}</>;
   return (
     <Space size={[4, 4]} wrap>
       {order.trackingNumbers.map((n) =>

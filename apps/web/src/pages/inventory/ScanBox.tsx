@@ -3,6 +3,7 @@ import { Card, Descriptions, Input, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findCompartment, findItem, listStockGroups, type CompartmentHit, type ItemHit } from './inventory-api.js';
+import { na } from '../../lib/format.js';
 
 /** What the stock list is narrowed to by the last scan. */
 export type Scope = { kind: 'compartment'; id: number; code: string } | { kind: 'item'; id: number; code: string } | { kind: 'text'; code: string } | null;
@@ -109,7 +110,7 @@ export function ScanBox({ active, onScope, refresh }: Props) {
             )}
           </Descriptions.Item>
           <Descriptions.Item label={t('inventory.warehouse')}>{found.hit.warehouseUNID}</Descriptions.Item>
-          <Descriptions.Item label={t('inventory.zone')}>{found.hit.zoneCode || 'N/A'}</Descriptions.Item>
+          <Descriptions.Item label={t('inventory.zone')}>{found.hit.zoneCode || na()}</Descriptions.Item>
           <Descriptions.Item label={t('inventory.totalQuantity')}>
             <span data-testid="header-quantity">{found.hit.inventory?.quantity ?? 0}</span>
           </Descriptions.Item>
@@ -127,8 +128,8 @@ export function ScanBox({ active, onScope, refresh }: Props) {
             </Space>
           </Descriptions.Item>
           <Descriptions.Item label={t('inventory.customer')}>{found.hit.customer}</Descriptions.Item>
-          <Descriptions.Item label={t('inventory.barcode')}>{found.hit.barcode || 'N/A'}</Descriptions.Item>
-          <Descriptions.Item label={t('inventory.weight')}>{found.hit.weight ? `${found.hit.weight} kg` : 'N/A'}</Descriptions.Item>
+          <Descriptions.Item label={t('inventory.barcode')}>{found.hit.barcode || na()}</Descriptions.Item>
+          <Descriptions.Item label={t('inventory.weight')}>{found.hit.weight ? `${found.hit.weight} kg` : na()}</Descriptions.Item>
           <Descriptions.Item label={t('inventory.totalQuantity')}>
             <Space size={6} wrap>
               <span data-testid="header-quantity">{found.quantity}</span>

@@ -10,6 +10,7 @@ import { notify } from '../../notify/queue.js';
 import { findItem, stocktakes, type StockCount } from './inventory-api.js';
 import { CountStateTag, StatusTag } from './StatusTag.js';
 import { StocktakeUnits } from './StocktakeUnits.js';
+import { na } from '../../lib/format.js';
 
 /** One line of the count sheet: what is held (or was when counted) and what was counted. */
 interface SheetLine {
@@ -164,7 +165,7 @@ export function StocktakeSheet({ id, canApprove, onChanged, onClose }: Props) {
       <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
         <strong>{line.sku}</strong>
         <Typography.Text type="secondary">
-          {line.compartment} · {line.batch || 'N/A'}
+          {line.compartment} · {line.batch || na()}
         </Typography.Text>
         {line.status !== STOCK_STATUS.valid && <StatusTag status={line.status} />}
       </div>
@@ -174,7 +175,7 @@ export function StocktakeSheet({ id, canApprove, onChanged, onClose }: Props) {
     { key: 'compartment', title: t('inventory.compartment'), dataIndex: 'compartment', width: 110 },
     { key: 'sku', title: t('inventory.sku'), dataIndex: 'sku', width: 120 },
     { key: 'itemName', title: t('inventory.itemName'), dataIndex: 'itemName', width: 180, ellipsis: true },
-    { key: 'batch', title: t('inventory.batch'), dataIndex: 'batch', width: 90, render: (b: string) => b || 'N/A' },
+    { key: 'batch', title: t('inventory.batch'), dataIndex: 'batch', width: 90, render: (b: string) => b || na() },
     { key: 'status', title: t('inventory.status'), dataIndex: 'status', width: 110, render: (s: number) => <StatusTag status={s} /> },
   ];
   if (!count) return <Card size="small" loading style={{ marginBottom: 12 }} />;

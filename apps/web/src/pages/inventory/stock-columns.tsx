@@ -3,7 +3,7 @@ import { STOCK_STATUS } from '@kontor/contracts/domains/inventory';
 import { Button, Dropdown, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, na } from '../../lib/format.js';
 import type { StockRow } from './inventory-api.js';
 import { StatusTag } from './StatusTag.js';
 
@@ -26,7 +26,7 @@ export function useRowColumns({ mobile, oneMerchant, actions, onAction }: Option
     { key: 'compartmentCode', dataIndex: 'compartmentCode', title: t('inventory.compartment'), width: 110 },
     { key: 'sku', dataIndex: 'sku', title: t('inventory.sku'), width: 120 },
     { key: 'itemName', dataIndex: 'itemName', title: t('inventory.itemName'), width: 180, ellipsis: true },
-    { key: 'batch', title: t('inventory.batch'), width: 90, render: (_: unknown, row) => row.batch || 'N/A' },
+    { key: 'batch', title: t('inventory.batch'), width: 90, render: (_: unknown, row) => row.batch || na() },
     { key: 'expiry', title: t('inventory.expiry'), width: 100, render: (_: unknown, row) => row.expiry ?? '' },
     { key: 'status', title: t('inventory.status'), width: 110, render: (_: unknown, row) => <StatusTag status={row.status} /> },
     number('quantity', t('inventory.quantity')),
@@ -43,7 +43,7 @@ export function useRowColumns({ mobile, oneMerchant, actions, onAction }: Option
       <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
         <strong>{row.sku}</strong>
         <Typography.Text type="secondary">
-          {row.compartmentCode} · {row.batch || 'N/A'}
+          {row.compartmentCode} · {row.batch || na()}
           {row.expiry ? ` · ${row.expiry}` : ''}
         </Typography.Text>
         {row.status !== STOCK_STATUS.valid && <StatusTag status={row.status} />}

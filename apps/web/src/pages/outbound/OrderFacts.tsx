@@ -2,22 +2,22 @@ import type { Address } from '@kontor/contracts/domains/outbound';
 import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
 import { Card, Col, Descriptions, Row, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, na } from '../../lib/format.js';
 import { FileLinks } from '../inbound/FilesInput.js';
 import { StateTag } from '../inbound/StateTag.js';
 import { exceptionTexts } from './field-labels.js';
 import type { Dimensions, OutboundOrderRow } from './outbound-api.js';
 import { PriorityTag } from './PriorityTag.js';
 
-const orNA = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? 'N/A' : v);
-export const dimensionsText = (d: Dimensions | null) => (d ? `${d.length} × ${d.width} × ${d.height} cm` : 'N/A');
+const orNA = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? na() : v);
+export const dimensionsText = (d: Dimensions | null) => (d ? `${d.length} × ${d.width} × ${d.height} cm` : na());
 const filled = 'filled' as const;
 
 /** The flags of an order that are set, as tags; none set reads N/A. */
 function Flags({ order }: { order: OutboundOrderRow }) {
   const { t } = useTranslation();
   const set = (['dangerGoods', 'autoRetourLabel', 'forceShipLabel', 'labelSwap'] as const).filter((f) => order[f]);
-  if (!set.length) return <>N/A</>;
+  if (!set.length) return <>{na()}</>;
   return (
     <Space size={[4, 4]} wrap>
       {set.map((f) => (
@@ -33,7 +33,7 @@ function Parcels({ order }: { order: OutboundOrderRow }) {
   const { t } = useTranslation();
   const bundle = (order.shipBundle ?? '').split('\n').filter(Boolean);
   const numbers = order.parcels.length ? order.parcels : bundle.map((trackingNo) => ({ trackingNo, weight: null, dimensions: null }));
-  if (!numbers.length) return <>N/A</>;
+  if (!numbers.length) return <>{na()}</>;
   return (
     <Space orientation="vertical" size={2} data-testid="outbound-detail-parcels">
       {numbers.map((p, i) => (
@@ -67,7 +67,7 @@ export function AddressCard({ title, address, problems = [] }: { title: string; 
   return (
     <Card size="small" title={title} style={{ height: '100%' }}>
       {!address ? (
-        <Typography.Text type="secondary">N/A</Typography.Text>
+        <Typography.Text type="secondary">{na()}</Typography.Text>
       ) : (
         <div style={{ lineHeight: 1.7 }}>
           <div>
@@ -117,7 +117,7 @@ export function OrderFacts({ order, staff }: { order: OutboundOrderRow; staff: b
     ...(staff ? [{ key: 'merchant', label: t('outbound.merchant'), children: `${order.merchantCode} · ${order.merchantName}` }] : []),
     { key: 'warehouse', label: t('outbound.warehouse'), children: orNA(order.warehouseCode) },
     { key: 'typeOfTask', label: t('outbound.typeOfTask'), children: orNA(order.typeOfTask) },
-    { key: 'modeOfTransport', label: t('outbound.modeOfTransport'), children: order.modeOfTransport ? t(`outbound.modes.${order.modeOfTransport}`) : 'N/A' },
+    { key: 'modeOfTransport', label: t('outbound.modeOfTransport'), children: order.modeOfTransport ? t(`outbound.modes.${order.modeOfTransport}`) : na() },
     { key: 'refOrderId', label: t('outbound.refOrderId'), children: orNA(order.refOrderId) },
     { key: 'pickupDate', label: t('outbound.pickupDate'), children: orNA(order.pickupDate?.slice(0, 10)) },
     { key: 'pickupFrom', label: t('outbound.pickupFrom'), children: orNA(order.pickupFrom) },
@@ -125,7 +125,7 @@ export function OrderFacts({ order, staff }: { order: OutboundOrderRow; staff: b
     { key: 'weight', label: t('outbound.weight'), children: t('outbound.kg', { value: order.weight }) },
     { key: 'rsd', label: t('outbound.rsd'), children: orNA(order.rsd?.slice(0, 10)) },
     { key: 'rad', label: t('outbound.rad'), children: orNA(order.rad?.slice(0, 10)) },
-    { key: 'carrier', label: t('outbound.carrier'), children: [order.carrier, order.carrierService].filter(Boolean).join(' · ') || 'N/A' },
+    { key: 'carrier', label: t('outbound.carrier'), children: [order.carrier, order.carrierService].filter(Boolean).join(' · ') || na() },
     { key: 'parcels', label: t('outbound.trackingNumbers'), children: <Parcels order={order} /> },
     { key: 'shipNo', label: t('outbound.shipNo'), children: orNA(order.shipNo) },
     { key: 'retourNo', label: t('outbound.retourNo'), children: orNA(order.retourNo) },
@@ -142,7 +142,7 @@ export function OrderFacts({ order, staff }: { order: OutboundOrderRow; staff: b
           ))}
         </Space>
       ) : (
-        'N/A'
+        na()
       ),
     },
     { key: 'flags', label: t('outbound.flagsTitle'), children: <Flags order={order} /> },

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, na } from '../../lib/format.js';
 import { useMerchants } from '../inbound/lookups.js';
 import { Pager } from '../inbound/Pager.js';
 import { StateTag, useStateOptions } from '../inbound/StateTag.js';
@@ -72,12 +72,12 @@ export function OutboundOrderList({ view, filters, onFilters, reloads, onChanged
       )}
     </div>
   );
-  const consignee = (row: OutboundOrderRow) => [row.consigneeName, row.consigneeCountry].filter(Boolean).join(' · ') || 'N/A';
+  const consignee = (row: OutboundOrderRow) => [row.consigneeName, row.consigneeCountry].filter(Boolean).join(' · ') || na();
   const full: ColumnsType<OutboundOrderRow> = [
     { key: 'unid', title: t('outbound.number'), width: 170, fixed: 'left', render: (_: unknown, row) => number(row) },
     { key: 'status', title: t('outbound.status'), width: 150, render: (_: unknown, row) => <StateTag machine={OUTBOUND_ORDER} code={row.status} /> },
     { key: 'merchantName', dataIndex: 'merchantName', title: t('outbound.merchant'), width: 140, ellipsis: true },
-    { key: 'refOrderId', dataIndex: 'refOrderId', title: t('outbound.refOrderId'), width: 130, ellipsis: true, render: (v: string) => v || 'N/A' },
+    { key: 'refOrderId', dataIndex: 'refOrderId', title: t('outbound.refOrderId'), width: 130, ellipsis: true, render: (v: string) => v || na() },
     { key: 'consignee', title: t('outbound.consignee'), width: 170, ellipsis: true, render: (_: unknown, row) => consignee(row) },
     { key: 'typeOfTask', dataIndex: 'typeOfTask', title: t('outbound.typeOfTask'), width: 80 },
     {
@@ -86,7 +86,7 @@ export function OutboundOrderList({ view, filters, onFilters, reloads, onChanged
       width: 170,
       render: (_: unknown, row) => (
         <div style={{ display: 'flex', flexDirection: 'column' }}>
-          <span>{row.carrier || 'N/A'}</span>
+          <span>{row.carrier || na()}</span>
           {tracking(row).length > 0 && (
             <Typography.Text type="secondary" copyable={{ text: tracking(row).join('\n') }} style={{ fontSize: 12 }}>
               {tracking(row)[0]}
@@ -103,7 +103,7 @@ export function OutboundOrderList({ view, filters, onFilters, reloads, onChanged
       width: 100,
       render: (_: unknown, row) => `${row.reservedUnits} / ${row.totalUnits}`,
     },
-    { key: 'pickupDate', dataIndex: 'pickupDate', title: t('outbound.pickupDate'), width: 100, render: (v: string | null) => v?.slice(0, 10) ?? 'N/A' },
+    { key: 'pickupDate', dataIndex: 'pickupDate', title: t('outbound.pickupDate'), width: 100, render: (v: string | null) => v?.slice(0, 10) ?? na() },
     {
       key: 'createdAt',
       dataIndex: 'createdAt',

@@ -1,7 +1,7 @@
 import { RETURN_ORDER } from '@kontor/contracts/status/returns';
 import { Col, Descriptions, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, na as noValue } from '../../lib/format.js';
 import { StateTag } from '../inbound/StateTag.js';
 import { useReturnLabels } from './labels.js';
 import type { ReturnDraft } from './returns-api.js';
@@ -25,7 +25,7 @@ interface Props {
 export function ReturnFacts({ draft, showCustomer }: Pick<Props, 'draft' | 'showCustomer'>) {
   const { t } = useTranslation();
   const labels = useReturnLabels();
-  const na = (v: string) => v || 'N/A';
+  const na = (v: string) => v || noValue();
   return (
     <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3, xxl: 4 }} data-testid="return-facts">
       <Descriptions.Item label={t('returns.shipSN')}>

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, na } from '../../lib/format.js';
 import { Pager } from '../inbound/Pager.js';
 import { StateTag, useStateOptions } from '../inbound/StateTag.js';
 import { useCursorList } from '../inbound/useCursorList.js';
@@ -103,9 +103,9 @@ export function ReturnList({ filters, onFilters, reloads, onOpen, merchants }: P
     { key: 'shipSN', title: t('returns.shipSN'), width: 190, fixed: 'left', render: (_: unknown, row) => number(row) },
     { key: 'status', title: t('returns.status'), width: 120, render: (_: unknown, row) => status(row) },
     { key: 'businessType', title: t('returns.businessType'), width: 150, render: (_: unknown, row) => labels.businessType(row.businessType) },
-    { key: 'merchantName', title: t('returns.customer'), width: 190, ellipsis: true, render: (_: unknown, row) => row.merchantName || row.agentGUID || 'N/A' },
-    { key: 'originSN', dataIndex: 'originSN', title: t('returns.originSN'), width: 150, ellipsis: true, render: (v: string) => v || 'N/A' },
-    { key: 'originCountry', dataIndex: 'originCountry', title: t('returns.country'), width: 80, render: (v: string) => v || 'N/A' },
+    { key: 'merchantName', title: t('returns.customer'), width: 190, ellipsis: true, render: (_: unknown, row) => row.merchantName || row.agentGUID || na() },
+    { key: 'originSN', dataIndex: 'originSN', title: t('returns.originSN'), width: 150, ellipsis: true, render: (v: string) => v || na() },
+    { key: 'originCountry', dataIndex: 'originCountry', title: t('returns.country'), width: 80, render: (v: string) => v || na() },
     { key: 'type', title: t('returns.packageStatus'), width: 120, render: (_: unknown, row) => labels.packageStatus(row.type) },
     pieces,
     { key: 'createdAt', dataIndex: 'createdAt', title: t('returns.created'), width: 160, render: (v: string) => formatDateTime(v) },

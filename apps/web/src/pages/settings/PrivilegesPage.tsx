@@ -6,6 +6,7 @@ import { ApiError } from '../../api/errors.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 import { rolesApi, type PrivilegeArea, type Role } from './roles-api.js';
+import { roleLabel } from '../../auth/role-label.js';
 
 /**
  * `/settings/roles/privileges?role=`: the privilege matrix of one role, grouped by area, each
@@ -79,7 +80,7 @@ export default function PrivilegesPage() {
         <Select
           value={role.id}
           onChange={(id: number) => setParams({ role: String(id) }, { replace: true })}
-          options={roles.map((r) => ({ value: r.id, label: r.title ? `${r.name} · ${r.title}` : r.name }))}
+          options={roles.map((r) => ({ value: r.id, label: r.builtin ? `${r.name} · ${roleLabel(t, r.name)}` : r.title ? `${r.name} · ${r.title}` : r.name }))}
           style={{ minWidth: 240 }}
           data-testid="privileges-role"
         />

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/errors.js';
 import { useCan } from '../../masks/can.js';
 import { rolesApi, type Role } from './roles-api.js';
+import { roleLabel } from '../../auth/role-label.js';
 
 /** `/settings/roles/list`: the roles with their holders; a name opens its privilege matrix. */
 export default function RolesListPage() {
@@ -57,7 +58,7 @@ export default function RolesListPage() {
               </Link>
             ),
           },
-          { title: t('roles.title'), dataIndex: 'title' },
+          { title: t('roles.title'), dataIndex: 'title', render: (title: string, role) => (role.builtin ? roleLabel(t, role.name) : title) },
           { title: t('roles.description'), dataIndex: 'description', ellipsis: true },
           {
             title: t('roles.privileges'),

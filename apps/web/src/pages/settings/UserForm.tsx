@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { request } from '../../api/request.js';
 import { notify } from '../../notify/queue.js';
+import { roleLabel } from '../../auth/role-label.js';
 
 export interface UserRecord {
   id: number;
@@ -120,7 +121,10 @@ export function UserForm({ open, user, onClose, onSaved }: Props) {
         <Form.Item name="roles" label={t('home.roles')}>
           <Select
             mode="multiple"
-            options={roles.map((r) => ({ value: r.name, label: r.title ? `${r.name} · ${r.title}` : r.name }))}
+            options={roles.map((r) => ({
+              value: r.name,
+              label: roleLabel(t, r.name) !== r.name ? `${r.name} · ${roleLabel(t, r.name)}` : r.title ? `${r.name} · ${r.title}` : r.name,
+            }))}
             data-testid="user-roles"
           />
         </Form.Item>

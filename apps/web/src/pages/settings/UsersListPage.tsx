@@ -7,6 +7,7 @@ import { PagedList } from '../../api/paged.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { UserForm, type UserRecord } from './UserForm.js';
+import { roleLabel } from '../../auth/role-label.js';
 
 interface UserRow extends UserRecord {
   merchantName: string | null;
@@ -100,7 +101,7 @@ export default function UsersListPage() {
           { title: t('personal.name'), dataIndex: 'name' },
           { title: t('users.type'), dataIndex: 'type', render: (v: number) => t(`users.types.${v}`, { defaultValue: String(v) }) },
           { title: t('home.merchant'), dataIndex: 'merchantName', render: (v: string | null) => v ?? t('common.na') },
-          { title: t('home.roles'), dataIndex: 'roles', render: (roles: string[]) => roles.map((r) => <Tag key={r}>{r}</Tag>) },
+          { title: t('home.roles'), dataIndex: 'roles', render: (roles: string[]) => roles.map((r) => <Tag key={r}>{roleLabel(t, r)}</Tag>) },
           {
             title: t('users.state'),
             dataIndex: 'disabled',
