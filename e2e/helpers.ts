@@ -17,3 +17,14 @@ export async function signedIn(page: Page, account: string) {
   await signIn(page, account);
   await expect(page.getByTestId('shell')).toBeVisible();
 }
+
+/** Opens every group of the sidebar menu (nested ones too), so that every entry is rendered. */
+export async function expandMenu(page: Page) {
+  const menu = page.getByTestId('sidebar-menu');
+  for (let round = 0; round < 6; round++) {
+    const closed = menu.locator('li.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+    const count = await closed.count();
+    if (count === 0) return;
+    for (let i = count - 1; i >= 0; i--) await closed.nth(i).click();
+  }
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedIn } from './helpers.js';
+import { expandMenu, signedIn } from './helpers.js';
 
 /**
  * The permission walk (issue 15 item 7): a screen never calls what its user may not use. For every demo
@@ -33,12 +33,7 @@ async function api(page: Page) {
 /** Every leaf path of the sidebar menu: groups are opened one by one until no closed group is left. */
 async function menuPaths(page: Page): Promise<string[]> {
   const menu = page.getByTestId('sidebar-menu');
-  for (let round = 0; round < 6; round++) {
-    const closed = menu.locator('li.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-    const count = await closed.count();
-    if (count === 0) break;
-    for (let i = count - 1; i >= 0; i--) await closed.nth(i).click();
-  }
+  await expandMenu(page);
   const ids = await menu.locator('li.ant-menu-item').evaluateAll((items) => items.map((li) => li.getAttribute('data-menu-id') ?? ''));
   return ids.map((id) => id.slice(id.indexOf('-/') + 1)).filter((path) => path.startsWith('/'));
 }
