@@ -85,7 +85,7 @@ test.describe('menu by permission', () => {
           .locator('.ant-menu-title-content')
           .evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent));
         expect(cut, 'labels cut').toEqual([]);
-        await page.screenshot({ path: `.tmp/e2e-output/menu-${name}-${width}.png`, fullPage: true });
+        await page.screenshot({ path: `.tmp/screens/menu-${name}-${width}.png`, fullPage: true });
       }
     });
   }
