@@ -35,3 +35,14 @@ export async function choose(page: Page, select: Locator, option: string, shown 
     await expect(select).toContainText(shown, { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/** Opens every group of the sidebar menu (nested ones too), so that every entry is rendered. */
+export async function expandMenu(page: Page) {
+  const menu = page.getByTestId('sidebar-menu');
+  for (let round = 0; round < 6; round++) {
+    const closed = menu.locator('li.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+    const count = await closed.count();
+    if (count === 0) return;
+    for (let i = count - 1; i >= 0; i--) await closed.nth(i).click();
+  }
+}

@@ -380,3 +380,17 @@ test.describe('inventory', () => {
     expect((await call('GET', '/v0/stock/?sku=SKU-A')).data.data).toEqual([]);
   });
 });
+
+test.describe('inventory log texts', () => {
+  test('reasons and reference types are words of the user language, not ledger codes', async ({ page }) => {
+    await signedIn(page, 'admin@demo.local');
+    await page.goto('/wms/inventorylog?f.reason=opening');
+    const table = page.getByTestId('mask-table');
+    const cells = table.locator('tbody tr.ant-table-row td');
+    await expect(table.locator('tbody tr.ant-table-row').first()).toContainText('Opening stock');
+    await expect(cells.filter({ hasText: /^opening$/ })).toHaveCount(0);
+    await page.getByTestId('language-select').click();
+    await pick(page, 'Deutsch');
+    await expect(table.locator('tbody tr.ant-table-row').first()).toContainText('Anfangsbestand');
+  });
+});

@@ -288,7 +288,7 @@ describe('receiving by scan, completing and putaway', () => {
       payload: { code: 'SKU-C', quantity: 1, serials: ['bad'] },
       headers: { 'x-lang': 'de' },
     });
-    expect(german.body.error.fields[0].message).toMatch(/^bad entspricht nicht dem Muster /);
+    expect(german.body.error.fields[0].message).toMatch(/bad entspricht nicht dem Muster /);
     expect((await scanB({ code: 'SKU-C', quantity: 2, serials: ['ABCDEFGH01', 'ABCDEFGH02'] })).code).toBe('OK');
     // Beyond the plan the receiver confirms first (issue 15 item 13); a serial already taken is still refused.
     expect((await scanB({ code: 'SKU-C', quantity: 1, serials: ['ABCDEFGH02'] })).code).toBe('OverDelivery');

@@ -1,3 +1,4 @@
+import { inventoryLogCn } from './screens-inventory-log.js';
 import { outboundIoCn } from './screens-outbound-io.js';
 import { outboundCn } from './screens-outbound-cn.js';
 import type { ScreenMessages } from './screens-en.js';
@@ -5,6 +6,7 @@ import type { ScreenMessages } from './screens-en.js';
 /** Simplified Chinese texts of the screens behind sign-in. */
 export const screensCn: ScreenMessages = {
   ...outboundIoCn,
+  ...inventoryLogCn,
   outbound: outboundCn,
   returns: {
     scanTitle: '退货台',

@@ -1,3 +1,4 @@
+import { inventoryLogDe } from './screens-inventory-log.js';
 import { outboundIoDe } from './screens-outbound-io.js';
 import { outboundDe } from './screens-outbound-de.js';
 import type { ScreenMessages } from './screens-en.js';
@@ -5,6 +6,7 @@ import type { ScreenMessages } from './screens-en.js';
 /** German texts of the screens behind sign-in. */
 export const screensDe: ScreenMessages = {
   ...outboundIoDe,
+  ...inventoryLogDe,
   outbound: outboundDe,
   returns: {
     scanTitle: 'Retourenplatz',

@@ -1,9 +1,11 @@
+import { inventoryLogEn } from './screens-inventory-log.js';
 import { outboundIoEn } from './screens-outbound-io.js';
 import { outboundEn } from './screens-outbound-en.js';
 
 /** English texts of the screens behind sign-in: loaded with the console, not with the sign-in page. */
 export const screensEn = {
   ...outboundIoEn,
+  ...inventoryLogEn,
   outbound: outboundEn,
   returns: {
     scanTitle: 'Returns desk',

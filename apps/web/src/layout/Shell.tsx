@@ -6,7 +6,7 @@ import { useAuth } from '../auth/store.js';
 import { requestNotifier } from '../notify/queue.js';
 import { useRealtimeConnection } from '../realtime/useRealtimeConnection.js';
 import { SystemPage } from '../pages/system/SystemPage.js';
-import { canOpen, isKnownRoute, matchScreen } from '../router/route-match.js';
+import { canOpen, groupTarget, isKnownRoute, matchScreen } from '../router/route-match.js';
 import { ScreenHost } from './ScreenHost.js';
 import { SessionPanel } from './SessionPanel.js';
 import { SidebarMenu } from './Sidebar.js';
@@ -56,6 +56,8 @@ function useResolvedLocation(): Resolved {
   if (path === '/clear') return { redirect: '/' };
   if (path.startsWith('/redirect/')) return { refresh: path.slice('/redirect'.length), to: path.slice('/redirect'.length) + location.search };
   if (path === '/404' || path === '/401') return { system: path };
+  const target = groupTarget(path, allowed, isAdmin);
+  if (target) return { redirect: target + location.search };
   const match = matchScreen(path);
   if (match) return canOpen(path, allowed, isAdmin) || path === '/home' || path === '/personal/settings' ? { screen: match } : { redirect: '/401' };
   // A route of the table without a screen yet is "not found"; anything else goes to sign-in (spec §2).

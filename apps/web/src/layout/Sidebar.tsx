@@ -16,7 +16,8 @@ export function SidebarMenu({ collapsed, onNavigate }: { collapsed: boolean; onN
   const location = useLocation();
   const allowed = useAuth((s) => s.allowed);
   const isAdmin = useAuth((s) => s.user?.roles.includes('admin') ?? false);
-  const routes = useMemo(() => menuRoutes(allowed, isAdmin), [allowed, isAdmin]);
+  const userType = useAuth((s) => s.user?.type);
+  const routes = useMemo(() => menuRoutes(allowed, isAdmin, userType), [allowed, isAdmin, userType]);
 
   const toItems = (list: RouteDef[]): Item[] =>
     list.map((route) =>
@@ -39,6 +40,7 @@ export function SidebarMenu({ collapsed, onNavigate }: { collapsed: boolean; onN
         navigate(key);
         onNavigate?.();
       }}
+      className="sidebar-menu"
       data-testid="sidebar-menu"
     />
   );

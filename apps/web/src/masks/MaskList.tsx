@@ -13,6 +13,7 @@ import { useLayout } from '../layout/store.js';
 import { notify } from '../notify/queue.js';
 import { runAction } from './actions.js';
 import { useCan } from './can.js';
+import { valueText } from './value-texts.js';
 import { columnsFor, displayValue, filtersFor } from './derive.js';
 import { LinesView } from './LinesControl.js';
 import { FilterBar } from './FilterBar.js';
@@ -158,7 +159,8 @@ export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & Mas
       ellipsis: true,
       sorter: c.sortable,
       sortOrder: c.sortable && sortField === c.key ? (sortOrder === 'desc' ? 'descend' : 'ascend') : null,
-      render: (value: unknown, row: Row) => lookupLabels[c.key]?.get(String(value)) ?? displayValue(c.field, value, locale, row),
+      render: (value: unknown, row: Row) =>
+        lookupLabels[c.key]?.get(String(value)) ?? valueText(mask.name, c.key, value, t) ?? displayValue(c.field, value, locale, row),
     }));
   if (!grid)
     columns.push({

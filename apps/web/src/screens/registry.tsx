@@ -14,6 +14,23 @@ const outbound = (paths: Record<string, OutboundView>) =>
     ]),
   );
 
+/** The outbound lists (issue 7 §4): the server view each path shows. */
+const OUTBOUND_VIEWS: Record<string, OutboundView> = {
+  '/eEP/outbound-orders': 'orders',
+  '/mEP/outbound-orders': 'orders',
+  '/sales/channels/proxyDelivery/pd-orders': 'orders',
+  '/eEP/delivery-orders-deleted': 'deleted',
+  '/mEP/orders-deleted': 'deleted',
+  '/sales/channels/proxyDelivery/pd-orders-deleted': 'deleted',
+  '/mOrders/ordersDHL': 'dhl',
+  '/mOrders/ordersDPD': 'dpd',
+  '/mOrders/ordersUPS': 'ups',
+  '/eEP/transportlabel-awaits-orders': 'transportLabelAwaits',
+  '/wEP/outbound': 'warehouse',
+  '/wEP/problematic': 'problematic',
+  '/wEP/inTransit': 'inTransit',
+};
+
 /**
  * The screens built so far, by route path. A route of the contracts' table appears in the menu and
  * can be opened only when a screen is bound here, so nothing unbuilt is shown. Every screen is its
@@ -51,23 +68,32 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/tools/receivingExport': lazyScreen(() => import('../pages/tools/ReceivingExportPage.js')),
   '/tools/outboundExport': lazyScreen(() => import('../pages/tools/OutboundExportPage.js')),
   '/tools/outboundExportTask': lazyScreen(() => import('../pages/tools/OutboundExportTaskPage.js')),
-  ...outbound({
-    '/eEP/outbound-orders': 'orders',
-    '/mEP/outbound-orders': 'orders',
-    '/sales/channels/proxyDelivery/pd-orders': 'orders',
-    '/eEP/delivery-orders-deleted': 'deleted',
-    '/mEP/orders-deleted': 'deleted',
-    '/sales/channels/proxyDelivery/pd-orders-deleted': 'deleted',
-    '/mOrders/ordersDHL': 'dhl',
-    '/mOrders/ordersDPD': 'dpd',
-    '/mOrders/ordersUPS': 'ups',
-    '/eEP/transportlabel-awaits-orders': 'transportLabelAwaits',
-    '/wEP/outbound': 'warehouse',
-    '/wEP/problematic': 'problematic',
-    '/wEP/inTransit': 'inTransit',
-  }),
+  ...outbound(OUTBOUND_VIEWS),
   ...MASK_SCREENS,
 };
+
+/**
+ * Paths bound to the same screen (issue 15 item 12): the menu shows each screen once, in the area of
+ * the user's own endpoint when it has it there (route-match `menuRoutes`). Every path stays openable by
+ * its address. The outbound lists are the same screen when they show the same server view.
+ */
+const SAME_SCREEN: Record<string, string[]> = {
+  items: ['/wms/item', '/mEP/item'],
+  inventory: ['/wms/inventory', '/mEP/inventory'],
+  inventorylog: ['/wms/inventorylog', '/mEP/inventorylog'],
+  inboundOrders: ['/eEP/inbound-orders', '/mEP/inbound-orders', '/wEP/inbound-orders'],
+  receiving: ['/eEP/receiving', '/wEP/receiving'],
+  returns: ['/eEP/received', '/wEP/received', '/mEP/received'],
+};
+const SCREEN_KEYS = new Map<string, string>([
+  ...Object.entries(SAME_SCREEN).flatMap(([key, paths]) => paths.map((path) => [path, key] as [string, string])),
+  ...Object.entries(OUTBOUND_VIEWS).map(([path, view]) => [path, `outbound:${view}`] as [string, string]),
+]);
+
+/** What identifies the screen bound to a path: paths with the same key show the same screen. */
+export function screenKey(path: string): string {
+  return SCREEN_KEYS.get(path) ?? path;
+}
 
 export function hasScreen(path: string): boolean {
   return path in SCREENS;

@@ -1,8 +1,9 @@
-import { Button, Space, Typography } from 'antd';
+import { PAGE_SIZES } from '@kontor/contracts/paging-core';
+import { Button, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { useCursorList } from './useCursorList.js';
 
-/** The total and previous / next buttons under a cursor-paged list. */
+/** The total, the page size (spec §9, kept in the address) and previous / next under a cursor-paged list. */
 export function Pager({ list, testId }: { list: Omit<ReturnType<typeof useCursorList>, 'rows'>; testId: string }) {
   const { t } = useTranslation();
   return (
@@ -11,6 +12,7 @@ export function Pager({ list, testId }: { list: Omit<ReturnType<typeof useCursor
         {list.loading ? '' : list.totalCapped ? t('mask.totalCapped', { count: list.total }) : t('mask.total', { count: list.total })}
       </Typography.Text>
       <Space>
+        <PageSizeSelect value={list.pageSize} onChange={list.setPageSize} testId={`${testId}-page-size`} />
         <Button disabled={!list.hasPrevious} onClick={list.previous}>
           {t('mask.previous')}
         </Button>
@@ -19,5 +21,19 @@ export function Pager({ list, testId }: { list: Omit<ReturnType<typeof useCursor
         </Button>
       </Space>
     </Space>
+  );
+}
+
+/** The spec's page sizes (§9) for a list; the lists keep the choice in the address (`useAddressPageSize`). */
+export function PageSizeSelect({ value, onChange, testId }: { value: number; onChange: (size: number) => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      value={value}
+      onChange={onChange}
+      options={PAGE_SIZES.map((size) => ({ value: size, label: t('mask.perPage', { size }) }))}
+      style={{ width: 130 }}
+      data-testid={testId}
+    />
   );
 }

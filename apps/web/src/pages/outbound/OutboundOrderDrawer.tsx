@@ -179,7 +179,8 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
               { key: 'history', label: t('outbound.historyTab', { count: detail.history.length }), children: <HistoryTimeline history={detail.history} /> },
             ]}
           />
-          <OrderTickets orderId={order.id} />
+          {/* Warehouse staff open orders without the tickets privilege: never call what the user may not use. */}
+          {can('p11y.tickets.list') && <OrderTickets orderId={order.id} />}
           <StatusDialog
             order={order}
             change={change}

@@ -86,7 +86,7 @@ export function ReturnList({ filters, onFilters, reloads, onOpen, merchants }: P
   const labels = useReturnLabels();
   const statusOptions = useStateOptions(RETURN_ORDER);
   const oneMerchant = merchants.length <= 1;
-  const list = useCursorList(load(filters), toParams(filters), reloads, 50);
+  const list = useCursorList(load(filters), toParams(filters), reloads);
   const set = (patch: Partial<ReturnFilters>) => onFilters({ ...filters, ...patch });
   // On a phone the filters beyond the search fold away; the badge counts those chosen.
   const [more, setMore] = useState(false);

@@ -6,6 +6,8 @@ import { PagedList } from '../../api/paged.js';
 import { request } from '../../api/request.js';
 import { staticUrl } from '../../api/static-url.js';
 import { formatDateTime } from '../../lib/format.js';
+import { PageSizeSelect } from '../inbound/Pager.js';
+import { useAddressPageSize } from '../inbound/useCursorList.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 
@@ -34,19 +36,20 @@ export default function FilesPage() {
   const [kind, setKind] = useState<string | undefined>();
   const [reloads, setReloads] = useState(0);
   const [page, setPage] = useState<{ key: string; rows: FileRow[]; next: string | null } | null>(null);
-  const key = JSON.stringify([search, kind, reloads]);
+  const [pageSize, setPageSize] = useAddressPageSize();
+  const key = JSON.stringify([search, kind, reloads, pageSize]);
 
   useEffect(() => {
-    pager.fetch({ limit: 50, search: search || undefined, filters: { kind } }).then(
+    pager.fetch({ limit: pageSize, search: search || undefined, filters: { kind } }).then(
       (p) => setPage({ key, rows: p.data, next: p.next }),
       (err: unknown) => !isAbort(err) && setPage({ key, rows: [], next: null }),
     );
     return () => pager.cancel();
-  }, [pager, search, kind, key]);
+  }, [pager, search, kind, key, pageSize]);
 
   const more = async () => {
     if (!page?.next) return;
-    const p = await pager.fetch({ limit: 50, cursor: page.next, search: search || undefined, filters: { kind } });
+    const p = await pager.fetch({ limit: pageSize, cursor: page.next, search: search || undefined, filters: { kind } });
     setPage({ key, rows: [...page.rows, ...p.data], next: p.next });
   };
 
@@ -109,11 +112,14 @@ export default function FilesPage() {
             : []),
         ]}
       />
-      {page?.next && (
-        <Button block style={{ marginTop: 8 }} onClick={() => void more()}>
-          {t('users.more')}
-        </Button>
-      )}
+      <div style={{ marginTop: 8, display: 'flex', gap: 8 }}>
+        {page?.next && (
+          <Button style={{ flex: 1 }} onClick={() => void more()}>
+            {t('users.more')}
+          </Button>
+        )}
+        <PageSizeSelect value={pageSize} onChange={setPageSize} testId="files-page-size" />
+      </div>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
+import { hasScreen } from '../../screens/registry.js';
 import { rolesApi, type PrivilegeArea, type Role } from './roles-api.js';
 import { roleLabel } from '../../auth/role-label.js';
 
@@ -13,6 +14,17 @@ import { roleLabel } from '../../auth/role-label.js';
  * privilege with the console screens it opens. The admin role holds every privilege and is shown
  * read-only. A change made meanwhile by someone else is answered with a conflict, not overwritten.
  */
+/**
+ * Only what exists (issue 15 item 12, docs/decisions.md): a screen privilege is listed when one of its
+ * routes has a screen in this console, an action privilege always; an area with nothing left is not
+ * listed. Privileges not listed that a role holds are kept when it is saved.
+ */
+export function existingAreas(areas: PrivilegeArea[]): PrivilegeArea[] {
+  return areas
+    .map((area) => ({ ...area, privileges: area.privileges.filter((p) => p.routes.length === 0 || p.routes.some(hasScreen)) }))
+    .filter((area) => area.privileges.length > 0);
+}
+
 export default function PrivilegesPage() {
   const { t } = useTranslation();
   const can = useCan();
@@ -29,7 +41,7 @@ export default function PrivilegesPage() {
     Promise.all([rolesApi.list(), rolesApi.privileges()]).then(
       ([r, a]) => {
         setRoles(r);
-        setAreas(a);
+        setAreas(existingAreas(a));
       },
       () => setAreas([]),
     );
@@ -135,7 +147,7 @@ export default function PrivilegesPage() {
                     >
                       <code>{p.name}</code>
                     </Checkbox>
-                    {p.routes.map((path) => (
+                    {p.routes.filter(hasScreen).map((path) => (
                       <Tag key={path} style={{ marginInlineStart: 4 }}>
                         {path}
                       </Tag>

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { isAbort } from '../../api/errors.js';
 import { PagedList } from '../../api/paged.js';
 import { formatDateTime } from '../../lib/format.js';
+import { PageSizeSelect } from '../inbound/Pager.js';
+import { useAddressPageSize } from '../inbound/useCursorList.js';
 import { useCan } from '../../masks/can.js';
 import { UserForm, type UserRecord } from './UserForm.js';
 import { roleLabel } from '../../auth/role-label.js';
@@ -33,13 +35,14 @@ export default function UsersListPage() {
   const [reloads, setReloads] = useState(0);
   const canEdit = useCan()('sys.users.edit');
   // The filter the rows on screen belong to: while it differs from the current one, a read is under way.
-  const filterKey = JSON.stringify([search.trim(), type, reloads]);
+  const [pageSize, setPageSize] = useAddressPageSize();
+  const filterKey = JSON.stringify([search.trim(), type, reloads, pageSize]);
   const [shownKey, setShownKey] = useState<string | null>(null);
   const loading = more || shownKey !== filterKey;
 
   const fetchPage = useCallback(
-    (cursor?: string) => pager.fetch({ limit: 50, cursor, search: search.trim() || undefined, filters: { type } }),
-    [pager, search, type],
+    (cursor?: string) => pager.fetch({ limit: pageSize, cursor, search: search.trim() || undefined, filters: { type } }),
+    [pager, search, type, pageSize],
   );
 
   useEffect(() => {
@@ -128,11 +131,14 @@ export default function UsersListPage() {
             : []),
         ]}
       />
-      {next && (
-        <Button block style={{ marginTop: 8 }} onClick={() => loadMore(next)} loading={loading}>
-          {t('users.more')}
-        </Button>
-      )}
+      <div style={{ marginTop: 8, display: 'flex', gap: 8 }}>
+        {next && (
+          <Button style={{ flex: 1 }} onClick={() => loadMore(next)} loading={loading}>
+            {t('users.more')}
+          </Button>
+        )}
+        <PageSizeSelect value={pageSize} onChange={setPageSize} testId="users-page-size" />
+      </div>
       <UserForm
         open={editing.open}
         user={editing.user}

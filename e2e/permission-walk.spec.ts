@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expandMenu, signedIn } from './helpers.js';
+
+/**
+ * The permission walk (issue 15 item 7): a screen never calls what its user may not use. For every demo
+ * role, every screen of its menu is opened, and the first record of a list opened in its detail drawer
+ * where the screen has one; the walk fails on any answer the page saw that says NoPermission (or a
+ * 403), and on any permission toast. The screens are the menu's own entries (each screen once, item 12),
+ * read from the sidebar, so a new screen is walked without anyone listing it.
+ */
+
+const ROLES = [
+  'admin@demo.local',
+  'staff@demo.local',
+  'warehouse@demo.local',
+  'station@demo.local',
+  'merchant-a@demo.local',
+  'merchant-b@demo.local',
+  'carrier@demo.local',
+];
+
+/** Links and buttons that open a record's detail drawer in the lists. */
+const OPENERS = ['outbound-open', 'inbound-open', 'container-open', 'return-open', 'ticket-open', 'row-view'];
+
+async function api(page: Page) {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+  return async (method: string, url: string, data?: unknown) => {
+    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
+    return (await res.json()) as { code: string; data: any };
+  };
+}
+
+/** Every leaf path of the sidebar menu: groups are opened one by one until no closed group is left. */
+async function menuPaths(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('sidebar-menu');
+  await expandMenu(page);
+  const ids = await menu.locator('li.ant-menu-item').evaluateAll((items) => items.map((li) => li.getAttribute('data-menu-id') ?? ''));
+  return ids.map((id) => id.slice(id.indexOf('-/') + 1)).filter((path) => path.startsWith('/'));
+}
+
+/** Waits until the active screen has rendered and its first requests are answered. */
+async function settled(page: Page, path: string) {
+  const screen = page.locator(`[data-screen="${path}"]`);
+  await expect(screen).toBeVisible();
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
+  await expect(screen.locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
+async function openFirstRecord(page: Page, path: string): Promise<string | null> {
+  const screen = page.locator(`[data-screen="${path}"]`);
+  for (const id of OPENERS) {
+    const opener = screen.getByTestId(id).first();
+    if (!(await opener.isVisible())) continue;
+    await opener.click();
+    const drawer = page.getByRole('dialog').last();
+    await expect(drawer).toBeVisible();
+    await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
+    await expect(drawer.locator('.ant-spin-spinning')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    return id;
+  }
+  return null;
+}
+
+test.describe('permission walk', () => {
+  test.describe.configure({ mode: 'parallel', timeout: 240_000 });
+
+  test.beforeAll(async ({ browser }) => {
+    // A ticket on a merchant's order, so that the tickets list and the order drawers have one to show.
+    const page = await browser.newPage();
+    await signedIn(page, 'merchant-a@demo.local');
+    const call = await api(page);
+    const orders = await call('GET', '/v0/outbound/lists/orders/?l=1');
+    const order = orders.data?.data?.[0] ?? orders.data?.[0];
+    if (order) await call('POST', '/v0/tickets/', { orderId: order.id, subject: 'Walk', message: 'Where is it?', files: [] });
+    await page.close();
+  });
+
+  for (const account of ROLES) {
+    test(`${account} opens every screen of its menu without a permission error`, async ({ page }) => {
+      const refused: string[] = [];
+      page.on('response', async (res) => {
+        const url = res.url();
+        if (!url.includes('/v0/')) return;
+        if (res.status() === 403) refused.push(`403 ${url}`);
+        if (!(res.headers()['content-type'] ?? '').includes('json')) return;
+        const body = (await res.json().catch(() => null)) as { code?: string } | null;
+        if (body?.code === 'NoPermission') refused.push(`NoPermission ${res.request().method()} ${url}`);
+      });
+      await signedIn(page, account);
+      const paths = await menuPaths(page);
+      expect(paths.length).toBeGreaterThan(0);
+      const opened: string[] = [];
+      for (const path of paths) {
+        await page.goto(path);
+        await settled(page, path);
+        const drawer = await openFirstRecord(page, path);
+        if (drawer) opened.push(`${path} ${drawer}`);
+        await expect(page.getByText(/You do not have permission/)).toHaveCount(0);
+        expect(refused, `after ${path}`).toEqual([]);
+      }
+      await expect(page.getByTestId('error-log-button')).toHaveCount(0);
+      test.info().annotations.push({ type: 'walk', description: `${paths.length} screens, drawers: ${opened.join(', ')}` });
+    });
+  }
+});
