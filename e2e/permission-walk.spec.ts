@@ -9,15 +9,12 @@ import { expandMenu, signedIn } from './helpers.js';
  * read from the sidebar, so a new screen is walked without anyone listing it.
  */
 
-const ROLES = [
-  'admin@demo.local',
-  'staff@demo.local',
-  'warehouse@demo.local',
-  'station@demo.local',
-  'merchant-a@demo.local',
-  'merchant-b@demo.local',
-  'carrier@demo.local',
-];
+/**
+ * One account per demo role that lacks some privilege: the administrator holds every privilege (no
+ * call of it can be refused) and merchant B has merchant A's role, so walking them proves nothing more
+ * and would double the walk's time.
+ */
+const ROLES = ['staff@demo.local', 'warehouse@demo.local', 'station@demo.local', 'merchant-a@demo.local', 'carrier@demo.local'];
 
 /** Links and buttons that open a record's detail drawer in the lists. */
 const OPENERS = ['outbound-open', 'inbound-open', 'container-open', 'return-open', 'ticket-open', 'row-view'];
@@ -56,8 +53,11 @@ async function openFirstRecord(page: Page, path: string): Promise<string | null>
     await expect(drawer).toBeVisible();
     await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
     await expect(drawer.locator('.ant-spin-spinning')).toHaveCount(0);
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
+    // Closed by its own close button: Escape can reach a focused field of the drawer instead.
+    await expect(async () => {
+      if (await drawer.isVisible()) await drawer.locator('.ant-drawer-close, .ant-modal-close').first().click({ timeout: 2000 });
+      await expect(drawer).toBeHidden({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
     return id;
   }
   return null;

@@ -11,9 +11,9 @@ interface Rendered {
 
 function render(code: AppError['code'], locale: Locale, options: AppError['options'] = {}): Rendered {
   // A field error thrown without words (ruleError, invalidField) is worded here, in the user's language.
+  // `data` stays the catalogue's text: clients show it followed by the field errors.
   const fields = options.fields?.map((f) => worded(f, locale));
-  const detail = options.fields?.some((f) => !f.message) ? fields!.map((f) => f.message).join('\n') : undefined;
-  const data = options.detail ?? detail ?? errorText(code, locale, options.params);
+  const data = options.detail ?? errorText(code, locale, options.params);
   const error: Record<string, unknown> = { ...(options.extra ?? {}) };
   if (fields?.length) error.fields = fields;
   return Object.keys(error).length ? { code, data, error } : { code, data };
