@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { expandMenu, signedIn } from './helpers.js';
 
 /**
@@ -35,11 +35,27 @@ async function menuPaths(page: Page): Promise<string[]> {
   return ids.map((id) => id.slice(id.indexOf('-/') + 1)).filter((path) => path.startsWith('/'));
 }
 
+/**
+ * The API calls of a page not yet answered. Waiting for them, rather than for network idle, lets the
+ * walk go on as soon as a screen's calls are answered (the socket's polling never lets the network idle).
+ */
+const pending = new WeakMap<Page, Set<Request>>();
+function trackCalls(page: Page) {
+  const open = new Set<Request>();
+  pending.set(page, open);
+  page.on('request', (r) => void (r.url().includes('/v0/') && open.add(r)));
+  page.on('requestfinished', (r) => void open.delete(r));
+  page.on('requestfailed', (r) => void open.delete(r));
+}
+async function answered(page: Page) {
+  await expect.poll(() => pending.get(page)?.size ?? 0, { timeout: 10_000, intervals: [50, 100, 250] }).toBe(0);
+}
+
 /** Waits until the active screen has rendered and its first requests are answered. */
 async function settled(page: Page, path: string) {
   const screen = page.locator(`[data-screen="${path}"]`);
   await expect(screen).toBeVisible();
-  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
+  await answered(page);
   await expect(screen.locator('.ant-spin-spinning')).toHaveCount(0);
 }
 
@@ -51,7 +67,7 @@ async function openFirstRecord(page: Page, path: string): Promise<string | null>
     await opener.click();
     const drawer = page.getByRole('dialog').last();
     await expect(drawer).toBeVisible();
-    await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
+    await answered(page);
     await expect(drawer.locator('.ant-spin-spinning')).toHaveCount(0);
     // Closed by its own close button: Escape can reach a focused field of the drawer instead.
     await expect(async () => {
@@ -88,6 +104,7 @@ test.describe('permission walk', () => {
         const body = (await res.json().catch(() => null)) as { code?: string } | null;
         if (body?.code === 'NoPermission') refused.push(`NoPermission ${res.request().method()} ${url}`);
       });
+      trackCalls(page);
       await signedIn(page, account);
       const paths = await menuPaths(page);
       expect(paths.length).toBeGreaterThan(0);

@@ -30,7 +30,7 @@ test.describe('users', () => {
     await page.getByTestId('user-save').click();
     const row = page.getByTestId('users-list').locator('tr', { hasText: account });
     await expect(row).toContainText('Clara Renamed');
-    await expect(row).toContainText('employee');
+    await expect(row).toContainText('Employee');
 
     await page.getByTestId(`user-edit-${account}`).click();
     await page.getByTestId('user-disabled').click();
