@@ -251,6 +251,11 @@ describe('available stock', () => {
       await sql`insert into stock (merchant_id, item_id, warehouse_id, compartment_id, batch, status, quantity)
         values (${merchantId}, ${item}, ${warehouseId}, ${c.rows[0]!.id}, '', ${status}, ${quantity})`.execute(t.database.db);
     }
+    // Each row with its opening ledger entry, as every stock row has.
+    await sql`insert into inventory_log (merchant_id, stock_id, item_id, warehouse_id, compartment_id, batch, status, delta, quantity_after, reserved_after, reason)
+      select merchant_id, id, item_id, warehouse_id, compartment_id, batch, status, quantity, quantity, 0, 'opening' from stock where item_id = ${item}`.execute(
+      t.database.db,
+    );
     const rows = (await get('/v0/stock/?sku=AVAIL-1&l=100')).data.data as Array<{ compartmentCode: string; quantity: number; available: number }>;
     expect(Object.fromEntries(rows.map((r) => [r.compartmentCode, [r.quantity, r.available]]))).toEqual({
       'AV-PICK': [5, 5],
