@@ -147,6 +147,9 @@ test.describe('inventory', () => {
     await expect(log).toHaveCount(1);
     await expect(log.first()).toContainText('C-07-01');
     await expect(log.first()).toContainText('Adjustment');
+    // The adjustment's reason code in words, not `found` (issue 15 item 8).
+    await expect(log.first()).toContainText('Found');
+    await expect(log.first()).not.toContainText('found');
   });
 
   test('moves stock by scanning: from, item, quantity, to, each ended with Enter', async ({ page }) => {
