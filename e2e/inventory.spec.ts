@@ -147,6 +147,9 @@ test.describe('inventory', () => {
     await expect(log).toHaveCount(1);
     await expect(log.first()).toContainText('C-07-01');
     await expect(log.first()).toContainText('Adjustment');
+    // The adjustment's reason code in words, not `found` (issue 15 item 8).
+    await expect(log.first()).toContainText('Found');
+    await expect(log.first()).not.toContainText('found');
   });
 
   test('moves stock by scanning: from, item, quantity, to, each ended with Enter', async ({ page }) => {
@@ -348,19 +351,21 @@ test.describe('inventory', () => {
     await signedIn(page, 'warehouse@demo.local');
     const { sku, call } = await itemWithStock(page, 'A-02-04', 5);
     expect((await call('POST', '/v0/inventory/adjust', { item: sku, compartment: 'A-03-04', delta: 8, reasonCode: 'found' })).code).toBe('OK');
+    // Damaged units are on hand but cannot be reserved: they are not available (issue 15 item 9).
+    expect((await call('POST', '/v0/inventory/adjust', { item: sku, compartment: 'A-03-04', delta: 2, status: 2, reasonCode: 'found' })).code).toBe('OK');
     await page.goto('/wms/inventory');
     const filter = page.getByTestId('stock-filter-sku');
     await filter.fill(sku);
     await filter.press('Enter');
-    await expect(stockRows(page)).toHaveCount(2);
+    await expect(stockRows(page)).toHaveCount(3);
     await page.getByTestId('stock-view').getByText('By item').click();
     const group = page.getByTestId('stock-table').locator('tr.stock-group');
     await expect(group).toHaveCount(1);
     await expect(group).toContainText(sku);
-    await expect(group).toContainText('13');
-    await expect(page.getByTestId('stock-sums')).toHaveText('Total: 13 on hand · 0 locked · 13 available');
+    await expect(group).toContainText('15');
+    await expect(page.getByTestId('stock-sums')).toHaveText('Total: 15 on hand · 0 locked · 13 available');
     await group.locator('.ant-table-row-expand-icon').click();
-    await expect(page.getByTestId('stock-group-rows').locator('tbody tr.ant-table-row')).toHaveCount(2);
+    await expect(page.getByTestId('stock-group-rows').locator('tbody tr.ant-table-row')).toHaveCount(3);
   });
 
   test("a merchant does not see another merchant's stock and has no stock actions", async ({ page }) => {

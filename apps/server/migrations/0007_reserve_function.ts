@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
  * concurrency harness's proof run; the absolute writes then lose updates, as they must.
  * A shortage writes nothing unless `p_partial`; the answer always carries what was available.
  */
-const FUNCTION = `
+export const FUNCTION = `
 create or replace function kontor_reserve(p_item bigint, p_qty int, p_partial boolean, p_ref_type text, p_ref_id text,
   p_warehouse bigint, p_batch text, p_merchant bigint, p_user bigint, p_lock boolean)
 returns table (reservation_id bigint, stock_id bigint, compartment_id bigint, batch text, quantity int, available int)

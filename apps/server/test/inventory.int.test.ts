@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStockInvariants } from '../src/modules/inventory/invariants.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -225,6 +226,54 @@ describe('reservations', () => {
     expect((await send('POST', '/v0/inventory/release', { ref: { type: 'order', id: 'T-2' }, quantity: 30 })).data).toEqual({ released: 30 });
     expect((await send('POST', '/v0/inventory/release', { ref: { type: 'order', id: 'T-1' } })).data).toEqual({ released: 100 });
     expect(await checkStockInvariants(t.database.db)).toEqual([]);
+  });
+});
+
+describe('available stock', () => {
+  it('is only what can be reserved: one rule for the stock lists, the item sums and the allocation (issue 15 item 9)', async () => {
+    const merchantId = (await get('/v0/item/any?q=SKU-A')).data.merchantId as number;
+    const warehouseId = (await get('/v0/compartment/any?q=A-01-01')).data.warehouseId as number;
+    const item = (await send('POST', '/v0/items/', { sku: 'AVAIL-1', name: 'Available test', merchantId })).data.id as number;
+    // Four rows of one item: valid in a pick compartment (5), still receiving in an inbound staging
+    // compartment (4), valid in a blocked pick compartment (3), damaged in a pick compartment (2).
+    const places = [
+      ['AV-PICK', 'pick', false, 10, 5],
+      ['AV-STAGE', 'staging', false, 5, 4],
+      ['AV-BLOCK', 'pick', true, 10, 3],
+      ['AV-DMG', 'pick', false, 2, 2],
+    ] as const;
+    for (const [code, kind, blocked, status, quantity] of places) {
+      const c = await sql<{
+        id: number;
+      }>`insert into compartments (warehouse_id, code, kind, blocked) values (${warehouseId}, ${code}, ${kind}, ${blocked}) returning id`.execute(
+        t.database.db,
+      );
+      await sql`insert into stock (merchant_id, item_id, warehouse_id, compartment_id, batch, status, quantity)
+        values (${merchantId}, ${item}, ${warehouseId}, ${c.rows[0]!.id}, '', ${status}, ${quantity})`.execute(t.database.db);
+    }
+    // Each row with its opening ledger entry, as every stock row has.
+    await sql`insert into inventory_log (merchant_id, stock_id, item_id, warehouse_id, compartment_id, batch, status, delta, quantity_after, reserved_after, reason)
+      select merchant_id, id, item_id, warehouse_id, compartment_id, batch, status, quantity, quantity, 0, 'opening' from stock where item_id = ${item}`.execute(
+      t.database.db,
+    );
+    const rows = (await get('/v0/stock/?sku=AVAIL-1&l=100')).data.data as Array<{ compartmentCode: string; quantity: number; available: number }>;
+    expect(Object.fromEntries(rows.map((r) => [r.compartmentCode, [r.quantity, r.available]]))).toEqual({
+      'AV-PICK': [5, 5],
+      'AV-STAGE': [4, 0],
+      'AV-BLOCK': [3, 0],
+      'AV-DMG': [2, 0],
+    });
+    const sums = (await get('/v0/stock/groups?by=item&sku=AVAIL-1')).data.data;
+    expect(sums).toEqual([expect.objectContaining({ sku: 'AVAIL-1', quantity: 14, available: 5 })]);
+    // The allocation agrees: 6 cannot be reserved, and it says 5 are there.
+    const short = await send('POST', '/v0/inventory/reserve', { itemId: item, quantity: 6, ref: { type: 'order', id: 'AV-1' } });
+    expect(short).toMatchObject({ code: 'InsufficientStock' });
+    expect(short.error.fields[0].message).toContain('5');
+    const taken = await send('POST', '/v0/inventory/reserve', { itemId: item, quantity: 5, ref: { type: 'order', id: 'AV-1' } });
+    expect(taken.data.lines).toEqual([expect.objectContaining({ quantity: 5 })]);
+    const after = (await get('/v0/stock/?sku=AVAIL-1&compartmentCode=AV-PICK')).data.data[0];
+    expect(after).toMatchObject({ quantity: 5, reserved: 5, available: 0 });
+    await send('POST', '/v0/inventory/release', { ref: { type: 'order', id: 'AV-1' } });
   });
 });
 

@@ -69,6 +69,10 @@ describe('creating an order', () => {
       { kind: 'outbound.order', quantity: 1 },
       { kind: 'outbound.unit', quantity: 5 },
     ]);
+    // The inventory log names the reservation's document by its number, not the order's id (issue 15 item 8).
+    const logged = (await get(`/v0/inventorylog/?refType=outbound&refId=${created.id}&l=100`)).data.data as Array<{ reason: string; refNo: string }>;
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.map((r) => [r.reason, r.refNo])).toEqual(logged.map(() => ['reserve', created.unid]));
     expect(await checkStockInvariants(t.database.db)).toEqual([]);
   });
 

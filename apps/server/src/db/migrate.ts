@@ -13,6 +13,8 @@ import * as m0011 from '../../migrations/0011_stocktake_units.js';
 import * as m0012 from '../../migrations/0012_outbound_search.js';
 import * as m0013 from '../../migrations/0013_receiving_expiry.js';
 import * as m0014 from '../../migrations/0014_stocktake_approval.js';
+import * as m0015 from '../../migrations/0015_available_is_reservable.js';
+import * as m0016 from '../../migrations/0016_inventory_log_documents.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -33,6 +35,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_outbound_search': m0012,
   '0013_receiving_expiry': m0013,
   '0014_stocktake_approval': m0014,
+  '0015_available_is_reservable': m0015,
+  '0016_inventory_log_documents': m0016,
 };
 
 class StaticProvider implements MigrationProvider {

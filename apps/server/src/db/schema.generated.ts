@@ -280,6 +280,7 @@ export interface InventoryLogView {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: number;
+  ref_no: string | null;
 }
 
 export interface ItemCodesTable {

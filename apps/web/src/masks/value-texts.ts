@@ -6,7 +6,8 @@ import type { TFunction } from 'i18next';
  * `inventoryLogValues` in screens-{en,cn,de}. A code without a text is shown as it is.
  */
 const VALUE_TEXTS: Record<string, Record<string, string>> = {
-  'wms.inventorylog': { reason: 'inventoryLogValues.reason', refType: 'inventoryLogValues.refType' },
+  'wms.inventorylog': { reason: 'inventoryLogValues.reason', refType: 'inventoryLogValues.refType', reasonCode: 'inventory.reasons' },
+  'mep.inventorylog': { reason: 'inventoryLogValues.reason', refType: 'inventoryLogValues.refType', reasonCode: 'inventory.reasons' },
 };
 
 export function valueText(mask: string, field: string, value: unknown, t: TFunction): string | undefined {

@@ -157,6 +157,8 @@ export const INVENTORY_RESOURCES: ResourceDef[] = [
       reasonCode: { kind: 'text', filter: true },
       refType: { kind: 'text', filter: true },
       refId: { kind: 'text', search: true, filter: true },
+      /** The reference's document number (an outbound order's MO…, not its id). */
+      refNo: { kind: 'text' },
       userId: { kind: 'int', filter: true },
       userName: { kind: 'text' },
       note: { kind: 'text', search: true },
