@@ -1,6 +1,6 @@
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from './helpers/server-process.js';
+import { socketClient } from './helpers/sockets.js';
 import { createTestDatabase } from './helpers/test-db.js';
 
 // Runs in the PostgreSQL project only (vitest.config.ts): two server processes on one PostgreSQL
@@ -12,7 +12,10 @@ let b: ServerProcess;
 /** A third process whose sessions go idle after 9 s, swept every 200 ms (session lifecycle suite). */
 let c: ServerProcess;
 let closeDb: () => Promise<void>;
-const sockets: Socket[] = [];
+const sockets = socketClient();
+const { next } = sockets;
+/** A socket signed in on one process. */
+const socketOn = (url: string, token: string, printShipment: boolean) => sockets.signedIn(url, token, printShipment);
 
 beforeAll(async () => {
   const db = await createTestDatabase();
@@ -24,7 +27,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  sockets.forEach((s) => s.disconnect());
+  sockets.closeAll();
   await Promise.all([a?.stop(), b?.stop(), c?.stop()]);
   await closeDb?.();
 });
@@ -49,25 +52,6 @@ async function api(url: string, method: string, path: string, token: string, bod
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return res.json();
-}
-
-const next = <T = unknown>(socket: Socket, event: string, ms = 8000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-
-async function socketOn(url: string, token: string, printShipment: boolean) {
-  const socket = connect(url, { path: '/ws/', transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  await next(socket, 'connect');
-  const info = next(socket, 'info');
-  socket.emit('login', { token, version: 'test', userAgent: 'cluster-test', printShipment });
-  await info;
-  return socket;
 }
 
 describe('two server processes on one PostgreSQL and one Redis', () => {
