@@ -54,10 +54,10 @@ describe('expiry dates at receiving', () => {
       { sku: 'ANK-HUB-7', planned: 1 },
     ]);
     const refused: Array<[Record<string, unknown>, string]> = [
-      [{ code: 'RX-MILK', quantity: 5 }, 'required: RX-MILK is expiry-tracked'],
+      [{ code: 'RX-MILK', quantity: 5 }, 'RX-MILK is expiry-tracked: a best-before date is required.'],
       [{ code: 'RX-MILK', quantity: 5, expiry: '31.03.2027' }, 'expiry is invalid.'],
       [{ code: 'RX-MILK', quantity: 5, expiry: '2027-02-30' }, 'expiry is invalid.'],
-      [{ code: 'ANK-HUB-7', expiry: '2027-03-31' }, 'ANK-HUB-7 is not expiry-tracked'],
+      [{ code: 'ANK-HUB-7', expiry: '2027-03-31' }, 'ANK-HUB-7 is not expiry-tracked: leave the best-before date empty.'],
     ];
     for (const [scan, message] of refused) {
       const res = await order.scan(scan);
@@ -67,6 +67,19 @@ describe('expiry dates at receiving', () => {
     // Nothing was counted.
     expect((await order.detail()).lines.every((l: { pending: number }) => l.pending === 0)).toBe(true);
 
+    // The refusal is worded in the user's language (issue 15 item 15), not in English everywhere.
+    const worded = async (language: string) =>
+      (
+        await t.call({
+          method: 'POST',
+          url: `/v0/r7gorders/${order.id}/scan`,
+          token: worker,
+          headers: { 'accept-language': language },
+          payload: { code: 'RX-MILK', quantity: 5 },
+        })
+      ).body.error.fields[0].message;
+    expect(await worded('de')).toBe('RX-MILK wird mit Mindesthaltbarkeit geführt: ein MHD ist erforderlich.');
+    expect(await worded('zh-CN')).toBe('RX-MILK 需要管理保质期：必须填写最佳食用日期。');
     const ok = await order.scan({ code: 'RX-MILK', quantity: 5, expiry: '2027-03-31' });
     expect(ok.data.scan).toMatchObject({ sku: 'RX-MILK', quantity: 5, expiry: '2027-03-31', expired: false, outcome: 'ok' });
     // Expired goods are received (then handled), with a warning flag.
@@ -91,7 +104,7 @@ describe('expiry dates at receiving', () => {
     expect(other.code).toBe('IntegrityError');
     expect(other.error.fields[0]).toMatchObject({
       field: 'expiry',
-      message: expect.stringContaining('expires on 2027-05-31; book units of another date as another batch'),
+      message: expect.stringContaining('expires on 2027-05-31: book units of another date as another batch.'),
     });
     expect((await order.scan({ code: 'RX-MILK', quantity: 2, expiry: '2027-08-31', batch: 'L2708' })).code).toBe('OK');
     // The same date again is fine.
@@ -116,7 +129,7 @@ describe('expiry dates at receiving', () => {
     expect(refused.code).toBe('IntegrityError');
     expect(refused.error.fields[0]).toMatchObject({
       field: 'expiry',
-      message: expect.stringContaining('RX-MILK batch X1 received here expires on 2027-10-31'),
+      message: expect.stringContaining('RX-MILK / X1 here expires on 2027-10-31'),
     });
     expect((await second.detail()).lines[0]).toMatchObject({ received: 0, pending: 2 });
     expect((await stockOf('RX-MILK')).filter((r) => r[1] === 'X1')).toEqual([['IN-01', 'X1', 5, 2, '2027-10-31']]);

@@ -226,7 +226,7 @@ describe('expiry dates', () => {
     await newItem('EXP-1', { expiryTracked: true });
     expect((await get('/v0/item/any?q=EXP-1')).data).toMatchObject({ expiryTracked: true, batchTracked: false });
     const bad: Array<[Record<string, unknown>, string]> = [
-      [{ item: 'EXP-1', delta: 5 }, 'required: EXP-1 is expiry-tracked'],
+      [{ item: 'EXP-1', delta: 5 }, 'EXP-1 is expiry-tracked: a best-before date is required.'],
       [{ item: 'EXP-1', delta: 5, expiry: '31.12.2027' }, 'expiry is invalid.'],
       [{ item: 'EXP-1', delta: 5, expiry: '2027-13-01' }, 'expiry is invalid.'],
     ];
@@ -258,7 +258,7 @@ describe('expiry dates', () => {
     await newItem('EXP-0');
     const res = await adjust({ item: 'EXP-0', delta: 1, expiry: '2027-06-30' });
     expect(res.code).toBe('IntegrityError');
-    expect(res.error.fields[0]).toMatchObject({ field: 'expiry', message: 'EXP-0 is not expiry-tracked' });
+    expect(res.error.fields[0]).toMatchObject({ field: 'expiry', message: 'EXP-0 is not expiry-tracked: leave the best-before date empty.' });
     expect(await rows('EXP-0')).toEqual([]);
     expect((await adjust({ item: 'EXP-0', delta: 1 })).data).toMatchObject({ quantity: 1, expiry: null });
     expect(await checkStockInvariants(t.database.db)).toEqual([]);

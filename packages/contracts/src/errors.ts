@@ -205,6 +205,26 @@ export const VALIDATION_TEXTS = {
     cn: '{field}：每件一个，应为 {expected} 个。',
     de: '{field}: eine je Stück, {expected} erwartet.',
   },
+  expiryRequired: {
+    en: '{sku} is expiry-tracked: a best-before date is required.',
+    cn: '{sku} 需要管理保质期：必须填写最佳食用日期。',
+    de: '{sku} wird mit Mindesthaltbarkeit geführt: ein MHD ist erforderlich.',
+  },
+  expiryRefused: {
+    en: '{sku} is not expiry-tracked: leave the best-before date empty.',
+    cn: '{sku} 不管理保质期：请勿填写最佳食用日期。',
+    de: '{sku} wird ohne Mindesthaltbarkeit geführt: bitte kein MHD angeben.',
+  },
+  expiryOnlyAdding: {
+    en: 'A best-before date is only given when units are added.',
+    cn: '仅在增加数量时填写最佳食用日期。',
+    de: 'Ein MHD wird nur beim Zubuchen angegeben.',
+  },
+  expiryOtherDate: {
+    en: '{item} here expires on {expiry}: book units of another date as another batch.',
+    cn: '{item} 在此的到期日为 {expiry}：其他日期的数量请按另一批次入账。',
+    de: '{item} läuft hier am {expiry} ab: Stück mit anderem Datum als eigene Charge buchen.',
+  },
   serialTwice: {
     en: '{field}: the same number is scanned twice.',
     cn: '{field}：同一号码被扫描了两次。',

@@ -18,8 +18,11 @@ type ScanInput = z.infer<typeof receivingScanSchema>;
 /** Today as `YYYY-MM-DD` (UTC), to tell an expired best-before date. */
 const today = () => new Date().toISOString().slice(0, 10);
 
-const sameRowMessage = (sku: string, batch: string, expiry: string) =>
-  `${sku}${batch ? ` batch ${batch}` : ''} received here expires on ${expiry}; book units of another date as another batch`;
+/** One stock row holds one best-before date: another date for the same item and batch is another batch. */
+const otherDate = (sku: string, batch: string, expiry: string) =>
+  new AppError('IntegrityError', { fields: [ruleError('expiry', 'expiryOtherDate', { item: batch ? `${sku} / ${batch}` : sku, expiry })] });
+const expiryRefusal = (rule: 'expiryRequired' | 'expiryRefused', sku: string) =>
+  new AppError('IntegrityError', { fields: [ruleError('expiry', rule, { sku })] });
 
 /** An item scanned at receiving. */
 export type ScannedItem = ItemRef;
@@ -188,12 +191,11 @@ export class ReceivingService {
    * condition on this receiving (or waiting in staging) is refused, to be booked as another batch.
    */
   private async checkExpiry(trx: Kysely<DB>, order: OrderRow, item: ScannedItem, input: ScanInput) {
-    const field = (message: string) => new AppError('IntegrityError', { fields: [{ field: 'expiry', message }] });
     if (!item.expiryTracked) {
-      if (input.expiry) throw field(`${item.sku} is not expiry-tracked`);
+      if (input.expiry) throw expiryRefusal('expiryRefused', item.sku);
       return;
     }
-    if (!input.expiry) throw field(`required: ${item.sku} is expiry-tracked`);
+    if (!input.expiry) throw expiryRefusal('expiryRequired', item.sku);
     const other = await this.repo.otherExpiry(trx, {
       orderId: order.id,
       stagingId: await stagingCompartmentOrNull(trx, order),
@@ -203,15 +205,14 @@ export class ReceivingService {
       status: input.condition === 'damaged' ? STOCK_STATUS.damaged : STOCK_STATUS.receiving,
       expiry: input.expiry,
     });
-    if (other) throw field(sameRowMessage(item.sku, input.batch, other));
+    if (other) throw otherDate(item.sku, input.batch, other);
   }
 
   /** Sets the staging row's date as an adjustment does: an empty row (or one without a date) takes it, another date is refused. */
   private async bookExpiry(trx: Kysely<DB>, row: StockRow, group: { sku: string; batch: string; expiry: string | null }) {
     const current = await this.stock.expiryOf(trx, row.id);
     if (!group.expiry || group.expiry === current) return;
-    if (row.quantity > 0 && current)
-      throw new AppError('IntegrityError', { fields: [{ field: 'expiry', message: sameRowMessage(group.sku, group.batch, current) }] });
+    if (row.quantity > 0 && current) throw otherDate(group.sku, group.batch, current);
     await this.stock.setExpiry(trx, row.id, group.expiry);
   }
 

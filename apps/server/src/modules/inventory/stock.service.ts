@@ -1,7 +1,7 @@
 import { type adjustSchema, type changeStatusSchema, type moveSchema } from '@kontor/contracts/domains/inventory';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { PlacesRepo, type ItemRef } from './places.repo.js';
 import { insufficient, mustBeOpen, resolveCompartment, resolveItem } from './resolve.js';
 import { stockTransaction, type Actor } from './stock-tx.js';
@@ -14,10 +14,11 @@ type StatusInput = z.infer<typeof changeStatusSchema>;
 
 /** Issue 5 §2: units of an expiry-tracked item are added with their best-before date; other items take none. */
 function checkExpiry(item: ItemRef, input: AdjustInput): void {
-  const field = (message: string) => new AppError('IntegrityError', { fields: [{ field: 'expiry', message }] });
-  if (!item.expiryTracked && input.expiry) throw field(`${item.sku} is not expiry-tracked`);
-  if (item.expiryTracked && input.delta > 0 && !input.expiry) throw field(`required: ${item.sku} is expiry-tracked`);
-  if (input.delta < 0 && input.expiry) throw field('only when units are added');
+  const refuse = (rule: 'expiryRefused' | 'expiryRequired' | 'expiryOnlyAdding') =>
+    new AppError('IntegrityError', { fields: [ruleError('expiry', rule, { sku: item.sku })] });
+  if (!item.expiryTracked && input.expiry) throw refuse('expiryRefused');
+  if (item.expiryTracked && input.delta > 0 && !input.expiry) throw refuse('expiryRequired');
+  if (input.delta < 0 && input.expiry) throw refuse('expiryOnlyAdding');
 }
 
 /**
@@ -61,7 +62,7 @@ export class StockService {
         // One row holds one date: units of another date are another batch (or another row once this one is empty).
         if (row.quantity > 0 && expiry)
           throw new AppError('IntegrityError', {
-            fields: [{ field: 'expiry', message: `the units here expire on ${expiry}; book units of another date as another batch` }],
+            fields: [ruleError('expiry', 'expiryOtherDate', { item: key.batch ? `${item.sku} / ${key.batch}` : item.sku, expiry })],
           });
         await this.repo.setExpiry(trx, row.id, input.expiry);
         expiry = input.expiry;
