@@ -394,8 +394,22 @@ test.describe('inventory log texts', () => {
     const cells = table.locator('tbody tr.ant-table-row td');
     await expect(table.locator('tbody tr.ant-table-row').first()).toContainText('Opening stock');
     await expect(cells.filter({ hasText: /^opening$/ })).toHaveCount(0);
-    await page.getByTestId('language-select').click();
-    await pick(page, 'Deutsch');
+    await choose(page, page.getByTestId('language-select'), 'Deutsch');
     await expect(table.locator('tbody tr.ant-table-row').first()).toContainText('Anfangsbestand');
+  });
+  test('a reference shows its document number and opens the document', async ({ page }) => {
+    await signedIn(page, 'merchant-a@demo.local');
+    const call = await api(page);
+    const consignee = { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' };
+    const order = { typeOfTask: 'B2C', modeOfTransport: 'parcel', pickupDate: '2027-12-01', unitQty: 1, weight: 0.5, carrier: 'DHL', consignee };
+    const created = await call('POST', '/v0/outbound/orders', { ...order, lines: [{ sku: 'SKU-A', quantity: 1 }] });
+    expect(created.code, JSON.stringify(created)).toBe('OK');
+    await page.goto(`/mEP/inventorylog?f.refId=${created.data.id}`);
+    // The reservation names the order by its number (MO…), not by its internal id, and opens it.
+    const link = page.getByTestId('mask-table').locator('tbody tr.ant-table-row a', { hasText: created.data.unid });
+    await expect(link).toHaveCount(1);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/mEP/outbound-orders\\?id=${created.data.id}$`));
+    await expect(page.locator('.ant-drawer-title')).toContainText(created.data.unid);
   });
 });

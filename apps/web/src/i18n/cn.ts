@@ -4,6 +4,7 @@ import type { Messages } from './en.js';
 export const cn: Messages = {
   app: { name: 'Kontor', tagline: '第三方物流履约控制台' },
   common: {
+    docNotFound: '未找到单据 {{no}}。',
     ok: '确定',
     cancel: '取消',
     save: '保存',

@@ -4,6 +4,7 @@ import type { Messages } from './en.js';
 export const de: Messages = {
   app: { name: 'Kontor', tagline: 'Konsole für Fulfillment-Lager' },
   common: {
+    docNotFound: 'Kein Beleg {{no}} gefunden.',
     ok: 'OK',
     cancel: 'Abbrechen',
     save: 'Speichern',

@@ -2,6 +2,7 @@
 export const en = {
   app: { name: 'Kontor', tagline: '3PL fulfilment console' },
   common: {
+    docNotFound: 'No document {{no}} was found.',
     ok: 'OK',
     cancel: 'Cancel',
     save: 'Save',

@@ -6,14 +6,16 @@ import { Button, Checkbox, Descriptions, Drawer, Dropdown, Input, Popover, Selec
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isAbort } from '../api/errors.js';
+import { useAuth } from '../auth/store.js';
 import { request } from '../api/request.js';
 import { useLayout } from '../layout/store.js';
 import { notify } from '../notify/queue.js';
 import { runAction } from './actions.js';
 import { useCan } from './can.js';
 import { valueText } from './value-texts.js';
+import { docHref } from './doc-links.js';
 import { columnsFor, displayValue, filtersFor } from './derive.js';
 import { LinesView } from './LinesControl.js';
 import { FilterBar } from './FilterBar.js';
@@ -71,6 +73,7 @@ export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & Mas
   const [viewing, setViewing] = useState<Row | null>(null);
   const [hidden, setHidden] = useHiddenColumns(mask.name);
   const lookupLabels = useLookupLabels(mask);
+  const allowed = useAuth((s) => s.allowed);
   // On a phone the filters fold away behind a button so the rows stay in view.
   const mobile = useLayout((s) => s.device === 'mobile');
   const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
@@ -159,8 +162,11 @@ export function MaskList({ mask, fields, grid, keep = [] }: { mask: Mask } & Mas
       ellipsis: true,
       sorter: c.sortable,
       sortOrder: c.sortable && sortField === c.key ? (sortOrder === 'desc' ? 'descend' : 'ascend') : null,
-      render: (value: unknown, row: Row) =>
-        lookupLabels[c.key]?.get(String(value)) ?? valueText(mask.name, c.key, value, t) ?? displayValue(c.field, value, locale, row),
+      render: (value: unknown, row: Row) => {
+        const text = lookupLabels[c.key]?.get(String(value)) ?? valueText(mask.name, c.key, value, t) ?? displayValue(c.field, value, locale, row);
+        const href = docHref(mask.name, c.key, row, allowed);
+        return href ? <Link to={href}>{text}</Link> : text;
+      },
     }));
   if (!grid)
     columns.push({

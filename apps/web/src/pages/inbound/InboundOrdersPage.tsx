@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
+import { useAddressParam } from '../../router/use-address-param.js';
+import { receivingApi } from '../receiving/receiving-api.js';
 import { inboundApi } from './inbound-api.js';
 import { InboundOrderDrawer } from './InboundOrderDrawer.js';
 import { InboundOrderForm } from './InboundOrderForm.js';
@@ -22,6 +24,15 @@ export default function InboundOrdersPage() {
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
   const reload = () => setReloads((n) => n + 1);
+  // A link from another screen (the inventory log) names the order by its number.
+  useAddressParam(
+    'no',
+    (no) =>
+      void receivingApi.find(no).then(
+        (order) => setOpen(order.id),
+        () => notify((n) => n.error(t('common.docNotFound', { no }))),
+      ),
+  );
 
   const startExport = async () => {
     await inboundApi.exportList(filters as Record<string, unknown>);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/store.js';
 import { useCan } from '../../masks/can.js';
+import { useAddressParam } from '../../router/use-address-param.js';
 import { useMerchants } from '../inbound/lookups.js';
 import { FeedbackBanner } from '../receiving/FeedbackBanner.js';
 import type { Feedback } from '../receiving/scan-feedback.js';
@@ -65,6 +66,16 @@ export default function ReturnsPage() {
       show({ tone: 'error', text: errorMessage(err) });
     }
   };
+
+  // A link from another screen (the inventory log) names the return by its parcel number: open it, never draft one.
+  useAddressParam(
+    'no',
+    (no) =>
+      void returnsApi
+        .byShipSN(no)
+        .then((found) => (found ? openRow(found) : show({ tone: 'error', text: t('common.docNotFound', { no }) })))
+        .catch((err: unknown) => show({ tone: 'error', text: errorMessage(err) })),
+  );
 
   if (open)
     return (
