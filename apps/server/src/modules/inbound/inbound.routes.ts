@@ -20,6 +20,7 @@ import { scopeMerchantId } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/reply.js';
 import { PlacesRepo } from '../inventory/places.repo.js';
+import { warehouseOptions } from '../inventory/warehouse-options.repo.js';
 import { stockTransaction } from '../inventory/stock-tx.js';
 import { StockRepo } from '../inventory/stock.repo.js';
 import { changeContainerStatus } from './container.service.js';
@@ -60,13 +61,7 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
   );
   // Whoever may announce deliveries chooses the warehouse, without the warehouse screens' privilege.
   r.get('/v0/warehouses/opts', { config: can('r7g.orders.list'), schema: { tags, summary: 'Warehouses to deliver to: id, code, name' } }, async () =>
-    ok(
-      await core.db
-        .selectFrom('warehouses' as never)
-        .select(['id' as never, 'code' as never, 'name' as never])
-        .orderBy('code' as never)
-        .execute(),
-    ),
+    ok(await warehouseOptions(core.db)),
   );
   r.get(
     '/v0/r7gorders/scanLog',

@@ -4,7 +4,7 @@ import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReservationService } from '../inventory/reservation.service.js';
 import type { Actor } from '../inventory/stock-tx.js';
-import type { OrderRow, OutboundRepo } from './outbound.repo.js';
+import type { OrderColumns, OrderRow, OutboundRepo } from './outbound.repo.js';
 
 export interface Why {
   action: string;
@@ -40,7 +40,7 @@ export class OrderStatusService {
     if (from === to) return;
     if (!OUTBOUND_ORDER.can(order.status, to))
       throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${from} → ${to}` }], detail: `${from} → ${to}` });
-    const columns: Record<string, unknown> = { status: OUTBOUND_ORDER.codeOf(to) };
+    const columns: OrderColumns = { status: OUTBOUND_ORDER.codeOf(to) };
     if (isException(to)) {
       // A second exception on top of the first keeps where the order was before the first one.
       if (!isException(from)) columns.status_before = order.status;

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { DB, OutboundOrdersTable } from '../../db/types.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- outbound tables are declared by migration 0010
-type AnyDB = Kysely<any>;
+export type NewOrderColumns = Insertable<OutboundOrdersTable>;
+export type OrderColumns = Updateable<OutboundOrdersTable>;
 
 /** The columns of an order its rules need (the full record is read from the view). */
 export interface OrderRow {
@@ -68,7 +68,7 @@ const toOrder = (row: Record<string, unknown> | undefined): OrderRow | null =>
 export class OutboundRepo {
   /** One order within the merchant scope; `lock` takes its row lock (every change of an order serialises on it). */
   async order(db: Kysely<DB>, id: number, scope: number | null, options: { lock?: boolean; skipLocked?: boolean } = {}): Promise<OrderRow | null> {
-    let query = (db as AnyDB)
+    let query = db
       .selectFrom('outbound_orders')
       .select(ORDER_COLUMNS)
       .where('id', '=', id)
@@ -77,13 +77,13 @@ export class OutboundRepo {
     return toOrder(await query.executeTakeFirst());
   }
 
-  async insertOrder(trx: Kysely<DB>, columns: Record<string, unknown>): Promise<{ id: number; unid: string }> {
-    const row = await (trx as AnyDB).insertInto('outbound_orders').values(columns).returning(['id', 'unid']).executeTakeFirstOrThrow();
+  async insertOrder(trx: Kysely<DB>, columns: NewOrderColumns): Promise<{ id: number; unid: string }> {
+    const row = await trx.insertInto('outbound_orders').values(columns).returning(['id', 'unid']).executeTakeFirstOrThrow();
     return { id: Number(row.id), unid: String(row.unid) };
   }
 
-  async updateOrder(trx: Kysely<DB>, id: number, columns: Record<string, unknown>): Promise<void> {
-    await (trx as AnyDB)
+  async updateOrder(trx: Kysely<DB>, id: number, columns: OrderColumns): Promise<void> {
+    await trx
       .updateTable('outbound_orders')
       .set({ ...columns, updated_at: sql`now()`, version: sql`version + 1` })
       .where('id', '=', id)
@@ -92,14 +92,14 @@ export class OutboundRepo {
 
   async insertLines(trx: Kysely<DB>, orderId: number, lines: Array<{ itemId: number; batch: string; quantity: number }>): Promise<void> {
     if (lines.length === 0) return;
-    await (trx as AnyDB)
+    await trx
       .insertInto('outbound_lines')
       .values(lines.map((l, position) => ({ order_id: orderId, item_id: l.itemId, batch: l.batch, quantity: l.quantity, position })))
       .execute();
   }
 
   async deleteLines(trx: Kysely<DB>, orderId: number): Promise<void> {
-    await (trx as AnyDB).deleteFrom('outbound_lines').where('order_id', '=', orderId).execute();
+    await trx.deleteFrom('outbound_lines').where('order_id', '=', orderId).execute();
   }
 
   async lines(db: Kysely<DB>, orderId: number): Promise<LineRow[]> {
@@ -141,7 +141,7 @@ export class OutboundRepo {
     }
     const changed = lines.filter((l) => reserved.get(l.id) !== l.reserved);
     for (const line of changed)
-      await (trx as AnyDB)
+      await trx
         .updateTable('outbound_lines')
         .set({ reserved: reserved.get(line.id) })
         .where('id', '=', line.id)
@@ -149,7 +149,7 @@ export class OutboundRepo {
   }
 
   async clearReserved(trx: Kysely<DB>, orderId: number): Promise<void> {
-    await (trx as AnyDB).updateTable('outbound_lines').set({ reserved: 0 }).where('order_id', '=', orderId).where('reserved', '>', 0).execute();
+    await trx.updateTable('outbound_lines').set({ reserved: 0 }).where('order_id', '=', orderId).where('reserved', '>', 0).execute();
   }
 
   /** Recomputes the order's line totals (shown in lists without a join). */
@@ -161,7 +161,7 @@ export class OutboundRepo {
   }
 
   async addHistory(trx: Kysely<DB>, entry: HistoryEntry): Promise<void> {
-    await (trx as AnyDB)
+    await trx
       .insertInto('outbound_history')
       .values({
         order_id: entry.orderId,
@@ -196,7 +196,7 @@ export class OutboundRepo {
   async addPutbacks(trx: Kysely<DB>, orderId: number, lines: LineRow[]): Promise<void> {
     const picked = lines.filter((l) => l.picked > 0);
     if (picked.length === 0) return;
-    await (trx as AnyDB)
+    await trx
       .insertInto('outbound_putbacks')
       .values(picked.map((l) => ({ order_id: orderId, item_id: l.itemId, batch: l.batch, quantity: l.picked })))
       .execute();
@@ -204,7 +204,7 @@ export class OutboundRepo {
 
   /** The live count per status of the session's scope (the triggers of migration 0010 keep it). */
   async counts(db: Kysely<DB>, scope: number | null, deleted: boolean, statuses?: number[]): Promise<Record<string, number>> {
-    const rows = await (db as AnyDB)
+    const rows = await db
       .selectFrom('outbound_status_counts')
       .select(['status', sql<number>`sum(n)::bigint`.as('n')])
       .where('deleted', '=', deleted)
@@ -227,7 +227,7 @@ export class OutboundRepo {
 
   /** Counts per status of one carrier (no counts table for it: an index range per carrier). */
   async countsOfCarrier(db: Kysely<DB>, scope: number | null, carrier: string): Promise<Record<string, number>> {
-    const rows = await (db as AnyDB)
+    const rows = await db
       .selectFrom('outbound_orders')
       .select(['status', sql<number>`count(*)::bigint`.as('n')])
       .where('carrier', '=', carrier)

@@ -9,9 +9,6 @@ import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import { OUTBOUND_RESOURCES } from './outbound.resources.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- outbound tables are declared by migration 0010
-type AnyDB = Kysely<any>;
-
 /**
  * The original clients' calls on outbound orders (facts §2.3, §3.4), with their field names: an order
  * is our read model plus the original's aliases (originSN, recName1, shipBundle, items as JSON text …).
@@ -76,12 +73,12 @@ export class P11yCompatService {
   async list(auth: AuthContext, query: { l: number; o: number; q: string }) {
     const scope = scopeMerchantId(auth);
     const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const base = (this.core.db as AnyDB)
+    const base = this.core.db
       .selectFrom('outbound_orders')
       .where('deleted_at', 'is', null)
       .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
       .$if(query.q !== '', (q) =>
-        q.where((eb) => eb.or(['unid', 'ship_bundle', 'ship_no', 'retour_no', 'ref_order_id'].map((column) => eb(column, 'ilike', pattern)))),
+        q.where((eb) => eb.or((['unid', 'ship_bundle', 'ship_no', 'retour_no', 'ref_order_id'] as const).map((column) => eb(column, 'ilike', pattern)))),
       );
     const [ids, total] = await Promise.all([
       base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.l).offset(query.o).execute(),
@@ -121,7 +118,7 @@ export class P11yCompatService {
    */
   async scanLog(auth: AuthContext, id: number, q: string) {
     const scope = scopeMerchantId(auth);
-    const db = this.core.db as AnyDB;
+    const db = this.core.db;
     const code = q.trim();
     let orderId: number | null = null;
     if (id === 0) {
