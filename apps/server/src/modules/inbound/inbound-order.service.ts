@@ -14,7 +14,7 @@ import { INBOUND_RESOURCES } from './inbound.resources.js';
 import { InboundRepo, type LineRow, type OrderColumns, type OrderRow } from './inbound.repo.js';
 import { stagingOf } from './putaway.service.js';
 import { merchantExists } from '../admin/merchant-exists.repo.js';
-import { warehouseExists } from '../inventory/warehouse-options.repo.js';
+import { warehouseExists, warehouseOptions } from '../inventory/warehouse-options.repo.js';
 
 type LineInput = Omit<z.infer<typeof inboundLineWriteSchema>, 'planned'> & { planned: number };
 
@@ -170,6 +170,11 @@ export class InboundOrderService {
       stagingOf(db, order),
     ]);
     return { order: view, lines: lines.map(lineView), scans, staging };
+  }
+
+  /** The warehouses a delivery may be announced to (whoever announces chooses, without the warehouse screens' privilege). */
+  warehouseOptions() {
+    return warehouseOptions(this.core.db);
   }
 
   /** `GET /v0/r7gorders/any`: by number, box or pallet label, or announced tracking number. */

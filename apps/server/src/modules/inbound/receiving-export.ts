@@ -13,7 +13,7 @@ import { contentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/reply.js';
 import { addSafeRow } from '../../lib/csv.js';
 import { registerJobHandler } from '../jobs/registry.js';
-import { writeReturnsSheet } from '../returns/returns-export.js';
+import { writeReturnsSheet } from '../returns/index.js';
 
 export const RECEIVING_EXPORT_JOB = 'receiving.export';
 /** Above this many rows a period is exported by a background job (architecture rule 10). */

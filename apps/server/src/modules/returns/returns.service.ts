@@ -1,6 +1,6 @@
 import { RETURN_ORDER } from '@kontor/contracts';
 import { STOCK_STATUS } from '@kontor/contracts/domains/inventory';
-import type { ReturnLine, returnUpdateSchema, returnWriteSchema } from '@kontor/contracts/domains/returns';
+import type { ReturnLine, returnListQuerySchema, returnUpdateSchema, returnWriteSchema } from '@kontor/contracts/domains/returns';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
@@ -163,6 +163,13 @@ export class ReturnsService {
     await audit(trx, auth, 'update', 'return', id, { status: row.status }, { status: RETURN_ORDER.codeOf('inbounded'), units });
     const saved = (await this.repo.get(trx, id, null))!;
     return toWire(saved, await lineNames(trx, [saved]));
+  }
+
+  /** Returns of the session's scope, newest first, with named lines. */
+  async list(auth: AuthContext, query: z.infer<typeof returnListQuerySchema>) {
+    const page = await this.repo.list(this.core.db, scopeMerchantId(auth), { ...query, statuses: query['Status[]'] });
+    const names = await lineNames(this.core.db, page.rows);
+    return { total: page.total, next: page.next, data: page.rows.map((row) => toWire(row, names)) };
   }
 
   /** One return with named lines. */
