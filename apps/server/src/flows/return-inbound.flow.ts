@@ -18,12 +18,12 @@ export async function inboundReturn(core: Core, auth: AuthContext, id: number, l
   const { retour } = outboundServices(core);
   const booked = await stockTransaction(core.db, async (trx) => {
     const saved = await returns.inbound(trx, auth, id, lines);
-    await retour.returnInbounded(trx, {
-      merchantId: Number(saved.merchantId),
-      originSN: String(saved.originSN ?? ''),
-      userId: auth.userId,
-      returnSN: String(saved.shipSN ?? ''),
-    });
+    const merchantId = Number(saved.merchantId);
+    await retour.returnInbounded(
+      trx,
+      { merchantId, originSN: String(saved.originSN ?? ''), userId: auth.userId, returnSN: String(saved.shipSN ?? '') },
+      (originSNs) => returns.unitsReturned(trx, merchantId, originSNs),
+    );
     return saved;
   });
   await afterCommit(() => noticeReturn(core, booked));

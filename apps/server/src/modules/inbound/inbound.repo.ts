@@ -137,6 +137,21 @@ export class InboundRepo {
           where id = ${id} and not tracking_logged @> ${JSON.stringify([tracking])}::jsonb`.execute(db);
   }
 
+  /** What a receiving notice tells: units counted, damaged, and the difference to the plan. */
+  async receivingSummary(db: Kysely<DB>, orderId: number) {
+    const order = await sql<{ unid: string; merchantId: number; units: number; damaged: number; difference: number }>`select unid,
+      merchant_id as "merchantId", received_units + damaged_units as units, damaged_units as damaged,
+      received_units + damaged_units - planned_units as difference
+    from inbound_orders where id = ${orderId}`.execute(db);
+    return order.rows[0];
+  }
+
+  /** The number of an inbound order the container carries, if any (a container in use is not deleted). */
+  async orderOfContainer(db: Kysely<DB>, containerId: number): Promise<string | null> {
+    const order = await db.selectFrom('inbound_orders').select('unid').where('container_id', '=', containerId).executeTakeFirst();
+    return order ? String(order.unid) : null;
+  }
+
   async containerExists(db: Kysely<DB>, id: number): Promise<boolean> {
     return (await db.selectFrom('containers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
+import { InboundRepo } from './inbound.repo.js';
 import { defineResource, type ResourceDef } from '../resources/define.js';
 import { warehouseExists } from '../inventory/warehouse-options.repo.js';
 
@@ -75,8 +76,8 @@ export const INBOUND_RESOURCES: ResourceDef[] = [
     defaultSort: { field: 'createdAt', order: 'desc' },
     check: checkContainer,
     inUse: async (db, id) => {
-      const order = await db.selectFrom('inbound_orders').select('unid').where('container_id', '=', id).executeTakeFirst();
-      return order ? `carries inbound order ${String(order.unid)}` : null;
+      const unid = await new InboundRepo().orderOfContainer(db, id);
+      return unid !== null ? `carries inbound order ${unid}` : null;
     },
   }),
 ];

@@ -1,5 +1,5 @@
 import { OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, OUTBOUND_PRE_PICK, type ExceptionOwner, type OutboundState } from '@kontor/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReservationService } from '../inventory/reservation.service.js';
@@ -83,7 +83,7 @@ export class OrderStatusService {
     if (open.length === 0) return true;
     const taken: Array<{ lineId: number; quantity: number }> = [];
     let complete = true;
-    await sql.raw('savepoint allocation').execute(trx);
+    await this.repo.savepoint(trx, 'begin');
     for (const line of open) {
       const want = line.quantity - line.reserved;
       const outcome = await this.reservations.reserveIn(trx, {
@@ -104,10 +104,10 @@ export class OrderStatusService {
       }
     }
     if (!complete && !partial) {
-      await sql.raw('rollback to savepoint allocation').execute(trx);
+      await this.repo.savepoint(trx, 'rollback');
       return false;
     }
-    await sql.raw('release savepoint allocation').execute(trx);
+    await this.repo.savepoint(trx, 'release');
     await this.repo.addReserved(trx, taken);
     await this.repo.refreshTotals(trx, order.id);
     return complete;

@@ -249,6 +249,21 @@ export class OutboundRepo {
     return rows.rows.map((r) => Number(r.id));
   }
 
+  /** The merchant's live order a return names by its number or reference (the number first, else the newest), with its units. */
+  async orderByOriginSN(db: Kysely<DB>, merchantId: number, originSN: string): Promise<{ id: number; units: number } | null> {
+    const found = await sql<{ id: number; units: number }>`select id, total_units as units from outbound_orders
+      where merchant_id = ${merchantId} and (unid = ${originSN} or ref_order_id = ${originSN}) and deleted_at is null
+      order by (unid = ${originSN}) desc, id desc limit 1`.execute(db);
+    const hit = found.rows[0];
+    return hit ? { id: Number(hit.id), units: Number(hit.units) } : null;
+  }
+
+  /** The allocation's savepoint: an all-or-nothing allocation that falls short rolls back to it. */
+  async savepoint(trx: Kysely<DB>, step: 'begin' | 'rollback' | 'release'): Promise<void> {
+    const statement = { begin: 'savepoint allocation', rollback: 'rollback to savepoint allocation', release: 'release savepoint allocation' }[step];
+    await sql.raw(statement).execute(trx);
+  }
+
   async merchantAllowsPartial(db: Kysely<DB>, merchantId: number): Promise<boolean> {
     const row = await sql<{ partial: boolean }>`select coalesce((settings->>'partialAllocation')::boolean, false) as partial
       from merchants where id = ${merchantId}`.execute(db);

@@ -94,6 +94,14 @@ export class ReturnsRepo {
     await sql`update returns set status = ${status}, updated_at = now(), version = version + 1 where id = ${id}`.execute(trx);
   }
 
+  /** Units of the merchant's returns in the given status that name one of the order numbers. */
+  async unitsReturned(db: Kysely<DB>, merchantId: number, originSNs: string[], status: number): Promise<number> {
+    const back = await sql<{ units: number }>`select coalesce(sum((line->>'qty')::int), 0)::int as units
+      from returns r cross join lateral jsonb_array_elements(r.items) as line
+      where r.merchant_id = ${merchantId} and r.status = ${status} and r.origin_sn = any(${originSNs}::text[])`.execute(db);
+    return Number(back.rows[0]?.units ?? 0);
+  }
+
   /** The return and its units as billing activity of the day. */
   async recordBilling(trx: Kysely<DB>, merchantId: number, shipSN: string, units: number): Promise<void> {
     await sql`insert into billing_activity (merchant_id, day, kind, quantity, ref_type, ref_id) values

@@ -168,6 +168,11 @@ export class ReturnsService {
     return toWire(saved, await lineNames(trx, [saved]));
   }
 
+  /** Units of the merchant's inbounded returns naming one of the order numbers (a retour's progress). */
+  unitsReturned(db: Kysely<DB>, merchantId: number, originSNs: string[]) {
+    return this.repo.unitsReturned(db, merchantId, originSNs, RETURN_ORDER.codeOf('inbounded'));
+  }
+
   /** Returns of the session's scope, newest first, with named lines. */
   async list(auth: AuthContext, query: z.infer<typeof returnListQuerySchema>) {
     const page = await this.repo.list(this.core.db, scopeMerchantId(auth), { ...query, statuses: query['Status[]'] });
