@@ -15,7 +15,7 @@ import type { Core } from '../../core.js';
 import { ok } from '../../http/reply.js';
 import { changeContainerStatus } from './container.service.js';
 import { inboundServices } from './index.js';
-import { registerReceivingExport } from './receiving-export.js';
+import { registerReceivingExport } from './receiving-export.routes.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
 /** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
