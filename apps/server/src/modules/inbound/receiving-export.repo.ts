@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { billing, type ActivitySummaryRow } from '../billing/index.js';
 import type { Period } from './receiving-export.period.js';
 
 /** Rows per keyset page: a page is read, written and committed before the next one. */
@@ -64,26 +65,7 @@ export async function linePage(db: Kysely<DB>, period: Period, scope: number | n
   return result.rows;
 }
 
-export interface ActivityRow {
-  day: string;
-  merchantId: string | number;
-  merchant: string;
-  kind: string;
-  quantity: number;
-  orders: number;
-}
-
 /** Handling recorded for billing (issue 6 §7) in the period, per day, merchant and kind, one keyset page. */
-export async function activityPage(db: Kysely<DB>, period: Period, scope: number | null, after: [string, number, string]): Promise<ActivityRow[]> {
-  const scoped = scope === null ? sql`` : sql`and a.merchant_id = ${scope}`;
-  const result = await sql<ActivityRow>`select * from (
-      select to_char(a.day, 'YYYY-MM-DD') as day, a.merchant_id as "merchantId", m.name as merchant, a.kind,
-        sum(a.quantity)::int as quantity, count(distinct a.ref_id)::int as orders
-      from billing_activity a join merchants m on m.id = a.merchant_id
-      where a.ref_type in ('inbound', 'return') and a.day between ${period.from}::date and ${period.to}::date ${scoped}
-      group by a.day, a.merchant_id, m.name, a.kind) x
-    where (x.day, x."merchantId", x.kind) > (${after[0]}, ${after[1]}, ${after[2]})
-    order by x.day, x."merchantId", x.kind
-    limit ${PAGE}`.execute(db);
-  return result.rows;
+export function activityPage(db: Kysely<DB>, period: Period, scope: number | null, after: [string, number, string]): Promise<ActivitySummaryRow[]> {
+  return billing.list(db, { refTypes: ['inbound', 'return'], from: period.from, to: period.to, scope, after, limit: PAGE });
 }

@@ -74,9 +74,4 @@ export const receivingRepo = {
     const row = await sql<{ n: number }>`select count(*)::int as n from receiving_scans where order_id = ${orderId} and unit <> ''`.execute(trx);
     return Number(row.rows[0]!.n) > 0;
   },
-
-  async recordBilling(trx: Kysely<DB>, merchantId: number, unid: string, kind: string, quantity: number): Promise<void> {
-    await sql`insert into billing_activity (merchant_id, day, kind, quantity, ref_type, ref_id)
-        values (${merchantId}, current_date, ${kind}, ${quantity}, 'inbound', ${unid})`.execute(trx);
-  },
 };

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
+import { billing } from '../billing/index.js';
 import type { ItemRef } from '../inventory/places.repo.js';
 import { registerReceivedSerials } from '../inventory/receiving-serials.repo.js';
 import type { Actor } from '../inventory/stock-tx.js';
@@ -221,7 +222,10 @@ export class ReceivingService {
     }
     counts.set('inbound.unit', units);
     const rows = [...counts].filter(([, n]) => n > 0);
-    for (const [kind, quantity] of rows) await receivingRepo.recordBilling(trx, order.merchantId, order.unid, kind, quantity);
+    await billing.record(
+      trx,
+      rows.map(([kind, quantity]) => ({ merchantId: order.merchantId, kind, quantity, refType: 'inbound', refId: order.unid })),
+    );
   }
 
   private checkBatchAndSerials(item: ScannedItem, input: ScanInput) {

@@ -1,5 +1,6 @@
 import { OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, OUTBOUND_PRE_PICK, type ExceptionOwner, type OutboundState } from '@kontor/contracts';
 import type { Kysely } from 'kysely';
+import { billing } from '../billing/index.js';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReservationService } from '../inventory/reservation.service.js';
@@ -53,7 +54,7 @@ export class OrderStatusService {
     if (to === 'standby' || to === 'canceled') await this.release(trx, actor, order);
     if (to === 'canceled') {
       await this.repo.addPutbacks(trx, order.id, await this.repo.lines(trx, order.id));
-      await this.repo.recordBilling(trx, order.merchantId, order.id, -1);
+      await billing.reverse(trx, await this.repo.billingEntries(trx, order.id));
     }
     await this.repo.updateOrder(trx, order.id, columns);
     await this.repo.addHistory(trx, {

@@ -23,6 +23,7 @@ import { OrderStatusService, stateOf } from './order-status.service.js';
 import { OUTBOUND_RESOURCES } from './outbound.resources.js';
 import type { NewOrderColumns, OrderColumns, OutboundRepo, OrderRow } from './outbound.repo.js';
 import { merchantExists } from '../admin/merchant-exists.repo.js';
+import { billing } from '../billing/index.js';
 import { warehouseExists } from '../inventory/warehouse-options.repo.js';
 
 type CreateInput = z.infer<typeof outboundOrderCreateSchema>;
@@ -134,7 +135,7 @@ export class OutboundOrderService {
       await this.repo.addHistory(trx, { orderId: order.id, userId: auth.userId, action, from: null, to: order.status });
       await attachFiles(trx, auth, merchantId, input.relatedFiles);
       await this.settle(trx, actorOf(auth), order, input.consignee);
-      await this.repo.recordBilling(trx, merchantId, order.id, 1);
+      await billing.record(trx, await this.repo.billingEntries(trx, order.id));
       await audit(trx, auth, 'create', 'outboundOrder', order.id, null, { ...input, merchantId });
       return { id: order.id, unid: created.unid, status: order.status };
     });

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DB, OutboundOrdersTable } from '../../db/types.js';
+import type { ActivityEntry } from '../billing/index.js';
 
 export type NewOrderColumns = Insertable<OutboundOrdersTable>;
 export type OrderColumns = Updateable<OutboundOrdersTable>;
@@ -270,11 +271,18 @@ export class OutboundRepo {
     return row.rows[0]?.partial === true;
   }
 
-  async recordBilling(trx: Kysely<DB>, merchantId: number, orderId: number, sign: 1 | -1): Promise<void> {
-    await sql`insert into billing_activity (merchant_id, day, kind, quantity, ref_type, ref_id)
-      select ${merchantId}, current_date, k.kind, ${sign} * k.q, 'outbound', ${String(orderId)}
-      from (select 'outbound.order' as kind, 1 as q
-            union all select 'outbound.line', line_count from outbound_orders where id = ${orderId}
-            union all select 'outbound.unit', total_units from outbound_orders where id = ${orderId}) k`.execute(trx);
+  /** The order's handling as billing activity: the order, its lines, its units. */
+  async billingEntries(trx: Kysely<DB>, orderId: number): Promise<ActivityEntry[]> {
+    const row = await trx
+      .selectFrom('outbound_orders')
+      .select(['merchant_id', 'line_count', 'total_units'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const entry = { merchantId: Number(row.merchant_id), refType: 'outbound', refId: String(orderId) };
+    return [
+      { ...entry, kind: 'outbound.order', quantity: 1 },
+      { ...entry, kind: 'outbound.line', quantity: row.line_count },
+      { ...entry, kind: 'outbound.unit', quantity: row.total_units },
+    ];
   }
 }

@@ -102,13 +102,6 @@ export class ReturnsRepo {
     return Number(back.rows[0]?.units ?? 0);
   }
 
-  /** The return and its units as billing activity of the day. */
-  async recordBilling(trx: Kysely<DB>, merchantId: number, shipSN: string, units: number): Promise<void> {
-    await sql`insert into billing_activity (merchant_id, day, kind, quantity, ref_type, ref_id) values
-        (${merchantId}, current_date, 'return', 1, 'return', ${shipSN}),
-        (${merchantId}, current_date, 'return.unit', ${units}, 'return', ${shipSN})`.execute(trx);
-  }
-
   async get(db: Kysely<DB>, id: number, scope: number | null, lock = false): Promise<ReturnRow | null> {
     const rows = await sql<ReturnRow>`select ${COLUMNS} from returns r left join merchants m on m.id = r.merchant_id
       where r.id = ${id} and ${scoped(scope)}${lock ? sql` for update of r` : sql``}`.execute(db);

@@ -9,6 +9,7 @@ import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { audit } from '../admin/audit.js';
 import { merchantIdByCode } from '../admin/merchant-exists.repo.js';
+import { billing } from '../billing/index.js';
 import { attachFiles, fileIdOf } from '../files/attach-files.js';
 import { PlacesRepo } from '../inventory/places.repo.js';
 import { mustBeOpen } from '../inventory/resolve.js';
@@ -162,7 +163,11 @@ export class ReturnsService {
       });
     const units = lines.reduce((sum, l) => sum + l.qty, 0);
     await this.repo.markInbounded(trx, id, JSON.stringify(lines), RETURN_ORDER.codeOf('inbounded'));
-    await this.repo.recordBilling(trx, row.merchantId, row.shipSN, units);
+    const entry = { merchantId: row.merchantId, refType: 'return', refId: row.shipSN };
+    await billing.record(trx, [
+      { ...entry, kind: 'return', quantity: 1 },
+      { ...entry, kind: 'return.unit', quantity: units },
+    ]);
     await audit(trx, auth, 'update', 'return', id, { status: row.status }, { status: RETURN_ORDER.codeOf('inbounded'), units });
     const saved = (await this.repo.get(trx, id, null))!;
     return toWire(saved, await lineNames(trx, [saved]));
