@@ -10,6 +10,7 @@ import type { Database } from './db/database.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installAccessHooks, type RouteRecord } from './http/hooks.js';
 import { installIdempotency } from './http/idempotency.js';
+import { retryingStatement } from './modules/inventory/stock-tx.js';
 import { installInputGuard } from './http/input-guard.js';
 import { loggerOptions, requestIdOptions } from './http/logging.js';
 import { installSecurityHeaders } from './http/security.js';
@@ -65,7 +66,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   const routeTable: RouteRecord[] = [];
   installAccessHooks(app, config, sessions, routeTable);
-  installIdempotency(app, database.db);
+  // The ledger's deadlock retry, handed in so that http/ imports no module.
+  installIdempotency(app, database.db, retryingStatement);
   installErrorHandler(app, config.UPLOAD_MAX_MB);
   installInputGuard(app);
   installSecurityHeaders(app, config.CARRIER_GATE_URL ? [new URL(config.CARRIER_GATE_URL).origin] : []);

@@ -316,11 +316,7 @@ describe('receiving by scan, completing and putaway', () => {
     const { id, unid } = await announce();
     await send('POST', `/v0/r7gorders/${id}/scan`, { code: 'ANK-HUB-7', quantity: 10, unit: `${unid}P001`, unitKind: 'pallet' }, worker);
     await send('POST', `/v0/r7gorders/${id}/complete`, { final: true }, worker);
-    const rows = await t.core.db
-      .selectFrom('billing_activity' as never)
-      .select(['kind' as never, 'quantity' as never])
-      .where('ref_id' as never, '=', unid as never)
-      .execute();
+    const rows = await t.core.db.selectFrom('billing_activity').select(['kind', 'quantity']).where('ref_id', '=', String(unid)).execute();
     expect(Object.fromEntries((rows as Array<{ kind: string; quantity: number }>).map((r) => [r.kind, r.quantity]))).toEqual({
       'inbound.unit': 10,
       'inbound.pallet': 1,

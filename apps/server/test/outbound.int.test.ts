@@ -2,8 +2,7 @@ import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStockInvariants } from '../src/modules/inventory/invariants.js';
-import { outboundServices } from '../src/modules/outbound/outbound-services.js';
-import { reallocateWaiting } from '../src/modules/outbound/outbound-lists.service.js';
+import { outboundServices, reallocateWaiting } from '../src/modules/outbound/index.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;

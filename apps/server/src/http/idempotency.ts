@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { idempotencyKeys } from '../db/idempotency-keys.repo.js';
 import type { DB } from '../db/types.js';
 import { inRequestTransaction } from '../db/request-transaction.js';
-import { retryingStatement } from '../modules/inventory/stock-tx.js';
 import { AppError } from './app-error.js';
 
 declare module 'fastify' {
@@ -17,7 +17,11 @@ declare module 'fastify' {
   }
 }
 
-const KEEP_DAYS = 7;
+/**
+ * Runs one atomic unit of work again when the database picks it as a deadlock victim. Given by the
+ * caller (app.ts passes the ledger's `retryingStatement`), so http/ depends on no module.
+ */
+export type Retry = <T>(work: () => Promise<T>) => Promise<T>;
 
 /** Raised inside the transaction when the key is already taken: rolls back, then the stored answer is read. */
 class Replay extends Error {}
@@ -54,7 +58,7 @@ function scopeOf(request: FastifyRequest): string {
  * attempt rolls its key back with its work, so resending after an error runs again. A key reused for
  * another call is refused.
  */
-async function keyed(db: Kysely<DB>, request: FastifyRequest, handler: () => Promise<unknown>): Promise<unknown> {
+async function keyed(db: Kysely<DB>, retry: Retry, request: FastifyRequest, handler: () => Promise<unknown>): Promise<unknown> {
   const header = request.headers['idempotency-key'];
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined || !request.auth) return handler();
@@ -62,25 +66,19 @@ async function keyed(db: Kysely<DB>, request: FastifyRequest, handler: () => Pro
   const userId = request.auth.userId;
   const scope = scopeOf(request);
   try {
-    return await retryingStatement(() =>
+    return await retry(() =>
       inRequestTransaction(db as Kysely<unknown>, async (trx) => {
-        const claimed = await sql<{ key: string }>`insert into idempotency_keys (user_id, key, scope) values (${userId}, ${key}, ${scope})
-          on conflict do nothing returning key`.execute(trx);
-        if (claimed.rows.length === 0) throw new Replay();
+        const keyTrx = trx as Kysely<DB>;
+        if (!(await idempotencyKeys.claim(keyTrx, userId, key, scope))) throw new Replay();
         const answer = await handler();
-        // Kept as the answer's JSON text (a jsonb string): a replay sends the same bytes, keys in the same order.
-        await sql`update idempotency_keys set response = to_jsonb(${JSON.stringify(answer ?? null)}::text) where user_id = ${userId} and key = ${key}`.execute(
-          trx,
-        );
-        await sql`delete from idempotency_keys where user_id = ${userId} and created_at < now() - make_interval(days => ${KEEP_DAYS})`.execute(trx);
+        await idempotencyKeys.storeAnswer(keyTrx, userId, key, answer);
+        await idempotencyKeys.dropExpired(keyTrx, userId);
         return answer;
       }),
     );
   } catch (error) {
     if (!(error instanceof Replay)) throw error;
-    const stored = await sql<{ scope: string; response: unknown }>`select scope, response from idempotency_keys
-      where user_id = ${userId} and key = ${key}`.execute(db);
-    const row = stored.rows[0];
+    const row = await idempotencyKeys.stored(db, userId, key);
     if (!row || row.scope !== scope) throw new AppError('IdempotencyKeyReused', { fields: [{ field: 'Idempotency-Key', message: key }] });
     return typeof row.response === 'string' ? JSON.parse(row.response) : row.response;
   }
@@ -91,7 +89,7 @@ async function keyed(db: Kysely<DB>, request: FastifyRequest, handler: () => Pro
  * `config.idempotent` honours `Idempotency-Key`. Its handler must answer by returning its envelope
  * (the stored answer is what a retry gets), not by sending on the reply.
  */
-export function installIdempotency(app: FastifyInstance, db: Kysely<DB>): void {
+export function installIdempotency(app: FastifyInstance, db: Kysely<DB>, retry: Retry): void {
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
     if (!url.startsWith('/v0/')) return;
@@ -104,7 +102,7 @@ export function installIdempotency(app: FastifyInstance, db: Kysely<DB>): void {
         if (idempotent && answer === reply) throw new Error(`${label} declares idempotent but answers on the reply; return the envelope instead`);
         return answer;
       };
-      return currentRoute.run({ route: label, idempotent }, () => (idempotent ? keyed(db, request, run) : handler.call(this, request, reply)));
+      return currentRoute.run({ route: label, idempotent }, () => (idempotent ? keyed(db, retry, request, run) : handler.call(this, request, reply)));
     };
   });
 }

@@ -1,6 +1,6 @@
 import type { Locale } from '@kontor/contracts';
-import { sql } from 'kysely';
 import type { Core } from '../../core.js';
+import { InboundRepo } from './inbound.repo.js';
 import { msgToMerchant } from './merchant-notice.js';
 
 const TEXTS: Record<Locale, (n: { unid: string; units: number; damaged: number; difference: number; final: boolean }) => string> = {
@@ -14,11 +14,7 @@ const TEXTS: Record<Locale, (n: { unid: string; units: number; damaged: number; 
 
 /** Tells the merchant's users (a `msg` on their open consoles) that a receiving of their order was booked (issue 6 §6). */
 export async function noticeReceiving(core: Pick<Core, 'db' | 'realtime' | 'log'>, orderId: number, final: boolean): Promise<void> {
-  const order = await sql<{ unid: string; merchantId: number; units: number; damaged: number; difference: number }>`select unid,
-      merchant_id as "merchantId", received_units + damaged_units as units, damaged_units as damaged,
-      received_units + damaged_units - planned_units as difference
-    from inbound_orders where id = ${orderId}`.execute(core.db);
-  const row = order.rows[0];
+  const row = await new InboundRepo().receivingSummary(core.db, orderId);
   if (!row) return;
   await msgToMerchant(core, row.merchantId, (locale) => TEXTS[locale]({ ...row, final }));
 }

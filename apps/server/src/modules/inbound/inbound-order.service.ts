@@ -1,6 +1,6 @@
 import { INBOUND_MERCHANT_EDITABLE, INBOUND_ORDER, type InboundOrderState } from '@kontor/contracts';
 import type { inboundLineWriteSchema, inboundOrderCreateSchema, inboundOrderUpdateSchema, inboundStatusSchema } from '@kontor/contracts/domains/inbound';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
@@ -11,11 +11,11 @@ import { attachFiles } from '../files/attach-files.js';
 import { PlacesRepo } from '../inventory/places.repo.js';
 import { ResourceRepo } from '../resources/resource.repo.js';
 import { INBOUND_RESOURCES } from './inbound.resources.js';
-import { InboundRepo, type LineRow, type OrderRow } from './inbound.repo.js';
+import { InboundRepo, type LineRow, type OrderColumns, type OrderRow } from './inbound.repo.js';
 import { stagingOf } from './putaway.service.js';
+import { merchantExists } from '../admin/merchant-exists.repo.js';
+import { warehouseExists, warehouseOptions } from '../inventory/warehouse-options.repo.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inbound tables are declared by migration 0008
-type AnyDB = Kysely<any>;
 type LineInput = Omit<z.infer<typeof inboundLineWriteSchema>, 'planned'> & { planned: number };
 
 /** A box or pallet label is the order number with `P` and three digits (facts §3.4). */
@@ -69,32 +69,25 @@ export class InboundOrderService {
     return this.core.db.transaction().execute(async (trx) => {
       await this.checkReferences(trx, merchantId, input.warehouseId, input.containerId);
       const lines = await this.resolveLines(trx, merchantId, input.lines);
-      const row = await (trx as AnyDB)
-        .insertInto('inbound_orders')
-        .values({
-          merchant_id: merchantId,
-          warehouse_id: input.warehouseId,
-          container_id: input.containerId,
-          reference: input.reference,
-          expected_date: input.expectedDate,
-          carrier: input.carrier,
-          tracking_numbers: JSON.stringify(input.trackingNumbers),
-          box_qty: input.boxQty,
-          pallet_qty: input.palletQty,
-          remark: input.remark,
-          files: JSON.stringify(input.files),
-        })
-        .returning(['id', 'unid'])
-        .executeTakeFirstOrThrow();
-      const id = Number(row.id);
-      await (trx as AnyDB)
-        .insertInto('inbound_lines')
-        .values(lines.map((l) => ({ order_id: id, item_id: l.itemId, batch: l.batch, planned: l.planned })))
-        .execute();
+      const row = await this.repo.insertOrder(trx, {
+        merchant_id: merchantId,
+        warehouse_id: input.warehouseId,
+        container_id: input.containerId,
+        reference: input.reference,
+        expected_date: input.expectedDate,
+        carrier: input.carrier,
+        tracking_numbers: JSON.stringify(input.trackingNumbers),
+        box_qty: input.boxQty,
+        pallet_qty: input.palletQty,
+        remark: input.remark,
+        files: JSON.stringify(input.files),
+      });
+      const id = row.id;
+      await this.repo.insertLines(trx, id, lines);
       await attachFiles(trx, auth, merchantId, input.files);
       await this.repo.refreshTotals(trx, id);
       await audit(trx, auth, 'create', 'inboundOrder', id, null, { ...input, merchantId, lines });
-      return { id, unid: String(row.unid) };
+      return { id, unid: row.unid };
     });
   }
 
@@ -115,7 +108,7 @@ export class InboundOrderService {
       await this.checkReferences(trx, order.merchantId, input.warehouseId ?? order.warehouseId, input.containerId ?? null);
       if (input.warehouseId !== undefined && input.warehouseId !== order.warehouseId && order.stagingCompartmentId !== null)
         throw new AppError('InvalidState', { fields: [{ field: 'warehouseId', message: 'goods of this order are already in the warehouse' }] });
-      const set: Record<string, unknown> = {};
+      const set: Record<string, unknown> = {}; // columns named below, values from the validated input
       const columns: Record<string, string> = {
         warehouseId: 'warehouse_id',
         reference: 'reference',
@@ -135,7 +128,7 @@ export class InboundOrderService {
         await attachFiles(trx, auth, order.merchantId, input.files);
         set.files = JSON.stringify(input.files);
       }
-      if (Object.keys(set).length) await (trx as AnyDB).updateTable('inbound_orders').set(set).where('id', '=', id).execute();
+      if (Object.keys(set).length) await this.repo.updateOrder(trx, id, set as OrderColumns);
       if (input.lines) await this.replaceLines(trx, order, input.lines);
       await this.repo.refreshTotals(trx, id);
       await audit(trx, auth, 'update', 'inboundOrder', id, before, { ...(await this.list.get(id, null, trx)), reason: input.reason || undefined });
@@ -179,6 +172,11 @@ export class InboundOrderService {
     return { order: view, lines: lines.map(lineView), scans, staging };
   }
 
+  /** The warehouses a delivery may be announced to (whoever announces chooses, without the warehouse screens' privilege). */
+  warehouseOptions() {
+    return warehouseOptions(this.core.db);
+  }
+
   /** `GET /v0/r7gorders/any`: by number, box or pallet label, or announced tracking number. */
   async any(auth: AuthContext, q: string) {
     const scope = scopeMerchantId(auth);
@@ -197,9 +195,7 @@ export class InboundOrderService {
     if (id === 0) order = (await this.repo.orderByUnid(db, orderNumberOf(q), scope)) ?? (await this.repo.orderByTracking(db, q, scope));
     else {
       order = await this.repo.order(db, id, scope);
-      if (order)
-        await sql`update inbound_orders set tracking_logged = tracking_logged || ${JSON.stringify([q])}::jsonb, updated_at = now()
-          where id = ${id} and not tracking_logged @> ${JSON.stringify([q])}::jsonb`.execute(db);
+      if (order) await this.repo.logTracking(db, id, q);
     }
     if (!order) return { id: 0, unid: '' };
     const row = (await this.list.get(order.id, null, db))!;
@@ -207,14 +203,13 @@ export class InboundOrderService {
   }
 
   private async checkReferences(db: Kysely<DB>, merchantId: number, warehouseId: number, containerId: number | null) {
-    const anyDb = db as AnyDB;
-    if (!(await anyDb.selectFrom('merchants').select('id').where('id', '=', merchantId).executeTakeFirst()))
+    if (!(await merchantExists(db, merchantId)))
       throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: `unknown merchant ${merchantId}` }] });
-    if (!(await anyDb.selectFrom('warehouses').select('id').where('id', '=', warehouseId).executeTakeFirst()))
+    if (!(await warehouseExists(db, warehouseId)))
       throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: `unknown warehouse ${warehouseId}` }] });
     if (containerId === null) return;
-    const container = await anyDb.selectFrom('containers').select(['id', 'status']).where('id', '=', containerId).executeTakeFirst();
-    if (!container) throw new AppError('IntegrityError', { fields: [{ field: 'containerId', message: `unknown container ${containerId}` }] });
+    if (!(await this.repo.containerExists(db, containerId)))
+      throw new AppError('IntegrityError', { fields: [{ field: 'containerId', message: `unknown container ${containerId}` }] });
   }
 
   /** Lines by item id or code, within the order's merchant; an item and batch listed twice is refused. */
@@ -241,10 +236,8 @@ export class InboundOrderService {
       const keep = wanted.find((w) => w.itemId === line.itemId && w.batch === line.batch);
       if (keep) continue;
       if (counted > 0) throw new AppError('InUse', { fields: [{ field: 'lines', message: `${line.sku} has been counted` }] });
-      await (trx as AnyDB).deleteFrom('inbound_lines').where('id', '=', line.id).execute();
+      await this.repo.deleteLine(trx, line.id);
     }
-    for (const line of wanted)
-      await sql`insert into inbound_lines (order_id, item_id, batch, planned) values (${order.id}, ${line.itemId}, ${line.batch}, ${line.planned})
-        on conflict (order_id, item_id, batch) do update set planned = excluded.planned`.execute(trx);
+    for (const line of wanted) await this.repo.upsertLine(trx, order.id, line);
   }
 }

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { DB, InboundOrdersTable } from '../../db/types.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inbound tables are declared by migration 0008
-type AnyDB = Kysely<any>;
+export type NewOrderColumns = Insertable<InboundOrdersTable>;
+export type OrderColumns = Updateable<InboundOrdersTable>;
 
 export interface OrderRow {
   id: number;
@@ -74,7 +74,7 @@ const toOrder = (row: Record<string, unknown> | undefined): OrderRow | null =>
 export class InboundRepo {
   /** One order within the merchant scope; `lock` takes its row lock (every receiving change serialises on it). */
   async order(db: Kysely<DB>, id: number, scope: number | null, lock = false): Promise<OrderRow | null> {
-    let query = (db as AnyDB)
+    let query = db
       .selectFrom('inbound_orders')
       .select(ORDER_COLUMNS)
       .where('id', '=', id)
@@ -84,7 +84,7 @@ export class InboundRepo {
   }
 
   async orderByUnid(db: Kysely<DB>, unid: string, scope: number | null): Promise<OrderRow | null> {
-    const row = await (db as AnyDB)
+    const row = await db
       .selectFrom('inbound_orders')
       .select(ORDER_COLUMNS)
       .where('unid', '=', unid)
@@ -95,7 +95,7 @@ export class InboundRepo {
 
   /** The newest open order announcing this tracking number. */
   async orderByTracking(db: Kysely<DB>, tracking: string, scope: number | null): Promise<OrderRow | null> {
-    const row = await (db as AnyDB)
+    const row = await db
       .selectFrom('inbound_orders')
       .select(ORDER_COLUMNS)
       .where(sql<boolean>`tracking_numbers @> ${JSON.stringify([tracking])}::jsonb`)
@@ -103,6 +103,57 @@ export class InboundRepo {
       .orderBy('id', 'desc')
       .executeTakeFirst();
     return toOrder(row);
+  }
+
+  async insertOrder(trx: Kysely<DB>, columns: NewOrderColumns): Promise<{ id: number; unid: string }> {
+    const row = await trx.insertInto('inbound_orders').values(columns).returning(['id', 'unid']).executeTakeFirstOrThrow();
+    return { id: Number(row.id), unid: String(row.unid) };
+  }
+
+  async updateOrder(trx: Kysely<DB>, id: number, columns: OrderColumns): Promise<void> {
+    await trx.updateTable('inbound_orders').set(columns).where('id', '=', id).execute();
+  }
+
+  async insertLines(trx: Kysely<DB>, orderId: number, lines: Array<{ itemId: number; batch: string; planned: number }>): Promise<void> {
+    await trx
+      .insertInto('inbound_lines')
+      .values(lines.map((l) => ({ order_id: orderId, item_id: l.itemId, batch: l.batch, planned: l.planned })))
+      .execute();
+  }
+
+  /** A line of the order's new list: a line already there keeps its counts and takes the new plan. */
+  async upsertLine(trx: Kysely<DB>, orderId: number, line: { itemId: number; batch: string; planned: number }): Promise<void> {
+    await sql`insert into inbound_lines (order_id, item_id, batch, planned) values (${orderId}, ${line.itemId}, ${line.batch}, ${line.planned})
+        on conflict (order_id, item_id, batch) do update set planned = excluded.planned`.execute(trx);
+  }
+
+  async deleteLine(trx: Kysely<DB>, lineId: number): Promise<void> {
+    await trx.deleteFrom('inbound_lines').where('id', '=', lineId).execute();
+  }
+
+  /** Logs a scanned tracking number to the order once (logging scan, facts §3.4). */
+  async logTracking(db: Kysely<DB>, id: number, tracking: string): Promise<void> {
+    await sql`update inbound_orders set tracking_logged = tracking_logged || ${JSON.stringify([tracking])}::jsonb, updated_at = now()
+          where id = ${id} and not tracking_logged @> ${JSON.stringify([tracking])}::jsonb`.execute(db);
+  }
+
+  /** What a receiving notice tells: units counted, damaged, and the difference to the plan. */
+  async receivingSummary(db: Kysely<DB>, orderId: number) {
+    const order = await sql<{ unid: string; merchantId: number; units: number; damaged: number; difference: number }>`select unid,
+      merchant_id as "merchantId", received_units + damaged_units as units, damaged_units as damaged,
+      received_units + damaged_units - planned_units as difference
+    from inbound_orders where id = ${orderId}`.execute(db);
+    return order.rows[0];
+  }
+
+  /** The number of an inbound order the container carries, if any (a container in use is not deleted). */
+  async orderOfContainer(db: Kysely<DB>, containerId: number): Promise<string | null> {
+    const order = await db.selectFrom('inbound_orders').select('unid').where('container_id', '=', containerId).executeTakeFirst();
+    return order ? String(order.unid) : null;
+  }
+
+  async containerExists(db: Kysely<DB>, id: number): Promise<boolean> {
+    return (await db.selectFrom('containers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   }
 
   async lines(db: Kysely<DB>, orderId: number): Promise<LineRow[]> {

@@ -3,18 +3,17 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
+import { InboundRepo } from './inbound.repo.js';
 import { defineResource, type ResourceDef } from '../resources/define.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inbound tables are declared by migration 0008
-type AnyDB = Kysely<any>;
+import { warehouseExists } from '../inventory/warehouse-options.repo.js';
 
 const readOnly = (list: string) => ({ list, create: list, update: list, delete: list });
 
 /** The warehouse must exist (an open container's number is unique by the index containers_open_number: Duplicate). */
 async function checkContainer(db: Kysely<DB>, values: Record<string, unknown>) {
   if (values.warehouseId === undefined) return;
-  const found = await (db as AnyDB).selectFrom('warehouses').select('id').where('id', '=', values.warehouseId).executeTakeFirst();
-  if (!found) throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: `unknown warehouse ${String(values.warehouseId)}` }] });
+  if (!(await warehouseExists(db, Number(values.warehouseId))))
+    throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: `unknown warehouse ${String(values.warehouseId)}` }] });
 }
 
 /** The inbound order list (a read model: orders are written through their own routes) and container orders. */
@@ -77,8 +76,8 @@ export const INBOUND_RESOURCES: ResourceDef[] = [
     defaultSort: { field: 'createdAt', order: 'desc' },
     check: checkContainer,
     inUse: async (db, id) => {
-      const order = await (db as AnyDB).selectFrom('inbound_orders').select('unid').where('container_id', '=', id).executeTakeFirst();
-      return order ? `carries inbound order ${String(order.unid)}` : null;
+      const unid = await new InboundRepo().orderOfContainer(db, id);
+      return unid !== null ? `carries inbound order ${unid}` : null;
     },
   }),
 ];

@@ -1,4 +1,3 @@
-import { INBOUND_ORDER } from '@kontor/contracts';
 import {
   containerStatusSchema,
   inboundOrderCreateSchema,
@@ -9,25 +8,14 @@ import {
   receivingScanSchema,
   scanLogQuerySchema,
 } from '@kontor/contracts/domains/inbound';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Kysely } from 'kysely';
 import type { Core } from '../../core.js';
-import { afterCommit } from '../../db/request-transaction.js';
-import type { DB } from '../../db/types.js';
-import { scopeMerchantId } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/reply.js';
-import { PlacesRepo } from '../inventory/places.repo.js';
-import { stockTransaction } from '../inventory/stock-tx.js';
-import { StockRepo } from '../inventory/stock.repo.js';
 import { changeContainerStatus } from './container.service.js';
-import { InboundOrderService } from './inbound-order.service.js';
-import { noticeReceiving } from './inbound-notices.js';
-import { PutawayService } from './putaway.service.js';
-import { ReceivingService, type ScannedItem } from './receiving.service.js';
-import { registerReceivingExport } from './receiving-export.js';
+import { inboundServices } from './index.js';
+import { registerReceivingExport } from './receiving-export.routes.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
 /** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
@@ -39,19 +27,8 @@ const tags = ['inbound'];
 
 /** Inbound orders, receiving, putaway, the inbound logging scan and container status (issue 6). */
 export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
-  const orders = new InboundOrderService(core);
-  const stock = new StockRepo();
-  const receiving = new ReceivingService(orders, stock, core.config.RECEIVING_OVER_TOLERANCE_PERCENT);
-  const putaway = new PutawayService(stock);
+  const { orders, desk } = inboundServices(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (req: FastifyRequest) => ({ userId: req.auth!.userId, merchantScope: scopeMerchantId(req.auth!) });
-
-  /** The scanned code as an item of the order's merchant, read in the scan's transaction. */
-  const scannedItem = async (trx: Kysely<DB>, merchantId: number, code: string): Promise<ScannedItem> => {
-    const item = (await new PlacesRepo(trx).itemsByCode(code, merchantId))[0];
-    if (!item) throw new AppError('ItemNotFound', { params: { code }, fields: [{ field: 'code', message: code }] });
-    return item;
-  };
 
   r.get(
     '/v0/r7gorders/any',
@@ -60,13 +37,7 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
   );
   // Whoever may announce deliveries chooses the warehouse, without the warehouse screens' privilege.
   r.get('/v0/warehouses/opts', { config: can('r7g.orders.list'), schema: { tags, summary: 'Warehouses to deliver to: id, code, name' } }, async () =>
-    ok(
-      await core.db
-        .selectFrom('warehouses' as never)
-        .select(['id' as never, 'code' as never, 'name' as never])
-        .orderBy('code' as never)
-        .execute(),
-    ),
+    ok(await orders.warehouseOptions()),
   );
   r.get(
     '/v0/r7gorders/scanLog',
@@ -100,13 +71,7 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
       config: { ...can('r7g.receiving.edit'), idempotent: true },
       schema: { tags, summary: 'Count a scanned item (Idempotency-Key honoured)', params: idParams, body: receivingScanSchema },
     },
-    async (req) =>
-      ok(
-        await stockTransaction(core.db, async (trx) => {
-          const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
-          return receiving.scan(trx, actorOf(req), order, await scannedItem(trx, order.merchantId, req.body.code), req.body);
-        }),
-      ),
+    async (req) => ok(await desk.scan(req.auth!, req.params.id, req.body)),
   );
   r.delete(
     '/v0/r7gorders/:id/scans/:scanId',
@@ -114,13 +79,7 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
       config: { ...can('r7g.receiving.edit'), idempotent: true },
       schema: { tags, summary: 'Undo a scan not yet booked', params: z.strictObject({ id: dbId, scanId: dbId }) },
     },
-    async (req) =>
-      ok(
-        await core.db.transaction().execute(async (trx) => {
-          const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
-          return receiving.undo(trx, order, req.params.scanId);
-        }),
-      ),
+    async (req) => ok(await desk.undo(req.auth!, req.params.id, req.params.scanId)),
   );
   r.post(
     '/v0/r7gorders/:id/complete',
@@ -128,15 +87,7 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
       config: { ...can('r7g.receiving.edit'), idempotent: true },
       schema: { tags, summary: 'Book the open scans into staging', params: idParams, body: receivingCompleteSchema },
     },
-    async (req) => {
-      const answer = await stockTransaction(core.db, async (trx) => {
-        const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
-        const { booked } = await receiving.complete(trx, actorOf(req), order, req.body.final);
-        return { booked, ...(await orders.detail(req.auth!, req.params.id, trx)) };
-      });
-      if (answer.booked > 0) await afterCommit(() => noticeReceiving(core, req.params.id, req.body.final));
-      return ok(answer);
-    },
+    async (req) => ok(await desk.complete(req.auth!, req.params.id, req.body.final)),
   );
   r.post(
     '/v0/r7gorders/:id/putaway',
@@ -144,16 +95,7 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
       config: { ...can('r7g.receiving.edit'), idempotent: true },
       schema: { tags, summary: 'Move received goods from staging into a compartment', params: idParams, body: putawaySchema },
     },
-    async (req) =>
-      ok(
-        await stockTransaction(core.db, async (trx) => {
-          const order = await orders.mustFind(trx, req.auth!, req.params.id, true);
-          const moved = await putaway.putaway(trx, actorOf(req), order, req.body);
-          if (order.status === INBOUND_ORDER.codeOf('received') && (await orders.repo.allPutAway(trx, order.id)))
-            await orders.transition(trx, order, 'inbounded');
-          return { moved, ...(await orders.detail(req.auth!, req.params.id, trx)) };
-        }),
-      ),
+    async (req) => ok(await desk.putaway(req.auth!, req.params.id, req.body)),
   );
 
   r.post(

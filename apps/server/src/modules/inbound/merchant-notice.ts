@@ -1,6 +1,6 @@
 import type { Locale } from '@kontor/contracts';
-import { sql } from 'kysely';
 import type { Core } from '../../core.js';
+import { activeMerchantUsers } from '../admin/merchant-users.repo.js';
 
 type Notifier = Pick<Core, 'db' | 'realtime' | 'log'>;
 
@@ -14,8 +14,5 @@ export async function msgToUsers(core: Notifier, users: Array<{ id: number; lang
 
 /** A `msg` to every active user of a merchant, each in their own language (issue 6 §6). */
 export async function msgToMerchant(core: Notifier, merchantId: number, text: (locale: Locale) => string): Promise<void> {
-  const users = await sql<{ id: number; language: string | null }>`select id, language from users where merchant_id = ${merchantId} and not disabled`.execute(
-    core.db,
-  );
-  await msgToUsers(core, users.rows, text);
+  await msgToUsers(core, await activeMerchantUsers(core.db, merchantId), text);
 }

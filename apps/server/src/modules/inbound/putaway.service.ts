@@ -1,15 +1,17 @@
 import { INBOUND_ORDER } from '@kontor/contracts';
 import { STOCK_STATUS } from '@kontor/contracts/domains/inventory';
 import type { putawaySchema } from '@kontor/contracts/domains/inbound';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import { PlacesRepo } from '../inventory/places.repo.js';
+import { putawayPlaces } from '../inventory/putaway-places.repo.js';
 import { insufficient, mustBeOpen, resolveCompartment } from '../inventory/resolve.js';
 import type { Actor } from '../inventory/stock-tx.js';
 import { StockRepo } from '../inventory/stock.repo.js';
 import { InboundRepo, type OrderRow } from './inbound.repo.js';
+import { receivingRepo } from './receiving.repo.js';
 
 /** Compartment kinds that take put-away goods: valid stock to storage, damaged stock to quarantine. */
 const TARGET_KINDS: Record<number, string[]> = {
@@ -28,9 +30,7 @@ export async function stagingCompartment(db: Kysely<DB>, order: OrderRow): Promi
 /** The staging compartment the order's goods wait in, or would wait in when completed now; null when there is none. */
 export async function stagingCompartmentOrNull(db: Kysely<DB>, order: OrderRow): Promise<number | null> {
   if (order.stagingCompartmentId !== null) return order.stagingCompartmentId;
-  const row = await sql<{ id: number }>`select id from compartments where warehouse_id = ${order.warehouseId} and kind = 'inboundStaging'
-    and not blocked order by priority, code limit 1`.execute(db);
-  return row.rows[0] ? Number(row.rows[0].id) : null;
+  return putawayPlaces.firstStaging(db, order.warehouseId);
 }
 
 /**
@@ -39,20 +39,8 @@ export async function stagingCompartmentOrNull(db: Kysely<DB>, order: OrderRow):
  * quarantine compartment.
  */
 async function suggest(db: Kysely<DB>, warehouseId: number, itemId: number, status: number) {
-  if (status === STOCK_STATUS.damaged) {
-    const row = await sql<{ id: number; code: string }>`select id, code from compartments where warehouse_id = ${warehouseId}
-      and kind in ('damaged', 'problem') and not blocked order by kind, priority, code limit 1`.execute(db);
-    return row.rows[0] ? { compartmentId: Number(row.rows[0].id), code: row.rows[0].code } : null;
-  }
-  const where = await sql<{ id: number; code: string }>`select c.id, c.code from stock s join compartments c on c.id = s.compartment_id
-    where s.item_id = ${itemId} and s.warehouse_id = ${warehouseId} and s.quantity > 0 and c.kind in ('pick', 'bulk') and not c.blocked
-    order by s.quantity desc, c.priority limit 1`.execute(db);
-  if (where.rows[0]) return { compartmentId: Number(where.rows[0].id), code: where.rows[0].code };
-  const free = await sql<{ id: number; code: string }>`select c.id, c.code from compartments c where c.warehouse_id = ${warehouseId}
-    and c.kind in ('pick', 'bulk') and not c.blocked
-    and not exists (select 1 from stock s where s.compartment_id = c.id and s.quantity > 0)
-    order by c.priority, c.code limit 1`.execute(db);
-  return free.rows[0] ? { compartmentId: Number(free.rows[0].id), code: free.rows[0].code } : null;
+  if (status === STOCK_STATUS.damaged) return putawayPlaces.firstQuarantine(db, warehouseId);
+  return (await putawayPlaces.whereItemLies(db, warehouseId, itemId)) ?? putawayPlaces.firstEmpty(db, warehouseId);
 }
 
 /** What of this order still waits in staging, with a suggested compartment per row. */
@@ -97,8 +85,7 @@ export class PutawayService {
     const entry = { reason: 'putaway', refType: 'inbound', refId: order.unid, userId: actor.userId, deltaReserved: 0 };
     await this.stock.post(trx, source, { ...entry, delta: -input.quantity });
     await this.stock.post(trx, rows.get(toId)!, { ...entry, delta: input.quantity });
-    await sql`update inbound_lines set ${sql.ref(damaged ? 'put_away_damaged' : 'put_away')} = ${sql.ref(damaged ? 'put_away_damaged' : 'put_away')} + ${input.quantity}
-      where id = ${line!.id}`.execute(trx);
+    await receivingRepo.addPutAway(trx, line!.id, damaged ? 'put_away_damaged' : 'put_away', input.quantity);
     await this.repo.refreshTotals(trx, order.id);
     return { compartmentId: target.id, compartment: target.code };
   }

@@ -1,14 +1,17 @@
 import { INBOUND_ORDER, INBOUND_SCANNABLE } from '@kontor/contracts';
 import { STOCK_STATUS } from '@kontor/contracts/domains/inventory';
 import type { receivingScanSchema } from '@kontor/contracts/domains/inbound';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
+import { billing } from '../billing/index.js';
 import type { ItemRef } from '../inventory/places.repo.js';
+import { registerReceivedSerials } from '../inventory/receiving-serials.repo.js';
 import type { Actor } from '../inventory/stock-tx.js';
 import type { StockRepo, StockRow } from '../inventory/stock.repo.js';
 import { InboundRepo, type OrderRow } from './inbound.repo.js';
+import { receivingRepo } from './receiving.repo.js';
 import type { InboundOrderService } from './inbound-order.service.js';
 import { lineView } from './inbound-order.service.js';
 import { stagingCompartment, stagingCompartmentOrNull } from './putaway.service.js';
@@ -75,9 +78,9 @@ export class ReceivingService {
     // The first batch scanned of an item planned without one takes over that line.
     const unbatched = lines.find((l) => l.batch === '');
     if (batch !== '' && lines.length === 1 && unbatched && unbatched.received + unbatched.damaged + unbatched.pendingValid + unbatched.pendingDamaged === 0)
-      await sql`update inbound_lines set batch = ${batch} where id = ${unbatched.id}`.execute(trx);
+      await receivingRepo.setLineBatch(trx, unbatched.id, batch);
     await this.repo.ensureLine(trx, order.id, item.id, batch);
-    if (input.confirm) await sql`update inbound_lines set over_accepted = true where order_id = ${order.id} and item_id = ${item.id}`.execute(trx);
+    if (input.confirm) await receivingRepo.acceptOver(trx, order.id, item.id);
     const scan = await this.repo.insertScan(trx, {
       orderId: order.id,
       itemId: item.id,
@@ -92,7 +95,7 @@ export class ReceivingService {
     });
     await this.repo.addPending(trx, order.id, item.id, batch, input.condition, input.quantity);
     if (order.status !== INBOUND_ORDER.codeOf('receiving')) await this.orders.transition(trx, order, 'receiving');
-    else await sql`update inbound_orders set updated_at = now() where id = ${order.id}`.execute(trx);
+    else await receivingRepo.touchOrder(trx, order.id);
     return {
       scan: {
         id: scan.id,
@@ -114,10 +117,7 @@ export class ReceivingService {
 
   /** Takes back a scan that is not booked yet (a wrong count); a booked one is corrected by stock adjustment. */
   async undo(trx: Kysely<DB>, order: OrderRow, scanId: number) {
-    const removed = await sql<{ itemId: number; batch: string; condition: string; quantity: number }>`delete from receiving_scans
-      where id = ${scanId} and order_id = ${order.id} and booked_at is null
-      returning item_id as "itemId", batch, condition, quantity`.execute(trx);
-    const scan = removed.rows[0];
+    const scan = await receivingRepo.deleteOpenScan(trx, order.id, scanId);
     if (!scan) throw new AppError('NotFound', { fields: [{ field: 'scanId', message: String(scanId) }] });
     await this.repo.addPending(trx, order.id, Number(scan.itemId), scan.batch, scan.condition, -scan.quantity);
     return { lines: (await this.repo.lines(trx, order.id)).map(lineView), status: order.status };
@@ -134,15 +134,12 @@ export class ReceivingService {
     if (!INBOUND_ORDER.codes('receiving', 'partiallyInbounded').includes(order.status)) throw new AppError('InvalidState');
     const stagingId = await stagingCompartment(trx, order);
     if (order.stagingCompartmentId === null) {
-      await sql`update inbound_orders set staging_compartment_id = ${stagingId} where id = ${order.id}`.execute(trx);
+      await receivingRepo.setStaging(trx, order.id, stagingId);
       order.stagingCompartmentId = stagingId;
     }
-    const open = await sql<{ itemId: number; sku: string; batch: string; condition: string; expiry: string | null; quantity: number }>`select
-        s.item_id as "itemId", i.sku, s.batch, s.condition, to_char(s.expiry, 'YYYY-MM-DD') as expiry, sum(s.quantity)::int as quantity
-      from receiving_scans s join items i on i.id = s.item_id where s.order_id = ${order.id} and s.booked_at is null
-      group by s.item_id, i.sku, s.batch, s.condition, s.expiry order by s.item_id, s.batch, s.condition, s.expiry`.execute(trx);
+    const open = await receivingRepo.openScanGroups(trx, order.id);
     let booked = 0;
-    for (const group of open.rows) {
+    for (const group of open) {
       const status = group.condition === 'damaged' ? STOCK_STATUS.damaged : STOCK_STATUS.receiving;
       const key = {
         merchantId: order.merchantId,
@@ -164,18 +161,16 @@ export class ReceivingService {
         refId: order.unid,
         userId: actor.userId,
       });
-      await sql`update inbound_lines set ${sql.ref(status === STOCK_STATUS.damaged ? 'damaged' : 'received')} = ${sql.ref(status === STOCK_STATUS.damaged ? 'damaged' : 'received')} + ${group.quantity}
-        where order_id = ${order.id} and item_id = ${group.itemId} and batch = ${group.batch}`.execute(trx);
-      await sql`insert into serials (merchant_id, item_id, serial, stock_id, state)
-        select ${order.merchantId}, s.item_id, e.serial, ${stockId}, 'inStock' from receiving_scans s
-        cross join lateral jsonb_array_elements_text(s.serials) as e(serial)
-        where s.order_id = ${order.id} and s.booked_at is null and s.item_id = ${group.itemId} and s.batch = ${group.batch} and s.condition = ${group.condition}
-        on conflict (item_id, serial) do update set stock_id = excluded.stock_id, state = 'inStock', updated_at = now()`.execute(trx);
+      await receivingRepo.addBooked(trx, order.id, group, status === STOCK_STATUS.damaged ? 'damaged' : 'received', group.quantity);
+      await registerReceivedSerials(
+        trx,
+        { orderId: order.id, merchantId: order.merchantId, itemId: group.itemId, batch: group.batch, condition: group.condition },
+        stockId,
+      );
       booked += group.quantity;
     }
     await this.recordActivity(trx, order, booked, final);
-    await sql`update receiving_scans set booked_at = now() where order_id = ${order.id} and booked_at is null`.execute(trx);
-    await sql`update inbound_lines set pending_valid = 0, pending_damaged = 0 where order_id = ${order.id}`.execute(trx);
+    await receivingRepo.closeOpenScans(trx, order.id);
     await this.repo.refreshTotals(trx, order.id);
     if (!final) await this.orders.transition(trx, order, 'partiallyInbounded');
     else {
@@ -218,23 +213,20 @@ export class ReceivingService {
 
   /** Units, and boxes and pallets by their labels (else as announced, at the final completion), per merchant and day. */
   private async recordActivity(trx: Kysely<DB>, order: OrderRow, units: number, final: boolean) {
-    const labels = await sql<{ kind: string; n: number }>`select unit_kind as kind, count(distinct unit)::int as n from receiving_scans
-      where order_id = ${order.id} and booked_at is null and unit <> ''
-        and unit not in (select unit from receiving_scans where order_id = ${order.id} and booked_at is not null)
-      group by unit_kind`.execute(trx);
-    const counts = new Map<string, number>(labels.rows.map((r) => [`inbound.${r.kind}`, Number(r.n)]));
+    const labels = await receivingRepo.newLabels(trx, order.id);
+    const counts = new Map<string, number>(labels.map((r) => [`inbound.${r.kind}`, r.n]));
     if (final) {
-      const anyLabel = await sql<{ n: number }>`select count(*)::int as n from receiving_scans where order_id = ${order.id} and unit <> ''`.execute(trx);
-      if (Number(anyLabel.rows[0]!.n) === 0) {
+      if (!(await receivingRepo.anyLabel(trx, order.id))) {
         counts.set('inbound.box', order.boxQty);
         counts.set('inbound.pallet', order.palletQty);
       }
     }
     counts.set('inbound.unit', units);
     const rows = [...counts].filter(([, n]) => n > 0);
-    for (const [kind, quantity] of rows)
-      await sql`insert into billing_activity (merchant_id, day, kind, quantity, ref_type, ref_id)
-        values (${order.merchantId}, current_date, ${kind}, ${quantity}, 'inbound', ${order.unid})`.execute(trx);
+    await billing.record(
+      trx,
+      rows.map(([kind, quantity]) => ({ merchantId: order.merchantId, kind, quantity, refType: 'inbound', refId: order.unid })),
+    );
   }
 
   private checkBatchAndSerials(item: ScannedItem, input: ScanInput) {

@@ -9,7 +9,7 @@ import { toCsv } from '../../lib/csv.js';
 import { readTableFile, tableLimits } from '../../lib/table-file.js';
 import { FilesService } from '../files/files.service.js';
 import { registerJobHandler, type JobContext } from '../jobs/registry.js';
-import type { OutboundOrderService } from '../outbound/outbound-order.service.js';
+import type { OutboundOrderService } from '../outbound/index.js';
 import { bodyOf, checkBody, columnsOf, conflicts, groupRows, refusal, type OrderGroup } from './import-rows.js';
 import type { OutboundIoRepo } from './outbound-io.repo.js';
 

@@ -8,7 +8,7 @@ import { AppError } from '../../http/app-error.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/reply.js';
 import { INVENTORY_RESOURCES } from '../inventory/inventory.resources.js';
-import { outboundServices } from '../outbound/outbound-services.js';
+import { outboundServices } from '../outbound/index.js';
 import { ResourceService } from '../resources/resource.service.js';
 import { EXPORT_TEXTS, say } from './export-texts.js';
 import { exportFileName, exportRequest, registerOrderExportJob, writeOrderExport, XLSX } from './order-export.js';

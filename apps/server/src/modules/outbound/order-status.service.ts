@@ -1,10 +1,11 @@
 import { OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, OUTBOUND_PRE_PICK, type ExceptionOwner, type OutboundState } from '@kontor/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { billing } from '../billing/index.js';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import type { ReservationService } from '../inventory/reservation.service.js';
 import type { Actor } from '../inventory/stock-tx.js';
-import type { OrderRow, OutboundRepo } from './outbound.repo.js';
+import type { OrderColumns, OrderRow, OutboundRepo } from './outbound.repo.js';
 
 export interface Why {
   action: string;
@@ -40,7 +41,7 @@ export class OrderStatusService {
     if (from === to) return;
     if (!OUTBOUND_ORDER.can(order.status, to))
       throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${from} → ${to}` }], detail: `${from} → ${to}` });
-    const columns: Record<string, unknown> = { status: OUTBOUND_ORDER.codeOf(to) };
+    const columns: OrderColumns = { status: OUTBOUND_ORDER.codeOf(to) };
     if (isException(to)) {
       // A second exception on top of the first keeps where the order was before the first one.
       if (!isException(from)) columns.status_before = order.status;
@@ -53,7 +54,7 @@ export class OrderStatusService {
     if (to === 'standby' || to === 'canceled') await this.release(trx, actor, order);
     if (to === 'canceled') {
       await this.repo.addPutbacks(trx, order.id, await this.repo.lines(trx, order.id));
-      await this.repo.recordBilling(trx, order.merchantId, order.id, -1);
+      await billing.reverse(trx, await this.repo.billingEntries(trx, order.id));
     }
     await this.repo.updateOrder(trx, order.id, columns);
     await this.repo.addHistory(trx, {
@@ -83,7 +84,7 @@ export class OrderStatusService {
     if (open.length === 0) return true;
     const taken: Array<{ lineId: number; quantity: number }> = [];
     let complete = true;
-    await sql.raw('savepoint allocation').execute(trx);
+    await this.repo.savepoint(trx, 'begin');
     for (const line of open) {
       const want = line.quantity - line.reserved;
       const outcome = await this.reservations.reserveIn(trx, {
@@ -104,10 +105,10 @@ export class OrderStatusService {
       }
     }
     if (!complete && !partial) {
-      await sql.raw('rollback to savepoint allocation').execute(trx);
+      await this.repo.savepoint(trx, 'rollback');
       return false;
     }
-    await sql.raw('release savepoint allocation').execute(trx);
+    await this.repo.savepoint(trx, 'release');
     await this.repo.addReserved(trx, taken);
     await this.repo.refreshTotals(trx, order.id);
     return complete;

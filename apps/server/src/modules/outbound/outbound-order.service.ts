@@ -21,7 +21,10 @@ import { stockTransaction, type Actor } from '../inventory/stock-tx.js';
 import { ResourceRepo } from '../resources/resource.repo.js';
 import { OrderStatusService, stateOf } from './order-status.service.js';
 import { OUTBOUND_RESOURCES } from './outbound.resources.js';
-import type { OutboundRepo, OrderRow } from './outbound.repo.js';
+import type { NewOrderColumns, OrderColumns, OutboundRepo, OrderRow } from './outbound.repo.js';
+import { merchantExists } from '../admin/merchant-exists.repo.js';
+import { billing } from '../billing/index.js';
+import { warehouseExists } from '../inventory/warehouse-options.repo.js';
 
 type CreateInput = z.infer<typeof outboundOrderCreateSchema>;
 type UpdateInput = z.infer<typeof outboundOrderUpdateSchema>;
@@ -65,7 +68,7 @@ const JSON_COLUMNS: Record<string, string> = {
 };
 
 /** The columns of the fields an input names (an update names only what changes). */
-function columnsOf(input: Partial<CreateInput>, staff: boolean): Record<string, unknown> {
+function columnsOf(input: Partial<CreateInput>, staff: boolean): OrderColumns {
   const out: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(COLUMNS)) {
     const value = input[field as keyof CreateInput];
@@ -82,7 +85,8 @@ function columnsOf(input: Partial<CreateInput>, staff: boolean): Record<string, 
     out.address_problems = JSON.stringify(addressProblems(input.consignee));
   }
   if (input.parcels) out.ship_bundle = input.parcels.map((p) => p.trackingNo).join('\n');
-  return out;
+  // The column names come from COLUMNS / JSON_COLUMNS, whose values are the contract's validated fields.
+  return out as OrderColumns;
 }
 
 const actorOf = (auth: AuthContext): Actor => ({ userId: auth.userId, merchantScope: scopeMerchantId(auth) });
@@ -118,19 +122,20 @@ export class OutboundOrderService {
       await this.checkReferences(trx, merchantId, input.warehouseId);
       const lines = await this.resolveLines(trx, merchantId, input.lines);
       const staff = auth.merchantId === null;
+      // The create schema requires every column the table requires (type of task, transport, pickup date ...).
       const created = await this.repo.insertOrder(trx, {
         ...columnsOf(input, staff),
         merchant_id: merchantId,
         status: OUTBOUND_ORDER.codeOf('outOfStock'),
         created_by: auth.userId,
-      });
+      } as NewOrderColumns);
       await this.repo.insertLines(trx, created.id, lines);
       await this.repo.refreshTotals(trx, created.id);
       const order = (await this.repo.order(trx, created.id, null))!;
       await this.repo.addHistory(trx, { orderId: order.id, userId: auth.userId, action, from: null, to: order.status });
       await attachFiles(trx, auth, merchantId, input.relatedFiles);
       await this.settle(trx, actorOf(auth), order, input.consignee);
-      await this.repo.recordBilling(trx, merchantId, order.id, 1);
+      await billing.record(trx, await this.repo.billingEntries(trx, order.id));
       await audit(trx, auth, 'create', 'outboundOrder', order.id, null, { ...input, merchantId });
       return { id: order.id, unid: created.unid, status: order.status };
     });
@@ -270,11 +275,9 @@ export class OutboundOrderService {
   }
 
   private async checkReferences(db: Kysely<DB>, merchantId: number, warehouseId: number | null | undefined) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- plain existence checks
-    const anyDb = db as Kysely<any>;
-    if (!(await anyDb.selectFrom('merchants').select('id').where('id', '=', merchantId).executeTakeFirst()))
+    if (!(await merchantExists(db, merchantId)))
       throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: `unknown merchant ${merchantId}` }] });
-    if (warehouseId && !(await anyDb.selectFrom('warehouses').select('id').where('id', '=', warehouseId).executeTakeFirst()))
+    if (warehouseId && !(await warehouseExists(db, warehouseId)))
       throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: `unknown warehouse ${warehouseId}` }] });
   }
 

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { DB, OutboundOrdersTable } from '../../db/types.js';
+import type { ActivityEntry } from '../billing/index.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- outbound tables are declared by migration 0010
-type AnyDB = Kysely<any>;
+export type NewOrderColumns = Insertable<OutboundOrdersTable>;
+export type OrderColumns = Updateable<OutboundOrdersTable>;
 
 /** The columns of an order its rules need (the full record is read from the view). */
 export interface OrderRow {
@@ -68,7 +69,7 @@ const toOrder = (row: Record<string, unknown> | undefined): OrderRow | null =>
 export class OutboundRepo {
   /** One order within the merchant scope; `lock` takes its row lock (every change of an order serialises on it). */
   async order(db: Kysely<DB>, id: number, scope: number | null, options: { lock?: boolean; skipLocked?: boolean } = {}): Promise<OrderRow | null> {
-    let query = (db as AnyDB)
+    let query = db
       .selectFrom('outbound_orders')
       .select(ORDER_COLUMNS)
       .where('id', '=', id)
@@ -77,13 +78,13 @@ export class OutboundRepo {
     return toOrder(await query.executeTakeFirst());
   }
 
-  async insertOrder(trx: Kysely<DB>, columns: Record<string, unknown>): Promise<{ id: number; unid: string }> {
-    const row = await (trx as AnyDB).insertInto('outbound_orders').values(columns).returning(['id', 'unid']).executeTakeFirstOrThrow();
+  async insertOrder(trx: Kysely<DB>, columns: NewOrderColumns): Promise<{ id: number; unid: string }> {
+    const row = await trx.insertInto('outbound_orders').values(columns).returning(['id', 'unid']).executeTakeFirstOrThrow();
     return { id: Number(row.id), unid: String(row.unid) };
   }
 
-  async updateOrder(trx: Kysely<DB>, id: number, columns: Record<string, unknown>): Promise<void> {
-    await (trx as AnyDB)
+  async updateOrder(trx: Kysely<DB>, id: number, columns: OrderColumns): Promise<void> {
+    await trx
       .updateTable('outbound_orders')
       .set({ ...columns, updated_at: sql`now()`, version: sql`version + 1` })
       .where('id', '=', id)
@@ -92,14 +93,14 @@ export class OutboundRepo {
 
   async insertLines(trx: Kysely<DB>, orderId: number, lines: Array<{ itemId: number; batch: string; quantity: number }>): Promise<void> {
     if (lines.length === 0) return;
-    await (trx as AnyDB)
+    await trx
       .insertInto('outbound_lines')
       .values(lines.map((l, position) => ({ order_id: orderId, item_id: l.itemId, batch: l.batch, quantity: l.quantity, position })))
       .execute();
   }
 
   async deleteLines(trx: Kysely<DB>, orderId: number): Promise<void> {
-    await (trx as AnyDB).deleteFrom('outbound_lines').where('order_id', '=', orderId).execute();
+    await trx.deleteFrom('outbound_lines').where('order_id', '=', orderId).execute();
   }
 
   async lines(db: Kysely<DB>, orderId: number): Promise<LineRow[]> {
@@ -141,7 +142,7 @@ export class OutboundRepo {
     }
     const changed = lines.filter((l) => reserved.get(l.id) !== l.reserved);
     for (const line of changed)
-      await (trx as AnyDB)
+      await trx
         .updateTable('outbound_lines')
         .set({ reserved: reserved.get(line.id) })
         .where('id', '=', line.id)
@@ -149,7 +150,7 @@ export class OutboundRepo {
   }
 
   async clearReserved(trx: Kysely<DB>, orderId: number): Promise<void> {
-    await (trx as AnyDB).updateTable('outbound_lines').set({ reserved: 0 }).where('order_id', '=', orderId).where('reserved', '>', 0).execute();
+    await trx.updateTable('outbound_lines').set({ reserved: 0 }).where('order_id', '=', orderId).where('reserved', '>', 0).execute();
   }
 
   /** Recomputes the order's line totals (shown in lists without a join). */
@@ -161,7 +162,7 @@ export class OutboundRepo {
   }
 
   async addHistory(trx: Kysely<DB>, entry: HistoryEntry): Promise<void> {
-    await (trx as AnyDB)
+    await trx
       .insertInto('outbound_history')
       .values({
         order_id: entry.orderId,
@@ -196,7 +197,7 @@ export class OutboundRepo {
   async addPutbacks(trx: Kysely<DB>, orderId: number, lines: LineRow[]): Promise<void> {
     const picked = lines.filter((l) => l.picked > 0);
     if (picked.length === 0) return;
-    await (trx as AnyDB)
+    await trx
       .insertInto('outbound_putbacks')
       .values(picked.map((l) => ({ order_id: orderId, item_id: l.itemId, batch: l.batch, quantity: l.picked })))
       .execute();
@@ -204,7 +205,7 @@ export class OutboundRepo {
 
   /** The live count per status of the session's scope (the triggers of migration 0010 keep it). */
   async counts(db: Kysely<DB>, scope: number | null, deleted: boolean, statuses?: number[]): Promise<Record<string, number>> {
-    const rows = await (db as AnyDB)
+    const rows = await db
       .selectFrom('outbound_status_counts')
       .select(['status', sql<number>`sum(n)::bigint`.as('n')])
       .where('deleted', '=', deleted)
@@ -227,7 +228,7 @@ export class OutboundRepo {
 
   /** Counts per status of one carrier (no counts table for it: an index range per carrier). */
   async countsOfCarrier(db: Kysely<DB>, scope: number | null, carrier: string): Promise<Record<string, number>> {
-    const rows = await (db as AnyDB)
+    const rows = await db
       .selectFrom('outbound_orders')
       .select(['status', sql<number>`count(*)::bigint`.as('n')])
       .where('carrier', '=', carrier)
@@ -249,17 +250,39 @@ export class OutboundRepo {
     return rows.rows.map((r) => Number(r.id));
   }
 
+  /** The merchant's live order a return names by its number or reference (the number first, else the newest), with its units. */
+  async orderByOriginSN(db: Kysely<DB>, merchantId: number, originSN: string): Promise<{ id: number; units: number } | null> {
+    const found = await sql<{ id: number; units: number }>`select id, total_units as units from outbound_orders
+      where merchant_id = ${merchantId} and (unid = ${originSN} or ref_order_id = ${originSN}) and deleted_at is null
+      order by (unid = ${originSN}) desc, id desc limit 1`.execute(db);
+    const hit = found.rows[0];
+    return hit ? { id: Number(hit.id), units: Number(hit.units) } : null;
+  }
+
+  /** The allocation's savepoint: an all-or-nothing allocation that falls short rolls back to it. */
+  async savepoint(trx: Kysely<DB>, step: 'begin' | 'rollback' | 'release'): Promise<void> {
+    const statement = { begin: 'savepoint allocation', rollback: 'rollback to savepoint allocation', release: 'release savepoint allocation' }[step];
+    await sql.raw(statement).execute(trx);
+  }
+
   async merchantAllowsPartial(db: Kysely<DB>, merchantId: number): Promise<boolean> {
     const row = await sql<{ partial: boolean }>`select coalesce((settings->>'partialAllocation')::boolean, false) as partial
       from merchants where id = ${merchantId}`.execute(db);
     return row.rows[0]?.partial === true;
   }
 
-  async recordBilling(trx: Kysely<DB>, merchantId: number, orderId: number, sign: 1 | -1): Promise<void> {
-    await sql`insert into billing_activity (merchant_id, day, kind, quantity, ref_type, ref_id)
-      select ${merchantId}, current_date, k.kind, ${sign} * k.q, 'outbound', ${String(orderId)}
-      from (select 'outbound.order' as kind, 1 as q
-            union all select 'outbound.line', line_count from outbound_orders where id = ${orderId}
-            union all select 'outbound.unit', total_units from outbound_orders where id = ${orderId}) k`.execute(trx);
+  /** The order's handling as billing activity: the order, its lines, its units. */
+  async billingEntries(trx: Kysely<DB>, orderId: number): Promise<ActivityEntry[]> {
+    const row = await trx
+      .selectFrom('outbound_orders')
+      .select(['merchant_id', 'line_count', 'total_units'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const entry = { merchantId: Number(row.merchant_id), refType: 'outbound', refId: String(orderId) };
+    return [
+      { ...entry, kind: 'outbound.order', quantity: 1 },
+      { ...entry, kind: 'outbound.line', quantity: row.line_count },
+      { ...entry, kind: 'outbound.unit', quantity: row.total_units },
+    ];
   }
 }

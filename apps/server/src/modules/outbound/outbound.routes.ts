@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Core } from '../../core.js';
 import { ok } from '../../http/reply.js';
 import { reallocateWaiting } from './outbound-lists.service.js';
-import { outboundServices } from './outbound-services.js';
+import { outboundServices } from './index.js';
 import { OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
 
 const can = (privilege: string) => ({ access: { privilege } });

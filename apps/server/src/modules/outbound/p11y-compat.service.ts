@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
@@ -8,9 +8,7 @@ import { ResourceRepo } from '../resources/resource.repo.js';
 import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import { OUTBOUND_RESOURCES } from './outbound.resources.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- outbound tables are declared by migration 0010
-type AnyDB = Kysely<any>;
+import { p11yCompatRepo } from './p11y-compat.repo.js';
 
 /**
  * The original clients' calls on outbound orders (facts §2.3, §3.4), with their field names: an order
@@ -30,16 +28,10 @@ export class P11yCompatService {
   private async compat(db: Kysely<DB>, auth: AuthContext, rows: Array<Record<string, unknown>>) {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => Number(r.id));
-    const lines = await sql<{
-      orderId: number;
-      sku: string;
-      qty: number;
-      itemBatch: string;
-    }>`select l.order_id as "orderId", i.sku, l.quantity as qty, l.batch as "itemBatch"
-      from outbound_lines l join items i on i.id = l.item_id where l.order_id = any(${ids}::bigint[]) order by l.order_id, l.position, l.id`.execute(db);
+    const lines = await p11yCompatRepo.lines(db, ids);
     const staff = auth.merchantId === null;
     return rows.map((row) => {
-      const items = lines.rows
+      const items = lines
         .filter((l) => Number(l.orderId) === Number(row.id))
         .map((l) => ({ sku: l.sku, qty: l.qty, ...(l.itemBatch ? { itemBatch: l.itemBatch } : {}) }));
       const consignee = (row.consignee ?? {}) as Record<string, string>;
@@ -76,27 +68,14 @@ export class P11yCompatService {
   async list(auth: AuthContext, query: { l: number; o: number; q: string }) {
     const scope = scopeMerchantId(auth);
     const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const base = (this.core.db as AnyDB)
-      .selectFrom('outbound_orders')
-      .where('deleted_at', 'is', null)
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
-      .$if(query.q !== '', (q) =>
-        q.where((eb) => eb.or(['unid', 'ship_bundle', 'ship_no', 'retour_no', 'ref_order_id'].map((column) => eb(column, 'ilike', pattern)))),
-      );
-    const [ids, total] = await Promise.all([
-      base.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.l).offset(query.o).execute(),
-      this.core.db
-        .selectFrom(base.select(sql.lit(1).as('one')).limit(10_001).as('capped'))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    const rows = await Promise.all(ids.map((r) => this.view.get(Number(r.id), null)));
+    const { ids, total } = await p11yCompatRepo.page(this.core.db, scope, query.q !== '' ? pattern : null, query.l, query.o);
+    const rows = await Promise.all(ids.map((id) => this.view.get(id, null)));
     const data = await this.compat(
       this.core.db,
       auth,
       rows.filter((r): r is Record<string, unknown> => r !== null),
     );
-    return { total: Number(total.n), next: data.length === query.l ? query.o + data.length : 0, data };
+    return { total, next: data.length === query.l ? query.o + data.length : 0, data };
   }
 
   /**
@@ -121,31 +100,16 @@ export class P11yCompatService {
    */
   async scanLog(auth: AuthContext, id: number, q: string) {
     const scope = scopeMerchantId(auth);
-    const db = this.core.db as AnyDB;
+    const db = this.core.db;
     const code = q.trim();
     let orderId: number | null = null;
     if (id === 0) {
-      const found =
-        (await db
-          .selectFrom('outbound_orders')
-          .select('id')
-          .where('unid', '=', code.toUpperCase())
-          .$if(scope !== null, (x) => x.where('merchant_id', '=', scope))
-          .executeTakeFirst()) ??
-        (await db
-          .selectFrom('outbound_orders')
-          .select('id')
-          .where(sql<boolean>`string_to_array(ship_bundle, E'\\n') @> array[${code}]::text[]`)
-          .$if(scope !== null, (x) => x.where('merchant_id', '=', scope))
-          .orderBy('id', 'desc')
-          .executeTakeFirst());
-      orderId = found ? Number(found.id) : null;
+      orderId = await p11yCompatRepo.idByCode(db, scope, code);
     } else {
       const order = await this.orders.repo.order(this.core.db, id, scope);
       if (order) {
         orderId = order.id;
-        await sql`update outbound_orders set ship_bundle_sent = ship_bundle_sent || ${JSON.stringify([code])}::jsonb, updated_at = now()
-          where id = ${id} and not ship_bundle_sent @> ${JSON.stringify([code])}::jsonb`.execute(this.core.db);
+        await p11yCompatRepo.logTracking(this.core.db, id, code);
       }
     }
     if (orderId === null) return { id: 0, unid: '' };

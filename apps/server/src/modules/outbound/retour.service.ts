@@ -1,5 +1,5 @@
 import { OUTBOUND_ORDER } from '@kontor/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { stateOf, type OrderStatusService } from './order-status.service.js';
 import type { OutboundRepo } from './outbound.repo.js';
@@ -16,18 +16,21 @@ export class RetourService {
     private readonly status: OrderStatusService,
   ) {}
 
-  async returnInbounded(trx: Kysely<DB>, input: { merchantId: number; originSN: string; userId: number; returnSN: string }): Promise<void> {
+  /**
+   * `unitsBack` counts the units of the merchant's inbounded returns naming one of the given order
+   * numbers (the returns module answers it: the flow passes it in, outbound reads no returns table).
+   */
+  async returnInbounded(
+    trx: Kysely<DB>,
+    input: { merchantId: number; originSN: string; userId: number; returnSN: string },
+    unitsBack: (originSNs: string[]) => Promise<number>,
+  ): Promise<void> {
     if (!input.originSN) return;
-    const found = await sql<{ id: number; units: number }>`select id, total_units as units from outbound_orders
-      where merchant_id = ${input.merchantId} and (unid = ${input.originSN} or ref_order_id = ${input.originSN}) and deleted_at is null
-      order by (unid = ${input.originSN}) desc, id desc limit 1`.execute(trx);
-    const hit = found.rows[0];
+    const hit = await this.repo.orderByOriginSN(trx, input.merchantId, input.originSN);
     if (!hit) return;
     const order = (await this.repo.order(trx, Number(hit.id), null, { lock: true }))!;
-    const back = await sql<{ units: number }>`select coalesce(sum((line->>'qty')::int), 0)::int as units
-      from returns r cross join lateral jsonb_array_elements(r.items) as line
-      where r.merchant_id = ${input.merchantId} and r.status = 100 and r.origin_sn in (${order.unid}, ${input.originSN})`.execute(trx);
-    const target = Number(back.rows[0]?.units ?? 0) >= Number(hit.units) ? 'retourReceived' : 'partiallyRetourReceived';
+    const back = await unitsBack([order.unid, input.originSN]);
+    const target = back >= hit.units ? 'retourReceived' : 'partiallyRetourReceived';
     if (stateOf(order) === target || !OUTBOUND_ORDER.can(order.status, target)) return;
     await this.status.move(trx, { userId: input.userId, merchantScope: null }, order, target, { action: 'return', note: input.returnSN });
   }

@@ -1,6 +1,6 @@
 import type { Locale } from '@kontor/contracts';
 import type { Core } from '../../core.js';
-import { msgToMerchant } from '../inbound/merchant-notice.js';
+import { msgToMerchant } from '../inbound/index.js';
 
 const TEXTS: Record<Locale, (shipSN: string, units: number) => string> = {
   en: (shipSN, units) => `Return ${shipSN} inbounded: ${units} unit(s).`,

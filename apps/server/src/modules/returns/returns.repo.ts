@@ -32,6 +32,27 @@ const COLUMNS = sql`r.id, r.merchant_id as "merchantId", coalesce(m.code, '') as
 const scoped = (scope: number | null) => (scope === null ? sql`true` : sql`r.merchant_id = ${scope}`);
 const normal = (row: ReturnRow) => ({ ...row, id: Number(row.id), merchantId: row.merchantId === null ? null : Number(row.merchantId) });
 
+/** The fields of a new return as the client sends them. */
+export interface NewReturn {
+  shipSN: string;
+  originSN: string;
+  originShipSN: string;
+  originCountry: string;
+  businessType: number;
+  type: number;
+  note: string;
+  items: unknown;
+  image: unknown;
+  itemStrOrigin: string;
+  dispose: string;
+}
+
+export interface SavedReturn extends Omit<NewReturn, 'items' | 'image'> {
+  merchantId: number | null;
+  items: string;
+  image: string;
+}
+
 export interface ListQuery {
   l: number;
   o: number;
@@ -45,6 +66,42 @@ export interface ListQuery {
 
 /** The SQL of returns. */
 export class ReturnsRepo {
+  /** A new return; null when its ship number is taken. */
+  async insert(trx: Kysely<DB>, merchantId: number | null, userId: number, input: NewReturn): Promise<number | null> {
+    const row = await sql<{ id: number }>`insert into returns (merchant_id, ship_sn, origin_sn, origin_ship_sn, origin_country, business_type,
+          package_status, note, items, image, item_str_origin, dispose, created_by)
+        values (${merchantId}, ${input.shipSN}, ${input.originSN}, ${input.originShipSN}, ${input.originCountry}, ${input.businessType}, ${input.type},
+          ${input.note}, ${JSON.stringify(input.items)}::jsonb, ${JSON.stringify(input.image)}::jsonb, ${input.itemStrOrigin}, ${input.dispose}, ${userId})
+        on conflict (ship_sn) do nothing returning id`.execute(trx);
+    return row.rows[0] ? Number(row.rows[0].id) : null;
+  }
+
+  /** Saves a whole record (`items` and `image` as JSON text). */
+  async saveWhole(trx: Kysely<DB>, id: number, v: SavedReturn): Promise<void> {
+    await sql`update returns set merchant_id = ${v.merchantId}, ship_sn = ${v.shipSN}, origin_sn = ${v.originSN}, origin_ship_sn = ${v.originShipSN},
+          origin_country = ${v.originCountry}, business_type = ${v.businessType}, package_status = ${v.type}, note = ${v.note},
+          items = ${v.items}::jsonb, image = ${v.image}::jsonb,
+          item_str_origin = ${v.itemStrOrigin}, dispose = ${v.dispose}, updated_at = now(), version = version + 1
+        where id = ${id}`.execute(trx);
+  }
+
+  async markInbounded(trx: Kysely<DB>, id: number, itemsJson: string, status: number): Promise<void> {
+    await sql`update returns set items = ${itemsJson}::jsonb, status = ${status}, fin_date = now(),
+        updated_at = now(), version = version + 1 where id = ${id}`.execute(trx);
+  }
+
+  async setStatus(trx: Kysely<DB>, id: number, status: number): Promise<void> {
+    await sql`update returns set status = ${status}, updated_at = now(), version = version + 1 where id = ${id}`.execute(trx);
+  }
+
+  /** Units of the merchant's returns in the given status that name one of the order numbers. */
+  async unitsReturned(db: Kysely<DB>, merchantId: number, originSNs: string[], status: number): Promise<number> {
+    const back = await sql<{ units: number }>`select coalesce(sum((line->>'qty')::int), 0)::int as units
+      from returns r cross join lateral jsonb_array_elements(r.items) as line
+      where r.merchant_id = ${merchantId} and r.status = ${status} and r.origin_sn = any(${originSNs}::text[])`.execute(db);
+    return Number(back.rows[0]?.units ?? 0);
+  }
+
   async get(db: Kysely<DB>, id: number, scope: number | null, lock = false): Promise<ReturnRow | null> {
     const rows = await sql<ReturnRow>`select ${COLUMNS} from returns r left join merchants m on m.id = r.merchant_id
       where r.id = ${id} and ${scoped(scope)}${lock ? sql` for update of r` : sql``}`.execute(db);

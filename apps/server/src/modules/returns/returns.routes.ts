@@ -3,15 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
-import { afterCommit } from '../../db/request-transaction.js';
 import { inboundReturn } from '../../flows/return-inbound.flow.js';
-import { stockTransaction } from '../inventory/stock-tx.js';
-import { outboundServices } from '../outbound/outbound-services.js';
-import { scopeMerchantId } from '../../http/access.js';
 import { ok } from '../../http/reply.js';
-import { noticeReturn } from './returns-notice.js';
-import { lineNames } from './returns.repo.js';
-import { ReturnsService, toWire } from './returns.service.js';
+import { returnsServices } from './index.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
 /** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
@@ -21,8 +15,7 @@ const idQuery = z.object({ q: z.coerce.number().int().positive().max(Number.MAX_
 
 /** Returns (RMA) with the original's calls (facts §2.4, §3.9). */
 export function registerReturnRoutes(app: FastifyInstance, core: Core): void {
-  const returns = new ReturnsService(core);
-  const { retour } = outboundServices(core);
+  const { returns } = returnsServices(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/v0/r7greceiving/', { config: can('r7g.received.list'), schema: { tags, summary: 'One return (q = id)', querystring: idQuery } }, async (req) =>
@@ -31,11 +24,7 @@ export function registerReturnRoutes(app: FastifyInstance, core: Core): void {
   r.get(
     '/v0/r7greceiving/list',
     { config: can('r7g.received.list'), schema: { tags, summary: 'Returns, newest first (o = last id)', querystring: returnListQuerySchema } },
-    async (req) => {
-      const page = await returns.repo.list(core.db, scopeMerchantId(req.auth!), { ...req.query, statuses: req.query['Status[]'] });
-      const names = await lineNames(core.db, page.rows);
-      return ok({ total: page.total, next: page.next, data: page.rows.map((row) => toWire(row, names)) });
-    },
+    async (req) => ok(await returns.list(req.auth!, req.query)),
   );
   r.post(
     '/v0/r7greceiving/',
@@ -53,11 +42,7 @@ export function registerReturnRoutes(app: FastifyInstance, core: Core): void {
       config: { ...can('r7g.received.edit'), idempotent: true },
       schema: { tags, summary: 'Book the lines into stock; status 100 (Idempotency-Key honoured)', body: returnInboundSchema },
     },
-    async (req) => {
-      const answer = await stockTransaction(core.db, (trx) => inboundReturn(trx, { returns, retour }, req.auth!, req.body.id, req.body.items));
-      await afterCommit(() => noticeReturn(core, answer));
-      return ok(answer);
-    },
+    async (req) => ok(await inboundReturn(core, req.auth!, req.body.id, req.body.items)),
   );
   r.post(
     '/v0/r7greceiving/cancel',

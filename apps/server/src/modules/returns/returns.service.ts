@@ -1,13 +1,15 @@
 import { RETURN_ORDER } from '@kontor/contracts';
 import { STOCK_STATUS } from '@kontor/contracts/domains/inventory';
-import type { ReturnLine, returnUpdateSchema, returnWriteSchema } from '@kontor/contracts/domains/returns';
-import { sql, type Kysely } from 'kysely';
+import type { ReturnLine, returnListQuerySchema, returnUpdateSchema, returnWriteSchema } from '@kontor/contracts/domains/returns';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { audit } from '../admin/audit.js';
+import { merchantIdByCode } from '../admin/merchant-exists.repo.js';
+import { billing } from '../billing/index.js';
 import { attachFiles, fileIdOf } from '../files/attach-files.js';
 import { PlacesRepo } from '../inventory/places.repo.js';
 import { mustBeOpen } from '../inventory/resolve.js';
@@ -75,13 +77,9 @@ export class ReturnsService {
       const merchantId = await this.merchantOf(trx, auth, input.agentGUID);
       await this.checkLines(trx, merchantId, input.items);
       await this.attachPhotos(trx, auth, merchantId, input.image.img);
-      const row = await sql<{ id: number }>`insert into returns (merchant_id, ship_sn, origin_sn, origin_ship_sn, origin_country, business_type,
-          package_status, note, items, image, item_str_origin, dispose, created_by)
-        values (${merchantId}, ${input.shipSN}, ${input.originSN}, ${input.originShipSN}, ${input.originCountry}, ${input.businessType}, ${input.type},
-          ${input.note}, ${JSON.stringify(input.items)}::jsonb, ${JSON.stringify(input.image)}::jsonb, ${input.itemStrOrigin}, ${input.dispose}, ${auth.userId})
-        on conflict (ship_sn) do nothing returning id`.execute(trx);
-      if (!row.rows[0]) throw duplicate(input.shipSN);
-      await audit(trx, auth, 'create', 'return', Number(row.rows[0].id), null, input);
+      const newId = await this.repo.insert(trx, merchantId, auth.userId, input);
+      if (newId === null) throw duplicate(input.shipSN);
+      await audit(trx, auth, 'create', 'return', newId, null, input);
     });
     return null;
   }
@@ -100,11 +98,20 @@ export class ReturnsService {
       await this.checkLines(trx, merchantId, items);
       if (input.image) await this.attachPhotos(trx, auth, merchantId, input.image.img, photosOf(before));
       const v = { ...before, ...stripUndefined(input) };
-      await sql`update returns set merchant_id = ${merchantId}, ship_sn = ${v.shipSN}, origin_sn = ${v.originSN}, origin_ship_sn = ${v.originShipSN},
-          origin_country = ${v.originCountry}, business_type = ${v.businessType}, package_status = ${v.type}, note = ${v.note},
-          items = ${JSON.stringify(items)}::jsonb, image = ${JSON.stringify(input.image ?? parsed(before.image))}::jsonb,
-          item_str_origin = ${v.itemStrOrigin}, dispose = ${v.dispose}, updated_at = now(), version = version + 1
-        where id = ${before.id}`.execute(trx);
+      await this.repo.saveWhole(trx, before.id, {
+        merchantId,
+        shipSN: v.shipSN,
+        originSN: v.originSN,
+        originShipSN: v.originShipSN,
+        originCountry: v.originCountry,
+        businessType: v.businessType,
+        type: v.type,
+        note: v.note,
+        items: JSON.stringify(items),
+        image: JSON.stringify(input.image ?? parsed(before.image)),
+        itemStrOrigin: v.itemStrOrigin,
+        dispose: v.dispose,
+      });
       await audit(trx, auth, 'update', 'return', before.id, toWire(before), input);
     });
     return null;
@@ -155,14 +162,27 @@ export class ReturnsService {
         userId: auth.userId,
       });
     const units = lines.reduce((sum, l) => sum + l.qty, 0);
-    await sql`update returns set items = ${JSON.stringify(lines)}::jsonb, status = ${RETURN_ORDER.codeOf('inbounded')}, fin_date = now(),
-        updated_at = now(), version = version + 1 where id = ${id}`.execute(trx);
-    await sql`insert into billing_activity (merchant_id, day, kind, quantity, ref_type, ref_id) values
-        (${row.merchantId}, current_date, 'return', 1, 'return', ${row.shipSN}),
-        (${row.merchantId}, current_date, 'return.unit', ${units}, 'return', ${row.shipSN})`.execute(trx);
+    await this.repo.markInbounded(trx, id, JSON.stringify(lines), RETURN_ORDER.codeOf('inbounded'));
+    const entry = { merchantId: row.merchantId, refType: 'return', refId: row.shipSN };
+    await billing.record(trx, [
+      { ...entry, kind: 'return', quantity: 1 },
+      { ...entry, kind: 'return.unit', quantity: units },
+    ]);
     await audit(trx, auth, 'update', 'return', id, { status: row.status }, { status: RETURN_ORDER.codeOf('inbounded'), units });
     const saved = (await this.repo.get(trx, id, null))!;
     return toWire(saved, await lineNames(trx, [saved]));
+  }
+
+  /** Units of the merchant's inbounded returns naming one of the order numbers (a retour's progress). */
+  unitsReturned(db: Kysely<DB>, merchantId: number, originSNs: string[]) {
+    return this.repo.unitsReturned(db, merchantId, originSNs, RETURN_ORDER.codeOf('inbounded'));
+  }
+
+  /** Returns of the session's scope, newest first, with named lines. */
+  async list(auth: AuthContext, query: z.infer<typeof returnListQuerySchema>) {
+    const page = await this.repo.list(this.core.db, scopeMerchantId(auth), { ...query, statuses: query['Status[]'] });
+    const names = await lineNames(this.core.db, page.rows);
+    return { total: page.total, next: page.next, data: page.rows.map((row) => toWire(row, names)) };
   }
 
   /** One return with named lines. */
@@ -175,7 +195,7 @@ export class ReturnsService {
     return this.core.db.transaction().execute(async (trx) => {
       const row = await this.mustFind(trx, auth, id, true);
       if (!RETURN_ORDER.can(row.status, 'canceled')) throw new AppError('InvalidState');
-      await sql`update returns set status = ${RETURN_ORDER.codeOf('canceled')}, updated_at = now(), version = version + 1 where id = ${id}`.execute(trx);
+      await this.repo.setStatus(trx, id, RETURN_ORDER.codeOf('canceled'));
       await audit(trx, auth, 'update', 'return', id, { status: row.status }, { status: RETURN_ORDER.codeOf('canceled') });
       return toWire((await this.repo.get(trx, id, null))!);
     });
@@ -186,9 +206,9 @@ export class ReturnsService {
     const scope = scopeMerchantId(auth);
     if (scope !== null) return scope;
     if (!agentGUID) return null;
-    const found = await sql<{ id: number }>`select id from merchants where code = ${agentGUID}`.execute(db);
-    if (!found.rows[0]) throw new AppError('IntegrityError', { fields: [{ field: 'agentGUID', message: `unknown customer ${agentGUID}` }] });
-    return Number(found.rows[0].id);
+    const found = await merchantIdByCode(db, agentGUID);
+    if (found === null) throw new AppError('IntegrityError', { fields: [{ field: 'agentGUID', message: `unknown customer ${agentGUID}` }] });
+    return found;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Locale } from '@kontor/contracts';
 import type { Core } from '../../core.js';
-import { msgToMerchant, msgToUsers } from '../inbound/merchant-notice.js';
+import { msgToMerchant, msgToUsers } from '../inbound/index.js';
 import type { TicketRow, TicketSide, TicketsRepo } from './tickets.repo.js';
 
 /** Staff told about a merchant's message when nobody of the staff has written in the ticket yet: a bounded few. */

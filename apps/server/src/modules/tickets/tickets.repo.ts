@@ -2,9 +2,6 @@ import { ADMIN_ROLE } from '@kontor/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ticket tables are declared by migration 0010
-type AnyDB = Kysely<any>;
-
 export type TicketSide = 'merchant' | 'staff';
 
 export interface TicketRow {
@@ -33,7 +30,7 @@ const num = (v: unknown) => Number(v);
 export class TicketsRepo {
   /** The order a ticket is about, within the merchant scope (null: any merchant). */
   async order(db: Kysely<DB>, orderId: number, merchantScope: number | null) {
-    const row = await (db as AnyDB)
+    const row = await db
       .selectFrom('outbound_orders')
       .select(['id', 'unid', 'merchant_id', 'deleted_at'])
       .where('id', '=', orderId)
@@ -44,7 +41,7 @@ export class TicketsRepo {
 
   /** A ticket within the merchant scope, locked for the caller's transaction when asked. */
   async ticket(db: Kysely<DB>, id: number, merchantScope: number | null, lock = false): Promise<TicketRow | null> {
-    const row = await (db as AnyDB)
+    const row = await db
       .selectFrom('tickets as t')
       .innerJoin('outbound_orders as o', 'o.id', 't.order_id')
       .select(['t.id', 't.unid', 't.order_id', 'o.unid as order_unid', 't.merchant_id', 't.subject', 't.status'])
@@ -65,7 +62,7 @@ export class TicketsRepo {
   }
 
   async insertTicket(trx: Kysely<DB>, t: { orderId: number; merchantId: number; subject: string; status: number; createdBy: number; side: TicketSide }) {
-    const row = await (trx as AnyDB)
+    const row = await trx
       .insertInto('tickets')
       .values({ order_id: t.orderId, merchant_id: t.merchantId, subject: t.subject, status: t.status, created_by: t.createdBy, last_side: t.side })
       .returning(['id', 'unid'])
@@ -74,7 +71,7 @@ export class TicketsRepo {
   }
 
   async insertMessage(trx: Kysely<DB>, m: { ticketId: number; userId: number; side: TicketSide; message: string; files: Array<{ id: string; name: string }> }) {
-    const row = await (trx as AnyDB)
+    const row = await trx
       .insertInto('ticket_messages')
       .values({ ticket_id: m.ticketId, user_id: m.userId, side: m.side, message: m.message, files: JSON.stringify(m.files) })
       .returning(['id'])
@@ -94,7 +91,7 @@ export class TicketsRepo {
 
   /** The conversation, oldest first, with each author's name. */
   async messages(db: Kysely<DB>, ticketId: number): Promise<MessageRow[]> {
-    const rows = await (db as AnyDB)
+    const rows = await db
       .selectFrom('ticket_messages as m')
       .leftJoin('users as u', 'u.id', 'm.user_id')
       .select(['m.id', 'm.at', 'm.user_id', 'u.name as user_name', 'm.side', 'm.message', 'm.files'])

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
 import { ok } from '../../http/reply.js';
-import { TicketsService } from './tickets.service.js';
+import { ticketsServices } from './index.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
 /** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
@@ -18,7 +18,7 @@ const tags = ['ticket'];
  * are the generic read-only resource (tickets.resources.ts); these are the conversation's own routes.
  */
 export function registerTicketRoutes(app: FastifyInstance, core: Core): void {
-  const tickets = new TicketsService(core);
+  const { tickets } = ticketsServices(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

@@ -1,0 +1,43 @@
+/**
+ * The outbound module's front door (issue 16 item 2): other modules, flows and tests import from here.
+ * `outboundServices(core)` wires the module's services once per core; every route file shares them.
+ */
+import type { Core } from '../../core.js';
+import { ReservationService } from '../inventory/reservation.service.js';
+import { StockService } from '../inventory/stock.service.js';
+import { OrderStatusService } from './order-status.service.js';
+import { OutboundActionsService } from './outbound-actions.service.js';
+import { OutboundListsService } from './outbound-lists.service.js';
+import { OutboundOrderService } from './outbound-order.service.js';
+import { OutboundRepo } from './outbound.repo.js';
+import { P11yCompatService } from './p11y-compat.service.js';
+import { RetourService } from './retour.service.js';
+
+export type { OutboundListsService } from './outbound-lists.service.js';
+export type { OutboundOrderService } from './outbound-order.service.js';
+export type { RetourService } from './retour.service.js';
+export { reallocateWaiting } from './outbound-lists.service.js';
+export { OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
+
+function wire(core: Core) {
+  const repo = new OutboundRepo();
+  const status = new OrderStatusService(repo, new ReservationService(core, new StockService(core)));
+  const orders = new OutboundOrderService(core, repo, status);
+  return {
+    repo,
+    orders,
+    actions: new OutboundActionsService(core, orders),
+    lists: new OutboundListsService(core, repo),
+    compat: new P11yCompatService(core, orders),
+    retour: new RetourService(repo, status),
+  };
+}
+
+const wired = new WeakMap<Core, ReturnType<typeof wire>>();
+
+/** Everything the outbound module needs, built once per core (tests reach the re-allocation through it). */
+export function outboundServices(core: Core) {
+  let services = wired.get(core);
+  if (!services) wired.set(core, (services = wire(core)));
+  return services;
+}
