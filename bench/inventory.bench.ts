@@ -32,8 +32,6 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 30);
 const PGLITE_LIST = process.env.BENCH_PGLITE_LIST !== '0';
 
-type AnyDB = Kysely<any>;
-
 async function prepare(database: Database) {
   await migrateToLatest(database.db);
   await seedRoles(database.db);
@@ -45,7 +43,6 @@ async function prepare(database: Database) {
 
 /** ITEMS items of the demo merchants, each with plenty of stock in two compartments (and its opening ledger rows). */
 async function reservationStock(db: Kysely<DB>): Promise<number[]> {
-  const anyDb = db as AnyDB;
   await sql`insert into warehouses (code, name) values ('RB01', 'Reservation bench')`.execute(db);
   await sql`insert into compartments (warehouse_id, code, zone, kind, priority)
     select w.id, 'R-' || g, 'R', case when g % 2 = 0 then 'pick' else 'bulk' end, g from warehouses w, generate_series(1, 4) g where w.code = 'RB01'`.execute(
@@ -62,9 +59,7 @@ async function reservationStock(db: Kysely<DB>): Promise<number[]> {
     select s.merchant_id, s.id, s.item_id, s.warehouse_id, s.compartment_id, s.batch, s.status, s.quantity, 0, s.quantity, 0, 'opening'
     from stock s join items i on i.id = s.item_id where i.sku like 'RB-%'`.execute(db);
   await sql`analyze`.execute(db);
-  return ((await anyDb.selectFrom('items').select('id').where('sku', 'like', 'RB-%').orderBy('id').execute()) as Array<{ id: number }>).map((r) =>
-    Number(r.id),
-  );
+  return ((await db.selectFrom('items').select('id').where('sku', 'like', 'RB-%').orderBy('id').execute()) as Array<{ id: number }>).map((r) => Number(r.id));
 }
 
 let round = 0;

@@ -48,14 +48,14 @@ const token = login.data.token;
 
 // The cursor of the row at 90 % depth in the list's default order (newest first).
 const deep = await db
-  .selectFrom('lookups' as never)
-  .select(['created_at as at', 'id'] as never)
-  .orderBy('created_at' as never, 'desc')
-  .orderBy('id' as never, 'desc')
+  .selectFrom('lookups')
+  .select(['created_at as at', 'id'])
+  .orderBy('created_at', 'desc')
+  .orderBy('id', 'desc')
   .offset(Math.floor(ROWS * 0.9))
   .limit(1)
   .executeTakeFirstOrThrow();
-const { at, id } = deep as unknown as { at: Date; id: number };
+const { at, id } = deep;
 const cursor = `${new Date(at).toISOString()}~${id}`;
 
 const columns = sql`id, created_at as "createdAt", updated_at as "updatedAt", version, key, class, type, meta, remark`;

@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DB } from './types.js';
 import * as m0001 from '../../migrations/0001_platform.js';
 import * as m0002 from '../../migrations/0002_settings.js';
 import * as m0003 from '../../migrations/0003_oauth.js';
@@ -45,8 +46,7 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Migrator works on any schema
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider() });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

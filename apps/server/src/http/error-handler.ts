@@ -19,13 +19,22 @@ function render(code: AppError['code'], locale: Locale, options: AppError['optio
   return Object.keys(error).length ? { code, data, error } : { code, data };
 }
 
-/** One field error, named and worded for the user, from a zod issue's code, path and bounds. */
-export function fieldError(
-  code: string,
-  path: string,
-  issue: { keys?: string[]; minimum?: unknown; maximum?: unknown; input?: unknown; origin?: string; inclusive?: boolean },
-  locale: Locale,
-): FieldError {
+/** The parts of a zod issue (of any kind) that name a field error's rule and bounds. */
+interface IssueDetails {
+  keys?: string[];
+  minimum?: unknown;
+  maximum?: unknown;
+  input?: unknown;
+  origin?: string;
+  inclusive?: boolean;
+}
+
+/**
+ * One field error, named and worded for the user, from a zod issue's code, path and bounds. `details` is
+ * the zod issue itself or fastify-type-provider-zod's `params` (the same issue, untyped there).
+ */
+export function fieldError(code: string, path: string, details: object, locale: Locale): FieldError {
+  const issue = details as IssueDetails;
   if (code === 'unrecognized_keys') {
     const key = issue.keys?.[0] ?? '';
     return ruled(path ? `${path}.${key}` : key, 'unknownField', locale);
@@ -56,7 +65,7 @@ function ruled(field: string, rule: keyof typeof VALIDATION_TEXTS, locale: Local
 function fieldErrors(error: FastifyError, locale: Locale): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   // fastify-type-provider-zod puts the zod issue code in `keyword` and the rest of the issue in `params`.
-  return error.validation.map((v) => fieldError(v.keyword, v.instancePath.replace(/^\//, '').replace(/\//g, '.'), v.params as never, locale));
+  return error.validation.map((v) => fieldError(v.keyword, v.instancePath.replace(/^\//, '').replace(/\//g, '.'), v.params, locale));
 }
 
 /**

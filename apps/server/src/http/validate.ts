@@ -10,6 +10,6 @@ import { fieldError } from './error-handler.js';
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, locale: Locale): z.infer<S> {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
-  const fields = result.error.issues.map((issue) => fieldError(issue.code, issue.path.join('.'), issue as never, locale));
+  const fields = result.error.issues.map((issue) => fieldError(issue.code, issue.path.join('.'), issue, locale));
   throw new AppError('IntegrityError', { fields, detail: fields.map((f) => f.message).join('\n') });
 }

@@ -4,6 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Core, RealtimePublisher } from '../core.js';
 import type { AuthContext } from '../http/access.js';
 import { originAllowed, parseAllowList } from '../http/hooks.js';
+import { printStationUserOf } from './print-station.repo.js';
 import { connectRedisAdapter } from './redis-adapter.js';
 
 /** A socket that has not sent a valid `login` by then is closed. */
@@ -171,6 +172,5 @@ export async function attachRealtime(app: FastifyInstance, core: Core): Promise<
 
 /** The print station serving a user: the station account set on the user, else the user itself. */
 async function stationOf(core: Core, userId: number): Promise<number> {
-  const row = await core.db.selectFrom('users').select('print_station_user_id').where('id', '=', userId).executeTakeFirst();
-  return row?.print_station_user_id ?? userId;
+  return (await printStationUserOf(core.db, userId)) ?? userId;
 }

@@ -21,8 +21,6 @@ export interface GenerateOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated tables are declared by the migrations
-type AnyDB = Kysely<any>;
 const code = (state: OutboundState) => OUTBOUND_ORDER.codeOf(state);
 
 /** A CASE picking a value by cumulative weight of the random column `r`. */
@@ -274,7 +272,7 @@ const COMPANY = [
 ];
 
 /** The generated merchants (created once), their items with plenty of stock, and the lookup tables of this connection. */
-async function prepare(db: AnyDB, merchants: number, itemsPerMerchant: number): Promise<void> {
+async function prepare(db: Kysely<DB>, merchants: number, itemsPerMerchant: number): Promise<void> {
   await sql`insert into warehouses (code, name) values ('GEN1', 'Generated orders') on conflict (code) do nothing`.execute(db);
   await sql`insert into compartments (warehouse_id, code, zone, kind, priority)
     select id, 'G-STOCK', 'G', 'bulk', 900 from warehouses where code = 'GEN1' on conflict do nothing`.execute(db);
@@ -335,7 +333,7 @@ const PICKED: OutboundState[] = [
 const SHIPPED = ['shipped', 'inTransit', 'inDelivery', 'delivered', 'retourReceived', 'partiallyRetourReceived', 'finish'] as const;
 
 /** One batch of orders (`from`..`to` of `total`, spread evenly over the past year in that order), their lines and reservations. */
-async function insertBatch(db: AnyDB, from: number, to: number, total: number, counts: { merchants: number; places: number }): Promise<void> {
+async function insertBatch(db: Kysely<DB>, from: number, to: number, total: number, counts: { merchants: number; places: number }): Promise<void> {
   const age = sql.raw(`(365 * (1 - g::float8 / ${total}))`);
   const status = sql`case when x.age > 10 then ${weighted('x.r1', byCode(OLD))} when x.age > 3 then ${weighted('x.r1', byCode(RECENT))}
     else ${weighted('x.r1', byCode(OPEN))} end`;
@@ -406,7 +404,7 @@ async function insertBatch(db: AnyDB, from: number, to: number, total: number, c
  * Reserves the lines of the batch's orders whose status holds stock, as allocation would have: one
  * reservation per line, the stock rows' reserved units, their ledger rows, the orders' totals.
  */
-async function reserveHolding(db: AnyDB, after: number): Promise<void> {
+async function reserveHolding(db: Kysely<DB>, after: number): Promise<void> {
   const holding = OUTBOUND_ORDER.codes(...OUTBOUND_HOLDS_STOCK);
   await sql`with l as (
       update outbound_lines l set reserved = l.quantity from outbound_orders o
@@ -433,8 +431,7 @@ export async function generateOrders(database: Kysely<DB>, options: GenerateOpti
   const itemsPerMerchant = Math.max(3, options.itemsPerMerchant ?? 50);
   const batch = options.batch ?? 50_000;
   // Temporary lookup tables live on one connection: every statement runs on it.
-  await database.connection().execute(async (conn) => {
-    const db = conn as AnyDB;
+  await database.connection().execute(async (db) => {
     await prepare(db, merchants, itemsPerMerchant);
     const counts = await sql<{ merchants: number; places: number }>`select (select count(*) from gen_merchants)::int as merchants,
       (select count(*) from gen_places)::int as places`.execute(db);

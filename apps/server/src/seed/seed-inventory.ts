@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inventory tables are declared by migration 0005
-type AnyDB = Kysely<any>;
-
 interface DemoItem {
   merchant: string;
   sku: string;
@@ -71,14 +68,13 @@ const STOCK: Array<{ sku: string; compartment: string; batch?: string; quantity:
  * reserved by a demo order (seed-outbound.ts), through the real allocation.
  */
 export async function seedInventory(db: Kysely<DB>): Promise<void> {
-  const anyDb = db as AnyDB;
   const merchants = new Map(
-    ((await anyDb.selectFrom('merchants').select(['id', 'code']).execute()) as Array<{ id: number; code: string }>).map((m) => [m.code, Number(m.id)]),
+    ((await db.selectFrom('merchants').select(['id', 'code']).execute()) as Array<{ id: number; code: string }>).map((m) => [m.code, Number(m.id)]),
   );
   const items = new Map<string, { id: number; merchantId: number }>();
   for (const item of ITEMS) {
     const merchantId = merchants.get(item.merchant)!;
-    const row = await anyDb
+    const row = await db
       .insertInto('items')
       .values({
         merchant_id: merchantId,
@@ -96,7 +92,7 @@ export async function seedInventory(db: Kysely<DB>): Promise<void> {
       .executeTakeFirstOrThrow();
     const id = Number(row.id);
     items.set(item.sku, { id, merchantId });
-    await anyDb
+    await db
       .insertInto('item_codes')
       .values([
         { merchant_id: merchantId, code: item.sku, item_id: id, kind: 'sku' },
@@ -105,9 +101,9 @@ export async function seedInventory(db: Kysely<DB>): Promise<void> {
       .execute();
   }
   const compartments = new Map(
-    (
-      (await anyDb.selectFrom('compartments').select(['id', 'code', 'warehouse_id']).execute()) as Array<{ id: number; code: string; warehouse_id: number }>
-    ).map((c) => [c.code, c]),
+    ((await db.selectFrom('compartments').select(['id', 'code', 'warehouse_id']).execute()) as Array<{ id: number; code: string; warehouse_id: number }>).map(
+      (c) => [c.code, c],
+    ),
   );
   for (const s of STOCK) {
     const item = items.get(s.sku)!;
@@ -120,12 +116,12 @@ export async function seedInventory(db: Kysely<DB>): Promise<void> {
       batch: s.batch ?? '',
       status: s.status ?? 10,
     };
-    const stock = await anyDb
+    const stock = await db
       .insertInto('stock')
       .values({ ...key, quantity: s.quantity, reserved: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await anyDb
+    await db
       .insertInto('inventory_log')
       .values({ ...key, stock_id: stock.id, delta: s.quantity, delta_reserved: 0, quantity_after: s.quantity, reserved_after: 0, reason: 'opening' })
       .execute();

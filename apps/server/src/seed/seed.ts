@@ -13,8 +13,6 @@ import { seedOutbound } from './seed-outbound.js';
  * administrator took away is not given back.
  */
 export async function seedRoles(db: Kysely<DB>): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- builtin_role_grants is declared by migration 0006
-  const anyDb = db as Kysely<any>;
   for (const [name, def] of Object.entries(BUILTIN_ROLES)) {
     await db
       .insertInto('roles')
@@ -23,7 +21,7 @@ export async function seedRoles(db: Kysely<DB>): Promise<void> {
       .execute();
     const role = await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow();
     const given = new Set(
-      ((await anyDb.selectFrom('builtin_role_grants').select('privilege').where('role', '=', name).execute()) as Array<{ privilege: string }>).map(
+      ((await db.selectFrom('builtin_role_grants').select('privilege').where('role', '=', name).execute()) as Array<{ privilege: string }>).map(
         (g) => g.privilege,
       ),
     );
@@ -34,7 +32,7 @@ export async function seedRoles(db: Kysely<DB>): Promise<void> {
       .values(fresh.map((privilege) => ({ role_id: role.id, privilege })))
       .onConflict((oc) => oc.columns(['role_id', 'privilege']).doNothing())
       .execute();
-    await anyDb
+    await db
       .insertInto('builtin_role_grants')
       .values(fresh.map((privilege) => ({ role: name, privilege })))
       .execute();
@@ -107,8 +105,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
   }
   // The company's own configuration (GET /v0/settings/config?q=sys:merchant) and the original's
   // RMA business types (facts §2.2), editable under System settings.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- settings is a declared resource table
-  await (db as Kysely<any>)
+  await db
     .insertInto('settings')
     .values(DEMO_SETTINGS.map((s) => ({ key: s.key, value: JSON.stringify(s.value), description: s.description })))
     .execute();
@@ -120,9 +117,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
 
 /** Warehouse DE01 (issue 5 §8): the named compartments of the facts plus a few dozen more. */
 async function seedWarehouse(db: Kysely<DB>): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- warehouses and compartments are declared resource tables
-  const anyDb = db as Kysely<any>;
-  const warehouse = await anyDb
+  const warehouse = await db
     .insertInto('warehouses')
     .values({
       code: 'DE01',
@@ -155,7 +150,7 @@ async function seedWarehouse(db: Kysely<DB>): Promise<void> {
     { code: 'DMG-01', zone: 'DMG', kind: 'damaged', priority: 990 },
     { code: 'PRB-01', zone: 'PRB', kind: 'problem', priority: 990 },
   );
-  await anyDb
+  await db
     .insertInto('compartments')
     .values(rows.map((r) => ({ warehouse_id: warehouse.id, ...r, capacity_units: r.kind === 'bulk' ? 2000 : 200 })))
     .execute();

@@ -8,8 +8,6 @@ import type { Actor } from '../../src/modules/inventory/stock-tx.js';
 import { StockService } from '../../src/modules/inventory/stock.service.js';
 import { StocktakeService } from '../../src/modules/inventory/stocktake.service.js';
 
-type AnyDB = Kysely<any>;
-
 /**
  * Concurrency harness of the stock model (issue 5, "done when"): many clients hammer a few hot stock
  * rows with reservations, releases, moves, adjustments and stocktakes at once, then the invariants
@@ -77,24 +75,23 @@ function rng(seed: number) {
 
 /** Merchants, a warehouse, compartments and items of their own, with opening stock and its ledger rows. */
 async function setUp(db: Kysely<DB>, itemCount: number, compartmentCount: number, opening: number): Promise<Hot> {
-  const anyDb = db as AnyDB;
   const tag = randomBytes(4).toString('hex').toUpperCase();
   const merchants: number[] = [];
   for (const n of [1, 2]) {
-    const row = await anyDb
+    const row = await db
       .insertInto('merchants')
       .values({ code: `H${tag}${n}`, name: `Harness merchant ${n}` })
       .returning('id')
       .executeTakeFirstOrThrow();
     merchants.push(Number(row.id));
   }
-  const warehouse = await anyDb
+  const warehouse = await db
     .insertInto('warehouses')
     .values({ code: `HW${tag}`, name: 'Harness warehouse' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const warehouseId = Number(warehouse.id);
-  const compartments = (await anyDb
+  const compartments = (await db
     .insertInto('compartments')
     .values(
       Array.from({ length: compartmentCount }, (_, i) => ({
@@ -111,23 +108,23 @@ async function setUp(db: Kysely<DB>, itemCount: number, compartmentCount: number
   for (let i = 0; i < itemCount; i++) {
     const merchantId = merchants[i % 3 === 2 ? 1 : 0]!;
     const sku = `H${tag}-${i + 1}`;
-    const row = await anyDb
+    const row = await db
       .insertInto('items')
       .values({ merchant_id: merchantId, sku, name: `Hot item ${i + 1}` })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await anyDb.insertInto('item_codes').values({ merchant_id: merchantId, code: sku, item_id: row.id, kind: 'sku' }).execute();
+    await db.insertInto('item_codes').values({ merchant_id: merchantId, code: sku, item_id: row.id, kind: 'sku' }).execute();
     items.push({ id: Number(row.id), merchantId });
   }
   for (const item of items) {
     for (const c of compartments) {
       const key = { merchant_id: item.merchantId, item_id: item.id, warehouse_id: warehouseId, compartment_id: c.id, batch: '', status: 10 };
-      const stock = await anyDb
+      const stock = await db
         .insertInto('stock')
         .values({ ...key, quantity: opening, reserved: 0 })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await anyDb
+      await db
         .insertInto('inventory_log')
         .values({ ...key, stock_id: stock.id, delta: opening, delta_reserved: 0, quantity_after: opening, reserved_after: 0, reason: 'opening' })
         .execute();
@@ -241,7 +238,7 @@ export async function runStockHarness(db: Kysely<DB>, options: HarnessOptions): 
         const compartmentId = r.pick(hot.compartments);
         const actor: Actor = { userId: null, merchantScope: null };
         const created = await stocktakes.create(actor, { warehouseId: hot.warehouseId, compartmentIds: [compartmentId], note: '' });
-        const held = (await (db as AnyDB)
+        const held = (await db
           .selectFrom('stock')
           .select('quantity')
           .where('item_id', '=', item.id)
@@ -286,11 +283,10 @@ export async function runStockHarness(db: Kysely<DB>, options: HarnessOptions): 
   const ms = performance.now() - started;
 
   const violations = [...answered, ...(await checkStockInvariants(db, 1000))];
-  const anyDb = db as AnyDB;
   const itemIds = hot.items.map((i) => i.id);
 
   // On-hand per item = opening + what adjustments and counts changed (moves conserve it).
-  const onHand = (await anyDb
+  const onHand = (await db
     .selectFrom('stock')
     .select(['item_id as itemId', sql<number>`sum(quantity)::int`.as('quantity'), sql<number>`sum(reserved)::int`.as('reserved')])
     .where('item_id', 'in', itemIds)
@@ -301,7 +297,7 @@ export async function runStockHarness(db: Kysely<DB>, options: HarnessOptions): 
     if (row.quantity !== expected)
       violations.push({ rule: 'on-hand = opening + adjustments + counts', detail: `item ${row.itemId}: ${row.quantity} vs ${expected}` });
   }
-  const ledger = (await anyDb
+  const ledger = (await db
     .selectFrom('inventory_log')
     .select(['item_id as itemId', sql<number>`sum(delta)::int`.as('delta')])
     .where('item_id', 'in', itemIds)
@@ -317,7 +313,7 @@ export async function runStockHarness(db: Kysely<DB>, options: HarnessOptions): 
   // Per reference: what the reservations table holds = reserved − released as answered, never more than requested.
   const held = new Map(
     (
-      (await anyDb
+      (await db
         .selectFrom('reservations')
         .select(['ref_type as refType', 'ref_id as refId', sql<number>`sum(quantity)::int`.as('quantity')])
         .where('ref_type', '=', 'harness')

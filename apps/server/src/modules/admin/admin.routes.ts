@@ -15,9 +15,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
-import { scopeMerchantId } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/reply.js';
+import { auditTrail } from './audit.js';
 import { MerchantsService } from './merchants.service.js';
 import { RolesService } from './roles.service.js';
 import { UsersService } from './users.service.js';
@@ -119,20 +119,7 @@ export function registerAdminRoutes(app: FastifyInstance, core: Core): void {
         querystring: z.strictObject({ entity: z.string().max(50), entityId: z.string().max(50), l: z.coerce.number().int().min(1).max(500).default(100) }),
       },
     },
-    async (req) => {
-      // The audit log spans every tenant: a session bound to one merchant never reads it (architecture rule 5).
-      if (scopeMerchantId(authOf(req)) !== null) throw new AppError('NoPermission');
-      return ok(
-        await core.db
-          .selectFrom('audit_log')
-          .selectAll()
-          .where('entity', '=', req.query.entity)
-          .where('entity_id', '=', req.query.entityId)
-          .orderBy('id', 'desc')
-          .limit(req.query.l)
-          .execute(),
-      );
-    },
+    async (req) => ok(await auditTrail(core.db, authOf(req), req.query)),
   );
 
   r.put(

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import type { AuthContext } from '../../http/access.js';
+import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { AppError } from '../../http/app-error.js';
+import { AuditRepo } from './audit.repo.js';
 
 const SECRET_KEYS = new Set(['password_hash', 'passwordHash', 'password', 'secret']);
 
@@ -24,16 +26,20 @@ export async function audit(
   before: unknown,
   after: unknown,
 ) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      user_id: auth.userId,
-      merchant_id: auth.merchantId ?? auth.subMerchantId,
-      action,
-      entity,
-      entity_id: String(entityId),
-      before: before === null ? null : JSON.stringify(redact(before)),
-      after: after === null ? null : JSON.stringify(redact(after)),
-    })
-    .execute();
+  await AuditRepo.insert(db, {
+    user_id: auth.userId,
+    merchant_id: auth.merchantId ?? auth.subMerchantId,
+    action,
+    entity,
+    entity_id: String(entityId),
+    before: before === null ? null : JSON.stringify(redact(before)),
+    after: after === null ? null : JSON.stringify(redact(after)),
+  });
+}
+
+/** The audit trail of one record, newest first. */
+export async function auditTrail(db: Kysely<DB>, auth: AuthContext, query: { entity: string; entityId: string; l: number }) {
+  // The audit log spans every tenant: a session bound to one merchant never reads it (architecture rule 5).
+  if (scopeMerchantId(auth) !== null) throw new AppError('NoPermission');
+  return AuditRepo.ofRecord(db, query.entity, query.entityId, query.l);
 }

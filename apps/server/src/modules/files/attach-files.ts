@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
+import { FilesRepo } from './files.repo.js';
 
 /** The id of a stored file from its address (`/v0/static/<id>`), else null. */
 export function fileIdOf(url: string): string | null {
@@ -27,12 +28,8 @@ export async function attachFiles(
 ): Promise<void> {
   if (files.length === 0) return;
   const ids = files.map((f) => f.id);
-  const rows = await trx
-    .selectFrom('files')
-    .select(['id', 'owner_user_id as owner', 'merchant_id as merchantId', 'kind'])
-    .where('id', 'in', ids)
-    .where('deleted_at', 'is', null)
-    .execute();
+  const repo = new FilesRepo(trx);
+  const rows = await repo.attachable(ids);
   const staff = auth.merchantId === null;
   for (const [index, file] of files.entries()) {
     const row = rows.find((r) => r.id === file.id);
@@ -40,7 +37,7 @@ export async function attachFiles(
     const mine = row && row.kind !== 'job' && ((merchantId !== null && Number(row.merchantId) === merchantId) || unowned);
     if (!mine) throw unknownFile(fieldOf(index), file.id);
   }
-  if (merchantId !== null) await trx.updateTable('files').set({ merchant_id: merchantId }).where('id', 'in', ids).where('merchant_id', 'is', null).execute();
+  if (merchantId !== null) await repo.giveUnownedTo(ids, merchantId);
 }
 
 /**
@@ -50,14 +47,7 @@ export async function attachFiles(
  */
 export async function checkOwnPicture(db: Kysely<DB>, auth: AuthContext, url: string, field = 'avatar'): Promise<void> {
   const id = fileIdOf(url);
-  const row = id
-    ? await db
-        .selectFrom('files')
-        .select(['owner_user_id as owner', 'merchant_id as merchantId', 'kind'])
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst()
-    : undefined;
+  const row = id ? await new FilesRepo(db).pictureOwner(id) : undefined;
   const picture = row?.kind === 'avatar' || row?.kind === 'image';
   const own = row && (Number(row.owner) === auth.userId || (auth.merchantId !== null && Number(row.merchantId) === auth.merchantId));
   if (!picture || !own) throw unknownFile(field, id ?? url);

@@ -22,6 +22,31 @@ export class FilesRepo {
       .execute();
   }
 
+  /** The stored files among `ids` with who owns them, to check they may be attached to a record. */
+  attachable(ids: string[]) {
+    return this.db
+      .selectFrom('files')
+      .select(['id', 'owner_user_id as owner', 'merchant_id as merchantId', 'kind'])
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  /** Files staff uploaded for a merchant's record become the merchant's. */
+  async giveUnownedTo(ids: string[], merchantId: number): Promise<void> {
+    await this.db.updateTable('files').set({ merchant_id: merchantId }).where('id', 'in', ids).where('merchant_id', 'is', null).execute();
+  }
+
+  /** Who owns a stored file and what kind it is, to check it may be shown as an avatar. */
+  pictureOwner(id: string) {
+    return this.db
+      .selectFrom('files')
+      .select(['owner_user_id as owner', 'merchant_id as merchantId', 'kind'])
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
   get(id: string) {
     return this.db.selectFrom('files').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   }

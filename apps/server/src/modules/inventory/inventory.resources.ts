@@ -1,12 +1,10 @@
 import { itemWriteSchema, mergedUnitWriteSchema } from '@kontor/contracts/domains/inventory';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import { defineResource, type ResourceDef } from '../resources/define.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inventory tables are declared by migration 0005
-type AnyDB = Kysely<any>;
+import { ItemsRepo, type ItemCode } from './items.repo.js';
 
 const edit = (list: string, edit: string) => ({ list, create: edit, update: edit, delete: edit });
 const readOnly = (list: string) => ({ list, create: list, update: list, delete: list });
@@ -16,45 +14,35 @@ const readOnly = (list: string) => ({ list, create: list, update: list, delete: 
  * (issue 5 §2): a clash with another item of the same merchant is a Duplicate naming the field.
  */
 export async function syncItemCodes(trx: Kysely<DB>, row: { id: number; merchantId: number | null; values: Record<string, unknown> }) {
-  const db = trx as AnyDB;
   const merchantId = row.merchantId!;
   const v = row.values as { sku: string; barcodes: string[]; aliases: string[]; components: Array<{ itemId: number }> };
-  const codes = [
+  const codes: Array<ItemCode & { field: string }> = [
     { code: v.sku, kind: 'sku', field: 'sku' },
-    ...v.barcodes.map((code) => ({ code, kind: 'barcode', field: 'barcodes' })),
-    ...v.aliases.map((code) => ({ code, kind: 'alias', field: 'aliases' })),
+    ...v.barcodes.map((code) => ({ code, kind: 'barcode' as const, field: 'barcodes' })),
+    ...v.aliases.map((code) => ({ code, kind: 'alias' as const, field: 'aliases' })),
   ];
-  await db.deleteFrom('item_codes').where('item_id', '=', row.id).execute();
-  const clash = await db
-    .selectFrom('item_codes')
-    .select(['code'])
-    .where('merchant_id', '=', merchantId)
-    .where(
-      'code',
-      'in',
-      codes.map((c) => c.code),
-    )
-    .executeTakeFirst();
-  if (clash) {
-    const field = codes.find((c) => c.code === clash.code)!.field;
-    throw new AppError('Duplicate', { fields: [{ field, message: String(clash.code) }] });
+  await ItemsRepo.deleteCodes(trx, row.id);
+  const clash = await ItemsRepo.takenCode(
+    trx,
+    merchantId,
+    codes.map((c) => c.code),
+  );
+  if (clash !== null) {
+    const field = codes.find((c) => c.code === clash)!.field;
+    throw new AppError('Duplicate', { fields: [{ field, message: clash }] });
   }
-  await db
-    .insertInto('item_codes')
-    .values(codes.map((c) => ({ merchant_id: merchantId, code: c.code, item_id: row.id, kind: c.kind })))
-    .execute();
+  await ItemsRepo.insertCodes(
+    trx,
+    merchantId,
+    row.id,
+    codes.map(({ code, kind }) => ({ code, kind })),
+  );
   const componentIds = v.components.map((c) => c.itemId);
   if (componentIds.length === 0) return;
   if (componentIds.includes(row.id)) throw new AppError('IntegrityError', { fields: [{ field: 'components', message: 'an item cannot contain itself' }] });
-  const found = await db.selectFrom('items').select('id').where('id', 'in', componentIds).where('merchant_id', '=', merchantId).execute();
-  if (found.length !== new Set(componentIds).size) {
+  if ((await ItemsRepo.countOfMerchant(trx, merchantId, componentIds)) !== new Set(componentIds).size) {
     throw new AppError('IntegrityError', { fields: [{ field: 'components', message: 'components must be items of the same merchant' }] });
   }
-}
-
-async function firstRow(db: Kysely<DB>, table: string, column: string, id: number, what: string) {
-  const row = await (db as AnyDB).selectFrom(table).select('id').where(column, '=', id).limit(1).executeTakeFirst();
-  return row ? what : null;
 }
 
 /** Items, the stock and ledger read models, merged units and stock counts (issue 5). */
@@ -92,16 +80,10 @@ export const INVENTORY_RESOURCES: ResourceDef[] = [
     unique: [['sku']],
     onWrite: syncItemCodes,
     async inUse(db, id) {
-      return (
-        (await firstRow(db, 'stock', 'item_id', id, 'still has stock rows')) ??
-        (await firstRow(db, 'inventory_log', 'item_id', id, 'has a stock history')) ??
-        (await (db as AnyDB)
-          .selectFrom('items')
-          .select('sku')
-          .where(sql<boolean>`components @> ${JSON.stringify([{ itemId: id }])}::jsonb`)
-          .executeTakeFirst()
-          .then((r) => (r ? `is a component of ${String(r.sku)}` : null)))
-      );
+      if (await ItemsRepo.itemHasStockRows(db, id)) return 'still has stock rows';
+      if (await ItemsRepo.itemHasHistory(db, id)) return 'has a stock history';
+      const container = await ItemsRepo.skuContaining(db, id);
+      return container === null ? null : `is a component of ${container}`;
     },
   }),
   defineResource({
@@ -181,6 +163,6 @@ export const INVENTORY_RESOURCES: ResourceDef[] = [
     write: mergedUnitWriteSchema,
     defaultSort: { field: 'createdAt', order: 'desc' },
     unique: [['code']],
-    inUse: (db, id) => firstRow(db, 'stock', 'unit_id', id, 'still holds stock'),
+    inUse: async (db, id) => ((await ItemsRepo.unitHoldsStock(db, id)) ? 'still holds stock' : null),
   }),
 ];

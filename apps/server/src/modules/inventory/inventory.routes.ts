@@ -19,7 +19,7 @@ import type { Core } from '../../core.js';
 import { scopeMerchantId } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/reply.js';
-import { checkStockInvariants } from './invariants.js';
+import { checkStockInvariants } from './invariants.sql.js';
 import { enqueueItemImport, itemImportSchema, registerItemImport } from './item-import.js';
 import { InventoryLookups } from './lookups.service.js';
 import { MergedUnitService, moveUnitSchema, packSchema, unpackSchema } from './merged-unit.service.js';

@@ -1,6 +1,6 @@
 import { toLocale, type Locale } from '@kontor/contracts';
 import { itemWriteSchema, type ItemWrite } from '@kontor/contracts/domains/inventory';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
@@ -12,9 +12,7 @@ import { readTableFile, ROWS_PER_TURN, tableLimits, yieldToLoop } from '../../li
 import { registerJobHandler } from '../jobs/registry.js';
 import { ResourceRepo } from '../resources/resource.repo.js';
 import { INVENTORY_RESOURCES, syncItemCodes } from './inventory.resources.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inventory tables are declared by migration 0005
-type AnyDB = Kysely<any>;
+import { ItemImportRepo } from './item-import.repo.js';
 
 export const ITEM_IMPORT_JOB = 'items.import';
 export const itemImportSchema = z.strictObject({
@@ -94,7 +92,7 @@ async function checkRows(db: Kysely<DB>, merchantId: number, rows: Array<{ line:
     if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await yieldToLoop();
     const parsed = itemWriteSchema.safeParse(bodyOf(cells), { reportInput: true });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push({ line, ...fieldError(issue.code, issue.path.join('.'), issue as never, locale) });
+      for (const issue of parsed.error.issues) errors.push({ line, ...fieldError(issue.code, issue.path.join('.'), issue, locale) });
       continue;
     }
     const item = parsed.data;
@@ -112,15 +110,7 @@ async function checkRows(db: Kysely<DB>, merchantId: number, rows: Array<{ line:
   const codes = [...seen.keys()];
   const taken: Array<{ code: string; sku: string }> = [];
   for (let from = 0; from < codes.length; from += CODES_PER_QUERY) {
-    taken.push(
-      ...((await (db as AnyDB)
-        .selectFrom('item_codes as k')
-        .innerJoin('items as i', 'i.id', 'k.item_id')
-        .select(['k.code', 'i.sku'])
-        .where('k.merchant_id', '=', merchantId)
-        .where('k.code', 'in', codes.slice(from, from + CODES_PER_QUERY))
-        .execute()) as Array<{ code: string; sku: string }>),
-    );
+    taken.push(...(await new ItemImportRepo(db).codesTaken(merchantId, codes.slice(from, from + CODES_PER_QUERY))));
   }
   const owner = new Map(taken.map((t) => [t.code, t.sku]));
   const clean = good.filter(({ line, item }) => {
@@ -153,20 +143,11 @@ async function writeBatch(db: Kysely<DB>, merchantId: number, items: ItemWrite[]
   await db.transaction().execute(async (trx) => {
     for (const item of items) {
       const columns = repo.toColumns(item as unknown as Record<string, unknown>);
-      const existing = await (trx as AnyDB)
-        .selectFrom('items')
-        .select('id')
-        .where('merchant_id', '=', merchantId)
-        .where('sku', '=', item.sku)
-        .executeTakeFirst();
+      const existing = await ItemImportRepo.itemIdBySku(trx, merchantId, item.sku);
       let id: number;
-      if (existing) {
-        id = Number(existing.id);
-        await (trx as AnyDB)
-          .updateTable('items')
-          .set({ ...columns, version: sql`version + 1`, updated_at: sql`now()` })
-          .where('id', '=', id)
-          .execute();
+      if (existing !== null) {
+        id = existing;
+        await ItemImportRepo.updateItem(trx, id, columns);
       } else id = await repo.insert(trx, { ...columns, merchant_id: merchantId });
       await syncItemCodes(trx, { id, merchantId, values: item as unknown as Record<string, unknown> });
     }
@@ -177,12 +158,7 @@ export function registerItemImport(): void {
   registerJobHandler(
     ITEM_IMPORT_JOB,
     async ({ db, core, payload, progress }) => {
-      const file = await (db as AnyDB)
-        .selectFrom('files')
-        .select(['data', 'name'])
-        .where('id', '=', payload.fileId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const file = await new ItemImportRepo(db).fileContent(String(payload.fileId));
       if (!file) throw new AppError('NotFound');
       const locale = toLocale(String(payload.locale ?? 'en'));
       const table = await readTableFile(Buffer.from(file.data as Uint8Array), tableLimits(core.config), locale);
@@ -223,12 +199,7 @@ export async function enqueueItemImport(core: Core, auth: AuthContext, input: z.
   const merchantId = scope ?? input.merchantId;
   if (!merchantId) throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'required' }] });
   if (scope !== null && input.merchantId !== undefined && input.merchantId !== scope) throw new AppError('NoPermission');
-  const file = await (core.db as AnyDB)
-    .selectFrom('files')
-    .select(['id', 'owner_user_id', 'merchant_id'])
-    .where('id', '=', input.fileId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const file = await new ItemImportRepo(core.db).fileOwner(input.fileId);
   if (!file || (file.owner_user_id !== auth.userId && (scope === null || file.merchant_id !== scope))) throw new AppError('NotFound');
   return core.jobs!.enqueue(
     ITEM_IMPORT_JOB,

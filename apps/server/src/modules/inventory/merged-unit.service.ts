@@ -1,14 +1,10 @@
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
-import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
+import { MergedUnitRepo } from './merged-unit.repo.js';
 import { mustBeOpen, resolveCompartment, resolveItem } from './resolve.js';
 import { stockTransaction, type Actor } from './stock-tx.js';
 import type { StockService } from './stock.service.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inventory tables are declared by migration 0005
-type AnyDB = Kysely<any>;
 
 const code = z.string().trim().min(1).max(64);
 export const packSchema = z.strictObject({
@@ -27,10 +23,14 @@ export const moveUnitSchema = z.strictObject({ unit: code, toCompartmentId: z.nu
  * ledger like any other transfer, with reservations travelling along.
  */
 export class MergedUnitService {
+  private readonly repo: MergedUnitRepo;
+
   constructor(
     private readonly core: Pick<Core, 'db'>,
     private readonly stock: StockService,
-  ) {}
+  ) {
+    this.repo = new MergedUnitRepo(core.db);
+  }
 
   private async unit(actor: Actor, unitCode: string) {
     const unit = await this.stock.places.mergedUnitByCode(unitCode);
@@ -72,7 +72,7 @@ export class MergedUnitService {
   /** Empties the unit into loose stock of its compartment. */
   async unpack(actor: Actor, input: z.infer<typeof unpackSchema>) {
     const unit = await this.unit(actor, input.unit);
-    const rows = await this.rowsOf(this.core.db, unit.id);
+    const rows = await this.repo.rowsOf(unit.id);
     const pairs: Array<{ from: number; to: number }> = [];
     for (const r of rows) pairs.push({ from: r.id, to: await this.stock.repo.ensure(this.core.db, { ...r, unitId: null }) });
     await stockTransaction(this.core.db, async (trx) => {
@@ -107,7 +107,7 @@ export class MergedUnitService {
     mustBeOpen(from);
     mustBeOpen(to, 'toCompartment');
     if (to.id === from.id) throw new AppError('IntegrityError', { fields: [{ field: 'toCompartment', message: 'the same compartment' }] });
-    const rows = await this.rowsOf(this.core.db, unit.id);
+    const rows = await this.repo.rowsOf(unit.id);
     const pairs: Array<{ from: number; to: number }> = [];
     for (const r of rows)
       pairs.push({ from: r.id, to: await this.stock.repo.ensure(this.core.db, { ...r, warehouseId: to.warehouseId, compartmentId: to.id, unitId: unit.id }) });
@@ -126,54 +126,15 @@ export class MergedUnitService {
             refId: unit.code,
           });
       }
-      await (trx as AnyDB).updateTable('merged_units').set({ compartment_id: to.id }).where('id', '=', unit.id).execute();
+      await MergedUnitRepo.setCompartment(trx, unit.id, to.id);
     });
     return this.contents(unit.id);
   }
 
-  private async rowsOf(db: Kysely<DB>, unitId: number) {
-    return (await (db as AnyDB)
-      .selectFrom('stock')
-      .select([
-        'id',
-        'merchant_id as merchantId',
-        'item_id as itemId',
-        'warehouse_id as warehouseId',
-        'compartment_id as compartmentId',
-        'batch',
-        'status',
-        'quantity',
-      ])
-      .where('unit_id', '=', unitId)
-      .where('quantity', '>', 0)
-      .orderBy('id')
-      .execute()) as Array<{
-      id: number;
-      merchantId: number;
-      itemId: number;
-      warehouseId: number;
-      compartmentId: number;
-      batch: string;
-      status: number;
-      quantity: number;
-    }>;
-  }
-
   /** What the unit holds now, where. */
   async contents(unitId: number) {
-    const unit = await (this.core.db as AnyDB)
-      .selectFrom('merged_units as u')
-      .innerJoin('compartments as c', 'c.id', 'u.compartment_id')
-      .select(['u.id', 'u.code', 'u.kind', 'u.compartment_id as compartmentId', 'c.code as compartment'])
-      .where('u.id', '=', unitId)
-      .executeTakeFirstOrThrow();
-    const items = await (this.core.db as AnyDB)
-      .selectFrom('stock_view')
-      .select(['sku', 'item_name as itemName', 'batch', 'status', 'quantity', 'reserved'])
-      .where('unit_id', '=', unitId)
-      .where('quantity', '>', 0)
-      .orderBy('sku')
-      .execute();
+    const unit = await this.repo.header(unitId);
+    const items = await this.repo.items(unitId);
     return { ...unit, items };
   }
 }

@@ -1,9 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inventory tables are declared by migration 0005
-type AnyDB = Kysely<any>;
-
 export interface ItemRef {
   id: number;
   merchantId: number;
@@ -45,10 +42,10 @@ const ITEM_COLUMNS = [
 
 /** Finding items and compartments by id or by a scanned code (facts §2.7, §3.10). */
 export class PlacesRepo {
-  private readonly db: AnyDB;
+  private readonly db: Kysely<DB>;
 
   constructor(db: Kysely<DB>) {
-    this.db = db as AnyDB;
+    this.db = db;
   }
 
   async itemById(id: number, merchantScope: number | null): Promise<ItemRef | null> {

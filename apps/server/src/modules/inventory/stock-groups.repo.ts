@@ -1,14 +1,12 @@
 import type { StockGrouping } from '@kontor/contracts/domains/inventory';
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB, StockView } from '../../db/types.js';
 import { TOTAL_CAP, type ListQuery, type ResourceRepo } from '../resources/resource.repo.js';
 
-// stock_view is declared by migration 0005; the generic list layer works on an untyped schema too.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDB = Kysely<any>;
-
 /** Columns a grouping groups by (and answers), and the ones its keyset orders by (a unique tuple ending in an id). */
-export const GROUP_COLUMNS: Record<StockGrouping, { group: string[]; order: string[] }> = {
+type StockViewColumn = keyof StockView & string;
+
+export const GROUP_COLUMNS: Record<StockGrouping, { group: StockViewColumn[]; order: StockViewColumn[] }> = {
   compartment: { group: ['compartment_id', 'compartment_code', 'warehouse_code'], order: ['compartment_code', 'compartment_id'] },
   item: { group: ['item_id', 'sku', 'item_name'], order: ['sku', 'item_id'] },
   batch: { group: ['item_id', 'batch', 'sku', 'item_name'], order: ['batch', 'sku', 'item_id'] },
@@ -32,19 +30,19 @@ const sums = () => [
  * GROUP BY and paged by keyset on the group's ordering columns, so totals are right on any number of rows.
  */
 export class StockGroupsRepo {
-  private readonly db: AnyDB;
+  private readonly db: Kysely<DB>;
 
   constructor(
     db: Kysely<DB>,
     private readonly list: ResourceRepo,
   ) {
-    this.db = db as AnyDB;
+    this.db = db;
   }
 
   /** One page of groups after the given key (the ordering columns' values of the previous page's last group). */
   async page(by: StockGrouping, filter: GroupFilter, after: unknown[] | null, limit: number): Promise<GroupRow[]> {
     const { group, order } = GROUP_COLUMNS[by];
-    const refs = (columns: string[]) => sql.join(columns.map((c) => sql.ref(c)));
+    const refs = (columns: StockViewColumn[]) => sql.join(columns.map((c) => sql.ref(c)));
     let query = this.db
       .selectFrom('stock_view')
       .select(group)

@@ -3,9 +3,6 @@ import type { DB } from '../../db/types.js';
 import { assertStockChangeRetrySafe } from '../../http/idempotency.js';
 
 // Inventory tables are declared by migration 0005; queries here name their columns explicitly.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDB = Kysely<any>;
-
 /** What identifies a stock row (one per item, compartment, batch, status and merged unit). */
 export interface StockKey {
   merchantId: number;
@@ -86,7 +83,7 @@ export class StockRepo {
   }
 
   private async findId(db: Kysely<DB>, key: StockKey): Promise<number | null> {
-    const row = await (db as AnyDB)
+    const row = await db
       .selectFrom('stock')
       .select('id')
       .where('item_id', '=', key.itemId)
@@ -102,7 +99,7 @@ export class StockRepo {
   async lock(trx: Kysely<DB>, ids: number[]): Promise<Map<number, StockRow>> {
     const unique = [...new Set(ids)].sort((a, b) => a - b);
     if (unique.length === 0) return new Map();
-    let query = (trx as AnyDB).selectFrom('stock').select(STOCK_COLUMNS).where('id', 'in', unique).orderBy('id');
+    let query = trx.selectFrom('stock').select(STOCK_COLUMNS).where('id', 'in', unique).orderBy('id');
     if (this.options.lockRows) query = query.forUpdate();
     const rows = (await query.execute()) as StockRow[];
     return new Map(rows.map((r) => [r.id, r]));
@@ -110,18 +107,18 @@ export class StockRepo {
 
   /** Locks (in ascending id order) and reads the rows holding reservations of a reference, optionally of one item. */
   async lockReserved(trx: Kysely<DB>, ref: { type: string; id: string }, itemId?: number): Promise<Map<number, StockRow>> {
-    let query = (trx as AnyDB)
+    let query = trx
       .selectFrom('stock')
       .select(STOCK_COLUMNS)
       .where(
         'id',
         'in',
-        (trx as AnyDB)
+        trx
           .selectFrom('reservations')
           .select('stock_id')
           .where('ref_type', '=', ref.type)
           .where('ref_id', '=', ref.id)
-          .$if(itemId !== undefined, (q) => q.where('item_id', '=', itemId)),
+          .$if(itemId !== undefined, (q) => q.where('item_id', '=', itemId!)),
       )
       .orderBy('id');
     if (this.options.lockRows) query = query.forUpdate();
@@ -187,7 +184,7 @@ export class StockRepo {
   }
 
   async addReservation(trx: Kysely<DB>, row: StockRow, ref: { type: string; id: string }, quantity: number): Promise<number> {
-    const inserted = await (trx as AnyDB)
+    const inserted = await trx
       .insertInto('reservations')
       .values({ merchant_id: row.merchantId, stock_id: row.id, item_id: row.itemId, ref_type: ref.type, ref_id: ref.id, quantity })
       .returning('id')
@@ -197,18 +194,18 @@ export class StockRepo {
 
   /** Reservations of a reference (optionally one item), oldest first. */
   async reservationsOf(trx: Kysely<DB>, ref: { type: string; id: string }, itemId?: number) {
-    return (await (trx as AnyDB)
+    return (await trx
       .selectFrom('reservations')
       .select(['id', 'stock_id as stockId', 'item_id as itemId', 'quantity'])
       .where('ref_type', '=', ref.type)
       .where('ref_id', '=', ref.id)
-      .$if(itemId !== undefined, (q) => q.where('item_id', '=', itemId))
+      .$if(itemId !== undefined, (q) => q.where('item_id', '=', itemId!))
       .orderBy('id')
       .execute()) as Array<{ id: number; stockId: number; itemId: number; quantity: number }>;
   }
 
   async reservationsOnStock(trx: Kysely<DB>, stockId: number) {
-    return (await (trx as AnyDB)
+    return (await trx
       .selectFrom('reservations')
       .select(['id', 'ref_type as refType', 'ref_id as refId', 'quantity'])
       .where('stock_id', '=', stockId)
@@ -217,9 +214,9 @@ export class StockRepo {
   }
 
   async setReservation(trx: Kysely<DB>, id: number, quantity: number, stockId?: number): Promise<void> {
-    if (quantity === 0) await (trx as AnyDB).deleteFrom('reservations').where('id', '=', id).execute();
+    if (quantity === 0) await trx.deleteFrom('reservations').where('id', '=', id).execute();
     else
-      await (trx as AnyDB)
+      await trx
         .updateTable('reservations')
         .set({ quantity, ...(stockId ? { stock_id: stockId } : {}) })
         .where('id', '=', id)

@@ -1,43 +1,13 @@
 import type { stockCountUnitSchema } from '@kontor/contracts/domains/inventory';
-import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
-import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import { stockTransaction, type Actor } from './stock-tx.js';
 import type { StockService } from './stock.service.js';
+import { StocktakeRepo } from './stocktake.repo.js';
 import type { StocktakeService } from './stocktake.service.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inventory tables are declared by migrations 0005 and 0010
-type AnyDB = Kysely<any>;
-
 type UnitInput = z.infer<typeof stockCountUnitSchema>;
-
-/**
- * The merged units a count concerns: those the books hold in its compartments, and those the counter
- * found in one of them although the books have them elsewhere; with what was found of each so far.
- */
-export async function unitsOfCount(db: AnyDB, countId: number, compartmentIds: number[]) {
-  return (await db
-    .selectFrom('merged_units as u')
-    .innerJoin('compartments as c', 'c.id', 'u.compartment_id')
-    .leftJoin('stock_count_units as r', (j) => j.onRef('r.unit_id', '=', 'u.id').on('r.count_id', '=', countId))
-    .leftJoin('compartments as f', 'f.id', 'r.found_compartment_id')
-    .select(['u.id as unitId', 'u.code', 'u.kind', 'u.compartment_id as compartmentId', 'c.code as compartment'])
-    .select(['r.outcome', 'r.found_compartment_id as foundCompartmentId', 'f.code as foundCompartment'])
-    .where((eb) => eb.or([eb('u.compartment_id', 'in', compartmentIds), eb('r.id', 'is not', null)]))
-    .orderBy('u.code')
-    .execute()) as Array<{
-    unitId: number;
-    code: string;
-    kind: string;
-    compartmentId: number;
-    compartment: string;
-    outcome: 'confirmed' | 'missing' | 'elsewhere' | null;
-    foundCompartmentId: number | null;
-    foundCompartment: string | null;
-  }>;
-}
 
 /**
  * A merged unit counted as one (issue 5 §5). Scanned in the compartment where the books have it, every
@@ -65,28 +35,19 @@ export class StocktakeUnits {
       throw new AppError('IntegrityError', { fields: [{ field: 'unit', message: `${unit.code} is not in a compartment of this count` }] });
     const outcome = input.missing ? 'missing' : input.compartmentId === unit.compartmentId ? 'confirmed' : 'elsewhere';
     await stockTransaction(this.core.db, async (trx) => {
-      const db = trx as AnyDB;
-      if (outcome === 'elsewhere') await db.deleteFrom('stock_count_lines').where('count_id', '=', countId).where('unit_id', '=', unit.id).execute();
+      if (outcome === 'elsewhere') await StocktakeRepo.dropUnitLines(trx, countId, unit.id);
       else
-        for (const row of await this.rowsOf(trx, unit.id, unit.compartmentId))
+        for (const row of await StocktakeRepo.unitRows(trx, unit.id, unit.compartmentId))
           await this.stocktakes.saveLine(trx, actor, countId, { ...row, unitId: unit.id, counted: outcome === 'missing' ? 0 : row.quantity });
-      await sql`insert into stock_count_units (count_id, unit_id, outcome, expected_compartment_id, found_compartment_id, counted_by)
-        values (${countId}, ${unit.id}, ${outcome}, ${unit.compartmentId}, ${input.compartmentId ?? null}, ${actor.userId})
-        on conflict (count_id, unit_id) do update set outcome = excluded.outcome, expected_compartment_id = excluded.expected_compartment_id,
-          found_compartment_id = excluded.found_compartment_id, counted_by = excluded.counted_by, counted_at = now()`.execute(trx);
+      await StocktakeRepo.saveUnitOutcome(trx, {
+        countId,
+        unitId: unit.id,
+        outcome,
+        expectedCompartmentId: unit.compartmentId,
+        foundCompartmentId: input.compartmentId ?? null,
+        userId: actor.userId,
+      });
     });
     return { ...(await this.stocktakes.get(countId)), outcome, unit: unit.code };
-  }
-
-  /** The unit's rows with stock in the compartment where the books have it, read in the counting transaction. */
-  private async rowsOf(trx: Kysely<DB>, unitId: number, compartmentId: number) {
-    return (await (trx as AnyDB)
-      .selectFrom('stock')
-      .select(['item_id as itemId', 'compartment_id as compartmentId', 'batch', 'status', 'quantity'])
-      .where('unit_id', '=', unitId)
-      .where('compartment_id', '=', compartmentId)
-      .where('quantity', '>', 0)
-      .orderBy('id')
-      .execute()) as Array<{ itemId: number; compartmentId: number; batch: string; status: 0 | 2 | 5 | 10; quantity: number }>;
   }
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Mailer } from '../../core.js';
 import type { DB } from '../../db/types.js';
+import { OutboxRepo } from './outbox.repo.js';
 
 /**
  * Every mail is first written to the outbox (issue 2 §4: never silently dropped). With SMTP_URL the
@@ -12,32 +13,26 @@ import type { DB } from '../../db/types.js';
  */
 export class OutboxMailer implements Mailer {
   private transport: Transporter | null;
+  private readonly outbox: OutboxRepo;
 
   constructor(
-    private readonly db: Kysely<DB>,
+    db: Kysely<DB>,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.outbox = new OutboxRepo(db);
     this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   }
 
   async send(mail: { to: string; subject: string; body: string }): Promise<void> {
-    const row = await this.db
-      .insertInto('mail_outbox')
-      .values({ to_address: mail.to, subject: mail.subject, body: mail.body, sent_at: null, error: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await this.outbox.insert(mail);
     if (!this.transport) return;
     try {
       await this.transport.sendMail({ from: this.config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.body });
-      await this.db.updateTable('mail_outbox').set({ sent_at: new Date(), attempts: 1 }).where('id', '=', row.id).execute();
+      await this.outbox.markSent(id);
     } catch (err) {
-      this.log.warn({ err, mailId: row.id }, 'mail delivery failed; kept in the outbox');
-      await this.db
-        .updateTable('mail_outbox')
-        .set({ error: String((err as Error).message).slice(0, 500), attempts: 1 })
-        .where('id', '=', row.id)
-        .execute();
+      this.log.warn({ err, mailId: id }, 'mail delivery failed; kept in the outbox');
+      await this.outbox.markFailed(id, String((err as Error).message).slice(0, 500));
     }
   }
 }

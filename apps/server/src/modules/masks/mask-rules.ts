@@ -20,7 +20,7 @@ export function checkStoredMask(name: string, input: unknown): StoredMask {
   const text = JSON.stringify(value, null, 2);
   const kind = (value as { kind?: unknown }).kind;
   if (Array.isArray(value) || kind === undefined) return { ok: true, screen: null, text };
-  if (!MASK_KINDS.includes(kind as never)) return { ok: false, problems: [{ path: 'kind', message: `one of ${MASK_KINDS.join(', ')}` }] };
+  if (!(MASK_KINDS as readonly unknown[]).includes(kind)) return { ok: false, problems: [{ path: 'kind', message: `one of ${MASK_KINDS.join(', ')}` }] };
   const parsed = parseMask(value);
   if (!parsed.ok) return parsed;
   if (parsed.mask.name !== name) return { ok: false, problems: [{ path: 'name', message: `must be ${name}` }] };

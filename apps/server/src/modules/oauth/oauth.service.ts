@@ -1,6 +1,5 @@
 import { CLIENT_TOKEN_SECONDS, type OauthClientCreate, type OauthClientUpdate } from '@kontor/contracts/domains/oauth';
 import { USER_TYPES } from '@kontor/contracts';
-import { sql } from 'kysely';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
@@ -8,6 +7,7 @@ import { AppError } from '../../http/app-error.js';
 import { newSecret } from '../../lib/crypto.js';
 import { audit } from '../admin/audit.js';
 import { hashPassword } from '../auth/password.js';
+import { OauthRepo } from './oauth.repo.js';
 
 /** Why a token request failed, in RFC 6749 §5.2 terms; the route answers it as that standard says. */
 export class TokenError extends Error {
@@ -27,49 +27,24 @@ const secretMatches = (secret: string, hash: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-const CLIENT_COLUMNS = [
-  'c.id',
-  'c.client_id as clientId',
-  'c.name',
-  'c.scopes',
-  'c.merchant_id as merchantId',
-  'm.name as merchantName',
-  'c.disabled',
-  'c.last_used_at as lastUsedAt',
-  'c.created_at as createdAt',
-  'c.version',
-] as const;
-
 /**
  * OAuth2 clients (issue 4 §4): each has a service user that owns its tokens and its audit rows; a
  * token is a session holding only the client's scopes and its merchant. Scopes can only be granted by
  * someone holding them, and a merchant-scoped session creates clients for its own merchant only.
  */
 export class OauthService {
-  constructor(private readonly core: Core) {}
+  private readonly repo: OauthRepo;
 
-  private base() {
-    return this.core.db
-      .selectFrom('oauth_clients as c')
-      .leftJoin('merchants as m', 'm.id', 'c.merchant_id')
-      .select([...CLIENT_COLUMNS]);
+  constructor(private readonly core: Core) {
+    this.repo = new OauthRepo(core.db);
   }
 
   async list(auth: AuthContext) {
-    const scope = scopeMerchantId(auth);
-    return this.base()
-      .$if(scope !== null, (q) => q.where('c.merchant_id', '=', scope))
-      .orderBy('c.created_at', 'desc')
-      .execute();
+    return this.repo.list(scopeMerchantId(auth));
   }
 
   private async get(auth: AuthContext, id: number) {
-    const scope = scopeMerchantId(auth);
-    const row = await this.base()
-      .select('c.service_user_id as serviceUserId')
-      .where('c.id', '=', id)
-      .$if(scope !== null, (q) => q.where('c.merchant_id', '=', scope))
-      .executeTakeFirst();
+    const row = await this.repo.byId(scopeMerchantId(auth), id);
     if (!row) throw new AppError('NotFound');
     return row;
   }
@@ -84,42 +59,22 @@ export class OauthService {
     const scope = scopeMerchantId(auth);
     const merchantId = scope ?? body.merchantId;
     if (scope !== null && body.merchantId !== null && body.merchantId !== scope) throw new AppError('NoPermission');
-    if (merchantId !== null && !(await this.core.db.selectFrom('merchants').select('id').where('id', '=', merchantId).executeTakeFirst())) {
+    if (merchantId !== null && !(await this.repo.merchantExists(merchantId))) {
       throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'unknown merchant' }] });
     }
     const clientId = `kc_${newSecret(12)}`;
     const secret = newSecret(32);
     const id = await this.core.db.transaction().execute(async (trx) => {
-      const user = await trx
-        .insertInto('users')
-        .values({
-          account: `${clientId.toLowerCase()}@oauth.invalid`,
-          name: body.name,
-          password_hash: await hashPassword(newSecret(32)),
-          type: merchantId === null ? USER_TYPES.employee : USER_TYPES.merchant,
-          merchant_id: merchantId,
-          language: null,
-          print_station_user_id: null,
-          updated_at: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const row = await trx
-        .insertInto('oauth_clients')
-        .values({
-          client_id: clientId,
-          secret_hash: sha256(secret),
-          name: body.name,
-          scopes: JSON.stringify(body.scopes),
-          merchant_id: merchantId,
-          service_user_id: user.id,
-          last_used_at: null,
-          updated_at: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await audit(trx, auth, 'create', 'oauthClient', row.id, null, { clientId, name: body.name, scopes: body.scopes, merchantId });
-      return row.id;
+      const serviceUserId = await OauthRepo.insertServiceUser(trx, {
+        account: `${clientId.toLowerCase()}@oauth.invalid`,
+        name: body.name,
+        passwordHash: await hashPassword(newSecret(32)),
+        type: merchantId === null ? USER_TYPES.employee : USER_TYPES.merchant,
+        merchantId,
+      });
+      const id = await OauthRepo.insertClient(trx, { clientId, secretHash: sha256(secret), name: body.name, scopes: body.scopes, merchantId, serviceUserId });
+      await audit(trx, auth, 'create', 'oauthClient', id, null, { clientId, name: body.name, scopes: body.scopes, merchantId });
+      return id;
     });
     return { client: await this.get(auth, id), secret };
   }
@@ -128,19 +83,7 @@ export class OauthService {
     const before = await this.get(auth, id);
     if (body.scopes) this.checkScopes(auth, body.scopes);
     await this.core.db.transaction().execute(async (trx) => {
-      const res = await trx
-        .updateTable('oauth_clients')
-        .set({
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.scopes ? { scopes: JSON.stringify(body.scopes) } : {}),
-          ...(body.disabled !== undefined ? { disabled: body.disabled } : {}),
-          version: sql`version + 1`,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', id)
-        .where('version', '=', body.version)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw new AppError('Conflict');
+      if (!(await OauthRepo.update(trx, id, body.version, body))) throw new AppError('Conflict');
       await audit(trx, auth, 'update', 'oauthClient', id, before, { ...before, ...body });
     });
     // New scopes or a disabled client: its tokens end now, and new ones carry the new scopes.
@@ -152,11 +95,7 @@ export class OauthService {
     const client = await this.get(auth, id);
     const secret = newSecret(32);
     await this.core.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('oauth_clients')
-        .set({ secret_hash: sha256(secret), version: sql`version + 1`, updated_at: sql`now()` })
-        .where('id', '=', id)
-        .execute();
+      await OauthRepo.setSecretHash(trx, id, sha256(secret));
       await audit(trx, auth, 'update', 'oauthClient', id, { secret: 'previous' }, { secret: 'rotated' });
     });
     await this.core.sessions.revokeUser(client.serviceUserId, 'secret-rotated');
@@ -166,8 +105,7 @@ export class OauthService {
   async remove(auth: AuthContext, id: number) {
     const client = await this.get(auth, id);
     await this.core.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('oauth_clients').where('id', '=', id).execute();
-      await trx.updateTable('users').set({ disabled: true, updated_at: new Date() }).where('id', '=', client.serviceUserId).execute();
+      await OauthRepo.remove(trx, id, client.serviceUserId);
       await audit(trx, auth, 'delete', 'oauthClient', id, client, null);
     });
     await this.core.sessions.revokeUser(client.serviceUserId, 'client-deleted');
@@ -178,17 +116,13 @@ export class OauthService {
     if (!request.grantType) throw new TokenError('invalid_request', 400);
     if (request.grantType !== 'client_credentials') throw new TokenError('unsupported_grant_type', 400);
     if (!request.clientId || !request.clientSecret) throw new TokenError('invalid_client', 401);
-    const client = await this.core.db.selectFrom('oauth_clients').selectAll().where('client_id', '=', request.clientId).executeTakeFirst();
+    const client = await this.repo.byClientId(request.clientId);
     if (!client || client.disabled || !secretMatches(request.clientSecret, client.secret_hash)) throw new TokenError('invalid_client', 401);
     const granted = client.scopes as string[];
     const asked = request.scope ? request.scope.split(' ').filter(Boolean) : granted;
     if (asked.some((s) => !granted.includes(s))) throw new TokenError('invalid_scope', 400);
     const { token } = await this.core.sessions.createClientToken(client.service_user_id, client.id, asked, CLIENT_TOKEN_SECONDS * 1000, request);
-    await this.core.db
-      .updateTable('oauth_clients')
-      .set({ last_used_at: sql`now()` })
-      .where('id', '=', client.id)
-      .execute();
+    await this.repo.touch(client.id);
     return { access_token: token, token_type: 'Bearer', expires_in: CLIENT_TOKEN_SECONDS, scope: asked.join(' ') };
   }
 }

@@ -17,15 +17,16 @@ import { keepSecrets, maskSetting } from '../settings/setting-secrecy.js';
 import { INBOUND_RESOURCES } from '../inbound/inbound.resources.js';
 import { INVENTORY_RESOURCES } from '../inventory/inventory.resources.js';
 import { TICKET_RESOURCES } from '../tickets/tickets.resources.js';
+import { CatalogueRepo } from './catalogue.repo.js';
 import { defineResource, type ResourceDef } from './define.js';
 
 const edit = (list: string, edit: string) => ({ list, create: edit, update: edit, delete: edit });
 
 async function mustExist(db: Kysely<DB>, table: 'users' | 'work_classes' | 'warehouses', id: unknown, field: string) {
   if (id === null || id === undefined) return;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- work_classes is a declared resource table
-  const row = await (db as Kysely<any>).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError('IntegrityError', { fields: [{ field, message: `unknown ${field} ${String(id)}` }] });
+  // The write schema has checked the id is a whole number.
+  if (!(await CatalogueRepo.exists(db, table, id as number)))
+    throw new AppError('IntegrityError', { fields: [{ field, message: `unknown ${field} ${String(id)}` }] });
 }
 
 /**
@@ -142,9 +143,8 @@ export const RESOURCES: ResourceDef[] = [
     defaultSort: { field: 'startTime', order: 'asc' },
     unique: [['name']],
     async inUse(db, id) {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- duties is a declared resource table
-      const duty = await (db as Kysely<any>).selectFrom('duties').select('id').where('class_id', '=', id).limit(1).executeTakeFirst();
-      return duty ? `still used by duty ${String(duty.id)}` : null;
+      const duty = await CatalogueRepo.dutyOfClass(db, id);
+      return duty !== null ? `still used by duty ${String(duty)}` : null;
     },
   }),
   defineResource({
@@ -183,9 +183,8 @@ export const RESOURCES: ResourceDef[] = [
     defaultSort: { field: 'code', order: 'asc' },
     unique: [['code']],
     async inUse(db, id) {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- compartments is a declared resource table
-      const row = await (db as Kysely<any>).selectFrom('compartments').select('code').where('warehouse_id', '=', id).limit(1).executeTakeFirst();
-      return row ? `still holds compartment ${String(row.code)}` : null;
+      const code = await CatalogueRepo.compartmentOfWarehouse(db, id);
+      return code !== null ? `still holds compartment ${code}` : null;
     },
   }),
   defineResource({
@@ -210,9 +209,7 @@ export const RESOURCES: ResourceDef[] = [
     unique: [['warehouseId', 'code']],
     check: (db, values) => mustExist(db, 'warehouses', values.warehouseId, 'warehouseId'),
     async inUse(db, id) {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- stock is declared by migration 0005
-      const row = await (db as Kysely<any>).selectFrom('stock').select('id').where('compartment_id', '=', id).limit(1).executeTakeFirst();
-      return row ? 'still has stock rows' : null;
+      return (await CatalogueRepo.compartmentHasStock(db, id)) ? 'still has stock rows' : null;
     },
   }),
   ...INVENTORY_RESOURCES,

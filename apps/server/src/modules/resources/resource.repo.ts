@@ -1,12 +1,15 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB, Generated, Timestamp } from '../../db/types.js';
 import { allFields, columnOf, type ResourceDef, type ResourceField } from './define.js';
 
-// Table names come from declarations, not from users: the generic layer works on an untyped schema.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDB = Kysely<any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyEB = ExpressionBuilder<any, any>;
+/**
+ * How the generic layer sees a declared table: rows of named columns with the id, version and stamps
+ * every resource table has. Table and columns come from a declaration (define.ts: its table and field
+ * list, `columnOf`), so they are only known at run time; tests declare tables of their own.
+ */
+type ResourceRow = Record<string, unknown> & { id: Generated<number>; version: Generated<number>; updated_at: Generated<Timestamp> };
+type ResourceTables = Record<string, ResourceRow>;
+type ResourceEB = ExpressionBuilder<ResourceTables, string>;
 
 export type Filter = { column: string; op: 'eq' | 'in' | 'gte' | 'lte'; value: unknown };
 
@@ -23,30 +26,34 @@ export interface ListQuery {
 export const TOTAL_CAP = 10_000;
 
 /** The select expression of a field: dates as `YYYY-MM-DD` text, decimals as numbers, on both databases. */
-function selection(eb: AnyEB, id: string, field: ResourceField) {
+function selection(eb: ResourceEB, id: string, field: ResourceField) {
   const column = sql.ref(columnOf(id, field));
   if (field.kind === 'date') return sql<string>`to_char(${column}, 'YYYY-MM-DD')`.as(id);
   if (field.kind === 'decimal') return sql<number>`${column}::float8`.as(id);
   return eb.ref(columnOf(id, field)).as(id);
 }
 
+/** The generic view of the database (see ResourceRow): the same connection or transaction. */
+const asResourceTables = (db: Kysely<DB>) => db as unknown as Kysely<ResourceTables>;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The SQL of the generic resource routes: keyset paging, capped totals, optimistic writes. */
 export class ResourceRepo {
-  private readonly db: AnyDB;
+  private readonly db: Kysely<ResourceTables>;
   private readonly fields: Array<[string, ResourceField]>;
 
   constructor(
     db: Kysely<DB>,
     private readonly def: ResourceDef,
   ) {
-    this.db = db as AnyDB;
+    this.db = asResourceTables(db);
     this.fields = Object.entries(allFields(def));
   }
 
   /** The list's conditions (merchant scope, search, filters); also used by read models that aggregate a list (stock groups). */
-  where(eb: AnyEB, query: Omit<ListQuery, 'sort' | 'after' | 'limit'>): Expression<SqlBool> {
+  where<S, T extends keyof S>(builder: ExpressionBuilder<S, T>, query: Omit<ListQuery, 'sort' | 'after' | 'limit'>): Expression<SqlBool> {
+    const eb = builder as unknown as ResourceEB;
     const parts: Expression<SqlBool>[] = [];
     if (this.def.scope === 'merchant' && query.merchantScope !== null) parts.push(eb('merchant_id', '=', query.merchantScope));
     if (query.search) {
@@ -88,8 +95,8 @@ export class ResourceRepo {
     return Number(row.n);
   }
 
-  async get(id: number, merchantScope: number | null, db: Kysely<DB> = this.db) {
-    return ((await (db as AnyDB)
+  async get(id: number, merchantScope: number | null, trx?: Kysely<DB>) {
+    return ((await (trx ? asResourceTables(trx) : this.db)
       .selectFrom(this.def.table)
       .select((eb) => this.fields.map(([fid, f]) => selection(eb, fid, f)))
       .where('id', '=', id)
@@ -109,13 +116,13 @@ export class ResourceRepo {
   }
 
   async insert(trx: Kysely<DB>, columns: Record<string, unknown>): Promise<number> {
-    const row = await (trx as AnyDB).insertInto(this.def.table).values(columns).returning('id').executeTakeFirstOrThrow();
+    const row = await asResourceTables(trx).insertInto(this.def.table).values(columns).returning('id').executeTakeFirstOrThrow();
     return Number(row.id);
   }
 
   /** Writes when the stored version is still the one the editor loaded; false otherwise. */
   async update(trx: Kysely<DB>, id: number, version: number, columns: Record<string, unknown>): Promise<boolean> {
-    const result = await (trx as AnyDB)
+    const result = await asResourceTables(trx)
       .updateTable(this.def.table)
       .set({ ...columns, version: sql`version + 1`, updated_at: sql`now()` })
       .where('id', '=', id)
@@ -125,10 +132,10 @@ export class ResourceRepo {
   }
 
   async delete(trx: Kysely<DB>, id: number, version: number | undefined): Promise<boolean> {
-    const result = await (trx as AnyDB)
+    const result = await asResourceTables(trx)
       .deleteFrom(this.def.table)
       .where('id', '=', id)
-      .$if(version !== undefined, (q) => q.where('version', '=', version))
+      .$if(version !== undefined, (q) => q.where('version', '=', version!))
       .executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   }
@@ -136,7 +143,7 @@ export class ResourceRepo {
   /** The id of another row holding the same values of a unique group (within the merchant for merchant records), or null. */
   async clash(trx: Kysely<DB>, group: string[], values: Record<string, unknown>, merchantId: number | null, exceptId: number | null): Promise<number | null> {
     const columns = this.toColumns(Object.fromEntries(group.map((g) => [g, values[g]])));
-    const row = await (trx as AnyDB)
+    const row = await asResourceTables(trx)
       .selectFrom(this.def.table)
       .select('id')
       .where((eb) => eb.and(Object.entries(columns).map(([c, v]) => (v === null ? eb(c, 'is', null) : eb(c, '=', v)))))

@@ -1,27 +1,12 @@
 import type { Locale } from '@kontor/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
 import { registerJobHandler } from '../jobs/registry.js';
+import { AnnouncementsRepo, type AnnouncementRow } from './announcements.repo.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- announcements is a declared resource table
-type AnyDB = Kysely<any>;
 export const PUBLISH_JOB = 'announcement.publish';
-
-interface AnnouncementRow {
-  id: number;
-  version: number;
-  title_en: string;
-  title_cn: string;
-  title_de: string;
-  text_en: string;
-  text_cn: string;
-  text_de: string;
-  audience_roles: string[];
-  publish_from: Date;
-  publish_to: Date | null;
-}
 
 const live = (row: Pick<AnnouncementRow, 'publish_from' | 'publish_to'>, now = Date.now()) =>
   new Date(row.publish_from).getTime() <= now && (!row.publish_to || new Date(row.publish_to).getTime() > now);
@@ -30,7 +15,7 @@ const live = (row: Pick<AnnouncementRow, 'publish_from' | 'publish_to'>, now = D
 const titles = (row: AnnouncementRow): Record<Locale, string> => ({ en: row.title_en, cn: row.title_cn || row.title_en, de: row.title_de || row.title_en });
 
 async function load(db: Kysely<DB>, id: number) {
-  return ((await (db as AnyDB).selectFrom('announcements').selectAll().where('id', '=', id).executeTakeFirst()) ?? null) as AnnouncementRow | null;
+  return AnnouncementsRepo.byId(db, id);
 }
 
 async function push(core: Core, row: AnnouncementRow) {
@@ -61,14 +46,7 @@ export async function announcementWritten(core: Core, written: Record<string, un
 
 /** What the home page shows a user now: open windows, for everyone or for one of the user's roles. */
 export async function currentAnnouncements(db: Kysely<DB>, auth: AuthContext, locale: Locale) {
-  const rows = (await (db as AnyDB)
-    .selectFrom('announcements')
-    .selectAll()
-    .where('publish_from', '<=', sql<Date>`now()`)
-    .where((eb) => eb.or([eb('publish_to', 'is', null), eb('publish_to', '>', sql<Date>`now()`)]))
-    .orderBy('publish_from', 'desc')
-    .limit(20)
-    .execute()) as AnnouncementRow[];
+  const rows = await AnnouncementsRepo.open(db);
   return rows
     .filter((row) => !row.audience_roles?.length || row.audience_roles.some((r) => auth.roles.includes(r)))
     .map((row) => ({

@@ -1,0 +1,35 @@
+import { EPOCH_CURSOR } from '@kontor/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { AppError } from '../../http/app-error.js';
+import { toCsv } from '../../lib/csv.js';
+import { OutboxRepo } from './outbox.repo.js';
+
+const EXPORT_BATCH = 500;
+
+/** One page of the outbox, newest first; `o` is the creation time of the previous page's last mail. */
+export async function outboxPage(db: Kysely<DB>, l: number, o: string | undefined) {
+  let before: Date | null = null;
+  if (o && o !== EPOCH_CURSOR) {
+    before = new Date(o);
+    if (Number.isNaN(before.getTime())) throw new AppError('IntegrityError', { fields: [{ field: 'o', message: 'o' }] });
+  }
+  const data = await new OutboxRepo(db).page(l, before);
+  return { data, next: data.length === l ? new Date(data.at(-1)!.createdAt).toISOString() : null };
+}
+
+/** The whole outbox as CSV, read in batches with progress; stops early when the job is cancelled. */
+export async function exportOutbox(db: Kysely<DB>, progress: (done: number, total: number) => Promise<void>, signal: AbortSignal) {
+  const repo = new OutboxRepo(db);
+  const total = await repo.count();
+  const rows: unknown[][] = [];
+  let lastId = 0;
+  while (!signal.aborted) {
+    const batch = await repo.batchAfter(lastId, EXPORT_BATCH);
+    if (!batch.length) break;
+    for (const m of batch) rows.push([m.id, m.created_at, m.to_address, m.subject, m.sent_at ?? '', m.error ?? '', m.attempts]);
+    lastId = batch.at(-1)!.id;
+    await progress(rows.length, total);
+  }
+  return { rows: rows.length, csv: toCsv(['id', 'created', 'to', 'subject', 'sent', 'error', 'attempts'], rows) };
+}
