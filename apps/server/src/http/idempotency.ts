@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import { inRequestTransaction } from '../db/request-transaction.js';
 import { retryingStatement } from '../modules/inventory/stock-tx.js';
-import { AppError } from './app-error.js';
+import { AppError, ruleError } from './app-error.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,7 +58,8 @@ async function keyed(db: Kysely<DB>, request: FastifyRequest, handler: () => Pro
   const header = request.headers['idempotency-key'];
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined || !request.auth) return handler();
-  if (key.length < 1 || key.length > 100) throw new AppError('IntegrityError', { fields: [{ field: 'Idempotency-Key', message: '1 to 100 characters' }] });
+  if (key.length < 1 || key.length > 100)
+    throw new AppError('IntegrityError', { fields: [ruleError('Idempotency-Key', 'lengthBetween', { min: 1, max: 100 })] });
   const userId = request.auth.userId;
   const scope = scopeOf(request);
   try {

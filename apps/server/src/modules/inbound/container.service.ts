@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/audit.js';
 
 /**
@@ -18,7 +18,7 @@ export async function changeContainerStatus(core: Pick<Core, 'db'>, auth: AuthCo
     if (!container) throw new AppError('NotFound');
     if (!CONTAINER.can(container.status, input.status))
       throw new AppError('InvalidState', {
-        fields: [{ field: 'status', message: `${CONTAINER.stateOf(container.status) ?? container.status} → ${input.status}` }],
+        fields: [ruleError('status', 'transition', { from: CONTAINER.stateOf(container.status) ?? container.status, to: input.status })],
       });
     const stamp = input.status === 'arrived' ? sql`, arrived_at = now()` : input.status === 'unloaded' ? sql`, unloaded_at = now()` : sql``;
     await sql`update containers set status = ${CONTAINER.codeOf(input.status)}, updated_at = now(), version = version + 1${stamp} where id = ${id}`.execute(

@@ -2,7 +2,7 @@ import { containerWriteSchema } from '@kontor/contracts/domains/inbound';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/types.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { defineResource, type ResourceDef } from '../resources/define.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- inbound tables are declared by migration 0008
@@ -14,7 +14,7 @@ const readOnly = (list: string) => ({ list, create: list, update: list, delete: 
 async function checkContainer(db: Kysely<DB>, values: Record<string, unknown>) {
   if (values.warehouseId === undefined) return;
   const found = await (db as AnyDB).selectFrom('warehouses').select('id').where('id', '=', values.warehouseId).executeTakeFirst();
-  if (!found) throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: `unknown warehouse ${String(values.warehouseId)}` }] });
+  if (!found) throw new AppError('IntegrityError', { fields: [ruleError('warehouseId', 'unknownRecord', { value: String(values.warehouseId) })] });
 }
 
 /** The inbound order list (a read model: orders are written through their own routes) and container orders. */

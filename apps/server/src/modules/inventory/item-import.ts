@@ -1,4 +1,4 @@
-import { toLocale, type Locale } from '@kontor/contracts';
+import { toLocale, validationText, type Locale } from '@kontor/contracts';
 import { itemWriteSchema, type ItemWrite } from '@kontor/contracts/domains/inventory';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
@@ -101,7 +101,7 @@ async function checkRows(db: Kysely<DB>, merchantId: number, rows: Array<{ line:
     const codes = [item.sku, ...item.barcodes, ...item.aliases];
     const twice = codes.find((c) => seen.has(c));
     if (twice) {
-      errors.push({ line, field: 'sku', message: `${twice} is already on line ${seen.get(twice)}` });
+      errors.push({ line, field: 'sku', message: validationText('alreadyOnLine', locale, { value: twice, line: seen.get(twice) }) });
       continue;
     }
     for (const c of codes) seen.set(c, line);
@@ -125,7 +125,7 @@ async function checkRows(db: Kysely<DB>, merchantId: number, rows: Array<{ line:
   const owner = new Map(taken.map((t) => [t.code, t.sku]));
   const clean = good.filter(({ line, item }) => {
     const clash = [...item.barcodes, ...item.aliases, item.sku].find((c) => owner.has(c) && owner.get(c) !== item.sku);
-    if (clash) errors.push({ line, field: 'barcodes', message: `${clash} belongs to item ${owner.get(clash)}` });
+    if (clash) errors.push({ line, field: 'barcodes', message: validationText('codeTaken', locale, { value: clash, sku: owner.get(clash) }) });
     return !clash;
   });
   return { good: clean, errors: errors.sort((a, b) => a.line - b.line) };
@@ -189,7 +189,7 @@ export function registerItemImport(): void {
       const merchantId = payload.merchantId as number;
       const missing = ['sku', 'name'].filter((h) => !table.header.some((x) => x.toLowerCase() === h));
       const { good, errors } = missing.length
-        ? { good: [], errors: missing.map((field) => ({ line: 1, field, message: `column ${field} is missing` })) }
+        ? { good: [], errors: missing.map((field) => ({ line: 1, field, message: validationText('columnMissing', locale, { field }) })) }
         : await checkRows(db, merchantId, table.rows, locale);
       await progress(0, good.length, 'checked');
       const write = errors.length === 0 || payload.goodRowsOnly === true;

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { stockTransaction, type Actor } from './stock-tx.js';
 import type { StockService } from './stock.service.js';
 import type { StocktakeService } from './stocktake.service.js';
@@ -60,9 +60,9 @@ export class StocktakeUnits {
     if (!unit || (actor.merchantScope !== null && unit.merchantId !== actor.merchantScope))
       throw new AppError('NotFound', { fields: [{ field: 'unit', message: input.unit }] });
     if (input.compartmentId !== undefined && !compartments.includes(input.compartmentId))
-      throw new AppError('IntegrityError', { fields: [{ field: 'compartmentId', message: `compartment ${input.compartmentId} is not part of this count` }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('compartmentId', 'notInCount', { value: input.compartmentId })] });
     if (input.missing && !compartments.includes(unit.compartmentId))
-      throw new AppError('IntegrityError', { fields: [{ field: 'unit', message: `${unit.code} is not in a compartment of this count` }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('unit', 'unitNotInCount', { unit: unit.code })] });
     const outcome = input.missing ? 'missing' : input.compartmentId === unit.compartmentId ? 'confirmed' : 'elsewhere';
     await stockTransaction(this.core.db, async (trx) => {
       const db = trx as AnyDB;

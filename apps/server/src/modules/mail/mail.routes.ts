@@ -2,7 +2,7 @@ import { EPOCH_CURSOR, pageQuerySchema } from '@kontor/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
-import { AppError } from '../../http/app-error.js';
+import { invalidField } from '../../http/app-error.js';
 import { ok } from '../../http/reply.js';
 import { toCsv } from '../../lib/csv.js';
 import { registerJobHandler } from '../jobs/registry.js';
@@ -55,7 +55,7 @@ export function registerMailRoutes(app: FastifyInstance, core: Core): void {
         .limit(l);
       if (o && o !== EPOCH_CURSOR) {
         const cursor = new Date(o);
-        if (Number.isNaN(cursor.getTime())) throw new AppError('IntegrityError', { fields: [{ field: 'o', message: 'o' }] });
+        if (Number.isNaN(cursor.getTime())) throw invalidField('o');
         query = query.where('created_at', '<', cursor);
       }
       const data = await query.execute();

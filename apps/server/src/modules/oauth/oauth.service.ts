@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { newSecret } from '../../lib/crypto.js';
 import { audit } from '../admin/audit.js';
 import { hashPassword } from '../auth/password.js';
@@ -85,7 +85,7 @@ export class OauthService {
     const merchantId = scope ?? body.merchantId;
     if (scope !== null && body.merchantId !== null && body.merchantId !== scope) throw new AppError('NoPermission');
     if (merchantId !== null && !(await this.core.db.selectFrom('merchants').select('id').where('id', '=', merchantId).executeTakeFirst())) {
-      throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'unknown merchant' }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'unknownRecord', { value: merchantId })] });
     }
     const clientId = `kc_${newSecret(12)}`;
     const secret = newSecret(32);

@@ -11,7 +11,7 @@ import {
 } from '@kontor/contracts/domains/settings';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { announcementWritten } from '../settings/announcements.js';
 import { keepSecrets, maskSetting } from '../settings/setting-secrecy.js';
 import { INBOUND_RESOURCES } from '../inbound/inbound.resources.js';
@@ -25,7 +25,7 @@ async function mustExist(db: Kysely<DB>, table: 'users' | 'work_classes' | 'ware
   if (id === null || id === undefined) return;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- work_classes is a declared resource table
   const row = await (db as Kysely<any>).selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError('IntegrityError', { fields: [{ field, message: `unknown ${field} ${String(id)}` }] });
+  if (!row) throw new AppError('IntegrityError', { fields: [ruleError(field, 'unknownRecord', { value: String(id) })] });
 }
 
 /**
