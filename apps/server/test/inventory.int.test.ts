@@ -311,7 +311,7 @@ describe('merged units', () => {
     expect(packed.data.items).toEqual([expect.objectContaining({ sku: 'SKU-B', quantity: 30 })]);
     expect((await send('POST', '/v0/munits/pack', { unit: 'BOX-1', item: 'SKU-C', quantity: 1 })).error.fields[0]).toMatchObject({
       field: 'item',
-      message: 'the unit belongs to another merchant',
+      message: 'The unit belongs to another merchant.',
     });
     const moved = await send('POST', '/v0/munits/move', { unit: 'BOX-1', toCompartment: 'A-03-02' });
     expect(moved.data).toMatchObject({ compartment: 'A-03-02', items: [{ sku: 'SKU-B', quantity: 30 }] });

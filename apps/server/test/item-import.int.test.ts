@@ -67,7 +67,7 @@ describe('item import', () => {
       [7, 'components'],
     ]);
     const report = await t.call({ method: 'GET', url: job.resultUrl, token: merchantA });
-    expect(String(report.body)).toContain('4006381333931 belongs to item SKU-A');
+    expect(String(report.body)).toContain('4006381333931 belongs to item SKU-A.');
     expect(await skus(merchantA, 'BAD-')).toEqual([]);
     // The user may choose to import the good rows.
     const again = await importFile(merchantA, 'bad.csv', Buffer.from(csv), { goodRowsOnly: true });
@@ -98,7 +98,7 @@ describe('item import', () => {
     expect(job.result).toMatchObject({
       imported: 0,
       errors: [
-        { line: 1, field: 'sku', message: 'column sku is missing' },
+        { line: 1, field: 'sku', message: 'Column sku is missing.' },
         { line: 1, field: 'name' },
       ],
     });

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { idempotencyKeys } from '../db/idempotency-keys.repo.js';
 import type { DB } from '../db/types.js';
 import { inRequestTransaction } from '../db/request-transaction.js';
-import { AppError } from './app-error.js';
+import { AppError, ruleError } from './app-error.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -62,7 +62,8 @@ async function keyed(db: Kysely<DB>, retry: Retry, request: FastifyRequest, hand
   const header = request.headers['idempotency-key'];
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined || !request.auth) return handler();
-  if (key.length < 1 || key.length > 100) throw new AppError('IntegrityError', { fields: [{ field: 'Idempotency-Key', message: '1 to 100 characters' }] });
+  if (key.length < 1 || key.length > 100)
+    throw new AppError('IntegrityError', { fields: [ruleError('Idempotency-Key', 'lengthBetween', { min: 1, max: 100 })] });
   const userId = request.auth.userId;
   const scope = scopeOf(request);
   try {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/reply.js';
 import { FilesService } from './files.service.js';
@@ -24,10 +24,9 @@ export function registerFileRoutes(app: FastifyInstance, core: Core): void {
       '/v0/statics/upload/:kind',
       { config: { access: 'user' }, schema: { tags: ['files'], summary: 'Upload one file (multipart field upload)', params: kindParams } },
       async (request) => {
-        if (!request.isMultipart())
-          throw new AppError('IntegrityError', { fields: [{ field: 'upload', message: 'multipart/form-data with a field named upload' }] });
+        if (!request.isMultipart()) throw new AppError('IntegrityError', { fields: [ruleError('upload', 'required')] });
         const part = await request.file();
-        if (!part || part.fieldname !== 'upload') throw new AppError('IntegrityError', { fields: [{ field: 'upload', message: 'upload' }] });
+        if (!part || part.fieldname !== 'upload') throw new AppError('IntegrityError', { fields: [ruleError('upload', 'required')] });
         const data = await part.toBuffer();
         return ok(await service.upload(request.auth!, request.params.kind, part.filename, data));
       },

@@ -1,7 +1,7 @@
 import type { Core } from '../../core.js';
 import type { AuthContext } from '../../http/access.js';
 import { scopeMerchantId } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { newFileId } from '../../lib/crypto.js';
 import { audit } from '../admin/audit.js';
 import { FilesRepo } from './files.repo.js';
@@ -53,7 +53,7 @@ export class FilesService {
     const scope = scopeMerchantId(auth);
     if (!file || file.kind === 'job' || (scope !== null && file.merchant_id !== scope)) throw new AppError('NotFound');
     const user = await this.repo.usedAsAvatar(id);
-    if (user) throw new AppError('InUse', { fields: [{ field: 'id', message: `avatar of ${user.account}` }] });
+    if (user) throw new AppError('InUse', { fields: [ruleError('id', 'avatarInUse', { account: user.account })] });
     await this.core.db.transaction().execute(async (trx) => {
       await this.repo.softDelete(trx, id);
       const { data: _data, ...meta } = file;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/audit.js';
 import { containerRepo } from './container.repo.js';
 import { InboundRepo } from './inbound.repo.js';
@@ -22,7 +22,7 @@ export async function changeContainerStatus(core: Pick<Core, 'db'>, auth: AuthCo
     if (status === undefined) throw new AppError('NotFound');
     if (!CONTAINER.can(status, input.status))
       throw new AppError('InvalidState', {
-        fields: [{ field: 'status', message: `${CONTAINER.stateOf(status) ?? status} → ${input.status}` }],
+        fields: [ruleError('status', 'transition', { from: CONTAINER.stateOf(status) ?? status, to: input.status })],
       });
     const stamp = input.status === 'arrived' ? 'arrived_at' : input.status === 'unloaded' ? 'unloaded_at' : null;
     await containerRepo.setStatus(trx, id, CONTAINER.codeOf(input.status), stamp);

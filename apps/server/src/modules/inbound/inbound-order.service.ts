@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/audit.js';
 import { attachFiles } from '../files/attach-files.js';
 import { PlacesRepo } from '../inventory/places.repo.js';
@@ -65,7 +65,7 @@ export class InboundOrderService {
   async create(auth: AuthContext, input: z.infer<typeof inboundOrderCreateSchema>) {
     const scope = scopeMerchantId(auth);
     const merchantId = scope ?? input.merchantId;
-    if (merchantId === undefined) throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'required' }] });
+    if (merchantId === undefined) throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'required')] });
     return this.core.db.transaction().execute(async (trx) => {
       await this.checkReferences(trx, merchantId, input.warehouseId, input.containerId);
       const lines = await this.resolveLines(trx, merchantId, input.lines);
@@ -102,12 +102,12 @@ export class InboundOrderService {
       const editable = INBOUND_MERCHANT_EDITABLE.includes(order.status);
       if (!editable) {
         if (auth.merchantId !== null || INBOUND_ORDER.codes('inbounded', 'canceled').includes(order.status)) throw new AppError('InvalidState');
-        if (!input.reason?.trim()) throw new AppError('IntegrityError', { fields: [{ field: 'reason', message: 'required once receiving has started' }] });
+        if (!input.reason?.trim()) throw new AppError('IntegrityError', { fields: [ruleError('reason', 'requiredOnceReceiving')] });
       }
       const before = await this.list.get(id, null, trx);
       await this.checkReferences(trx, order.merchantId, input.warehouseId ?? order.warehouseId, input.containerId ?? null);
       if (input.warehouseId !== undefined && input.warehouseId !== order.warehouseId && order.stagingCompartmentId !== null)
-        throw new AppError('InvalidState', { fields: [{ field: 'warehouseId', message: 'goods of this order are already in the warehouse' }] });
+        throw new AppError('InvalidState', { fields: [ruleError('warehouseId', 'goodsInWarehouse')] });
       const set: Record<string, unknown> = {}; // columns named below, values from the validated input
       const columns: Record<string, string> = {
         warehouseId: 'warehouse_id',
@@ -150,7 +150,7 @@ export class InboundOrderService {
   async transition(trx: Kysely<DB>, order: OrderRow, to: InboundOrderState): Promise<void> {
     if (order.status === INBOUND_ORDER.codeOf(to)) return;
     if (!INBOUND_ORDER.can(order.status, to))
-      throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${INBOUND_ORDER.stateOf(order.status) ?? order.status} → ${to}` }] });
+      throw new AppError('InvalidState', { fields: [ruleError('status', 'transition', { from: INBOUND_ORDER.stateOf(order.status) ?? order.status, to })] });
     const stamps: Partial<Record<InboundOrderState, 'receiving_started_at' | 'received_at' | 'inbounded_at'>> = {
       receiving: 'receiving_started_at',
       received: 'received_at',
@@ -204,12 +204,12 @@ export class InboundOrderService {
 
   private async checkReferences(db: Kysely<DB>, merchantId: number, warehouseId: number, containerId: number | null) {
     if (!(await merchantExists(db, merchantId)))
-      throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: `unknown merchant ${merchantId}` }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'unknownRecord', { value: merchantId })] });
     if (!(await warehouseExists(db, warehouseId)))
-      throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: `unknown warehouse ${warehouseId}` }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('warehouseId', 'unknownRecord', { value: warehouseId })] });
     if (containerId === null) return;
     if (!(await this.repo.containerExists(db, containerId)))
-      throw new AppError('IntegrityError', { fields: [{ field: 'containerId', message: `unknown container ${containerId}` }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('containerId', 'unknownRecord', { value: containerId })] });
   }
 
   /** Lines by item id or code, within the order's merchant; an item and batch listed twice is refused. */
@@ -222,7 +222,7 @@ export class InboundOrderService {
       if (!item)
         throw new AppError('ItemNotFound', { params: { code: line.itemId ?? line.sku }, fields: [{ field, message: String(line.itemId ?? line.sku) }] });
       if (out.some((o) => o.itemId === item.id && o.batch === line.batch))
-        throw new AppError('IntegrityError', { fields: [{ field, message: `${item.sku} is listed twice` }] });
+        throw new AppError('IntegrityError', { fields: [ruleError(field, 'listedTwice', { sku: item.sku })] });
       out.push({ itemId: item.id, batch: line.batch, planned: line.planned });
     }
     return out;
@@ -235,7 +235,7 @@ export class InboundOrderService {
       const counted = line.received + line.damaged + line.pendingValid + line.pendingDamaged;
       const keep = wanted.find((w) => w.itemId === line.itemId && w.batch === line.batch);
       if (keep) continue;
-      if (counted > 0) throw new AppError('InUse', { fields: [{ field: 'lines', message: `${line.sku} has been counted` }] });
+      if (counted > 0) throw new AppError('InUse', { fields: [ruleError('lines', 'alreadyCounted', { sku: line.sku })] });
       await this.repo.deleteLine(trx, line.id);
     }
     for (const line of wanted) await this.repo.upsertLine(trx, order.id, line);

@@ -2,7 +2,7 @@ import { containerWriteSchema } from '@kontor/contracts/domains/inbound';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/types.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { InboundRepo } from './inbound.repo.js';
 import { defineResource, type ResourceDef } from '../resources/define.js';
 import { warehouseExists } from '../inventory/warehouse-options.repo.js';
@@ -13,7 +13,7 @@ const readOnly = (list: string) => ({ list, create: list, update: list, delete: 
 async function checkContainer(db: Kysely<DB>, values: Record<string, unknown>) {
   if (values.warehouseId === undefined) return;
   if (!(await warehouseExists(db, Number(values.warehouseId))))
-    throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: `unknown warehouse ${String(values.warehouseId)}` }] });
+    throw new AppError('IntegrityError', { fields: [ruleError('warehouseId', 'unknownRecord', { value: String(values.warehouseId) })] });
 }
 
 /** The inbound order list (a read model: orders are written through their own routes) and container orders. */

@@ -4,7 +4,7 @@ import type { putawaySchema } from '@kontor/contracts/domains/inbound';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { PlacesRepo } from '../inventory/places.repo.js';
 import { putawayPlaces } from '../inventory/putaway-places.repo.js';
 import { insufficient, mustBeOpen, resolveCompartment } from '../inventory/resolve.js';
@@ -22,8 +22,7 @@ const TARGET_KINDS: Record<number, string[]> = {
 /** Where a receiving's goods wait: the order's staging compartment, else the warehouse's first open one. */
 export async function stagingCompartment(db: Kysely<DB>, order: OrderRow): Promise<number> {
   const id = await stagingCompartmentOrNull(db, order);
-  if (id === null)
-    throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: 'the warehouse has no open inbound staging compartment' }] });
+  if (id === null) throw new AppError('IntegrityError', { fields: [ruleError('warehouseId', 'noStaging')] });
   return id;
 }
 

@@ -2,7 +2,7 @@ import { itemWriteSchema, mergedUnitWriteSchema } from '@kontor/contracts/domain
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/types.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { defineResource, type ResourceDef } from '../resources/define.js';
 import { ItemsRepo, type ItemCode } from './items.repo.js';
 
@@ -39,9 +39,9 @@ export async function syncItemCodes(trx: Kysely<DB>, row: { id: number; merchant
   );
   const componentIds = v.components.map((c) => c.itemId);
   if (componentIds.length === 0) return;
-  if (componentIds.includes(row.id)) throw new AppError('IntegrityError', { fields: [{ field: 'components', message: 'an item cannot contain itself' }] });
+  if (componentIds.includes(row.id)) throw new AppError('IntegrityError', { fields: [ruleError('components', 'containsItself')] });
   if ((await ItemsRepo.countOfMerchant(trx, merchantId, componentIds)) !== new Set(componentIds).size) {
-    throw new AppError('IntegrityError', { fields: [{ field: 'components', message: 'components must be items of the same merchant' }] });
+    throw new AppError('IntegrityError', { fields: [ruleError('components', 'sameMerchantComponents')] });
   }
 }
 

@@ -1,11 +1,11 @@
-import { toLocale, type Locale } from '@kontor/contracts';
+import { toLocale, validationText, type Locale } from '@kontor/contracts';
 import { itemWriteSchema, type ItemWrite } from '@kontor/contracts/domains/inventory';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { fieldError } from '../../http/error-handler.js';
 import { toCsv } from '../../lib/csv.js';
 import { readTableFile, ROWS_PER_TURN, tableLimits, yieldToLoop } from '../../lib/table-file.js';
@@ -99,7 +99,7 @@ async function checkRows(db: Kysely<DB>, merchantId: number, rows: Array<{ line:
     const codes = [item.sku, ...item.barcodes, ...item.aliases];
     const twice = codes.find((c) => seen.has(c));
     if (twice) {
-      errors.push({ line, field: 'sku', message: `${twice} is already on line ${seen.get(twice)}` });
+      errors.push({ line, field: 'sku', message: validationText('alreadyOnLine', locale, { value: twice, line: seen.get(twice) }) });
       continue;
     }
     for (const c of codes) seen.set(c, line);
@@ -115,7 +115,7 @@ async function checkRows(db: Kysely<DB>, merchantId: number, rows: Array<{ line:
   const owner = new Map(taken.map((t) => [t.code, t.sku]));
   const clean = good.filter(({ line, item }) => {
     const clash = [...item.barcodes, ...item.aliases, item.sku].find((c) => owner.has(c) && owner.get(c) !== item.sku);
-    if (clash) errors.push({ line, field: 'barcodes', message: `${clash} belongs to item ${owner.get(clash)}` });
+    if (clash) errors.push({ line, field: 'barcodes', message: validationText('codeTaken', locale, { value: clash, sku: owner.get(clash) }) });
     return !clash;
   });
   return { good: clean, errors: errors.sort((a, b) => a.line - b.line) };
@@ -165,7 +165,7 @@ export function registerItemImport(): void {
       const merchantId = payload.merchantId as number;
       const missing = ['sku', 'name'].filter((h) => !table.header.some((x) => x.toLowerCase() === h));
       const { good, errors } = missing.length
-        ? { good: [], errors: missing.map((field) => ({ line: 1, field, message: `column ${field} is missing` })) }
+        ? { good: [], errors: missing.map((field) => ({ line: 1, field, message: validationText('columnMissing', locale, { field }) })) }
         : await checkRows(db, merchantId, table.rows, locale);
       await progress(0, good.length, 'checked');
       const write = errors.length === 0 || payload.goodRowsOnly === true;
@@ -197,7 +197,7 @@ export function registerItemImport(): void {
 export async function enqueueItemImport(core: Core, auth: AuthContext, input: z.infer<typeof itemImportSchema>, locale: Locale) {
   const scope = scopeMerchantId(auth);
   const merchantId = scope ?? input.merchantId;
-  if (!merchantId) throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'required' }] });
+  if (!merchantId) throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'required')] });
   if (scope !== null && input.merchantId !== undefined && input.merchantId !== scope) throw new AppError('NoPermission');
   const file = await new ItemImportRepo(core.db).fileOwner(input.fileId);
   if (!file || (file.owner_user_id !== auth.userId && (scope === null || file.merchant_id !== scope))) throw new AppError('NotFound');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Core } from '../../core.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { MergedUnitRepo } from './merged-unit.repo.js';
 import { mustBeOpen, resolveCompartment, resolveItem } from './resolve.js';
 import { stockTransaction, type Actor } from './stock-tx.js';
@@ -43,8 +43,7 @@ export class MergedUnitService {
   async pack(actor: Actor, input: z.infer<typeof packSchema>) {
     const unit = await this.unit(actor, input.unit);
     const item = await resolveItem(this.stock.places, actor.merchantScope, input);
-    if (item.merchantId !== unit.merchantId)
-      throw new AppError('IntegrityError', { fields: [{ field: 'item', message: 'the unit belongs to another merchant' }] });
+    if (item.merchantId !== unit.merchantId) throw new AppError('IntegrityError', { fields: [ruleError('item', 'otherMerchantUnit')] });
     const compartment = (await this.stock.places.compartmentById(unit.compartmentId))!;
     mustBeOpen(compartment);
     const key = {
@@ -106,7 +105,7 @@ export class MergedUnitService {
     );
     mustBeOpen(from);
     mustBeOpen(to, 'toCompartment');
-    if (to.id === from.id) throw new AppError('IntegrityError', { fields: [{ field: 'toCompartment', message: 'the same compartment' }] });
+    if (to.id === from.id) throw new AppError('IntegrityError', { fields: [ruleError('toCompartment', 'sameAsBefore')] });
     const rows = await this.repo.rowsOf(unit.id);
     const pairs: Array<{ from: number; to: number }> = [];
     for (const r of rows)

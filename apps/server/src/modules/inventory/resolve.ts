@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import type { CompartmentRef, ItemRef, PlacesRepo } from './places.repo.js';
 
 /**
@@ -12,11 +12,10 @@ export async function resolveItem(places: PlacesRepo, scope: number | null, inpu
     return item;
   }
   const code = input.item?.trim();
-  if (!code) throw new AppError('IntegrityError', { fields: [{ field, message: 'required' }] });
+  if (!code) throw new AppError('IntegrityError', { fields: [ruleError(field, 'required')] });
   const items = await places.itemsByCode(code, scope);
   if (items.length === 0) throw new AppError('ItemNotFound', { params: { code }, fields: [{ field, message: code }] });
-  if (items.length > 1)
-    throw new AppError('IntegrityError', { fields: [{ field, message: `${code} belongs to items of several merchants; choose the item` }] });
+  if (items.length > 1) throw new AppError('IntegrityError', { fields: [ruleError(field, 'ambiguousCode', { code })] });
   return items[0]!;
 }
 
@@ -36,7 +35,7 @@ export async function resolveCompartment(
     return found;
   }
   const code = input.compartment?.trim();
-  if (!code) throw new AppError('IntegrityError', { fields: [{ field, message: 'required' }] });
+  if (!code) throw new AppError('IntegrityError', { fields: [ruleError(field, 'required')] });
   const all = await places.compartmentsByCode(code);
   const found = warehouseId !== undefined ? (all.find((c) => c.warehouseId === warehouseId) ?? all[0]) : all[0];
   if (!found) throw new AppError('CompartmentNotFound', { params: { code }, fields: [{ field, message: code }] });
@@ -48,5 +47,5 @@ export function mustBeOpen(compartment: CompartmentRef, field = 'compartment'): 
 }
 
 export function insufficient(available: number, requested: number, field = 'quantity'): AppError {
-  return new AppError('InsufficientStock', { params: { available, requested }, fields: [{ field, message: `${available} available` }] });
+  return new AppError('InsufficientStock', { params: { available, requested }, fields: [ruleError(field, 'availableOnly', { available })] });
 }

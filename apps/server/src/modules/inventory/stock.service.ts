@@ -91,7 +91,7 @@ export class StockService {
     );
     mustBeOpen(from);
     mustBeOpen(to, 'toCompartment');
-    if (from.id === to.id) throw new AppError('IntegrityError', { fields: [{ field: 'toCompartment', message: 'the same compartment' }] });
+    if (from.id === to.id) throw new AppError('IntegrityError', { fields: [ruleError('toCompartment', 'sameAsBefore')] });
     const base = { merchantId: item.merchantId, itemId: item.id, batch: input.batch, status: input.status, unitId: null };
     const fromId = await this.repo.ensure(this.core.db, { ...base, warehouseId: from.warehouseId, compartmentId: from.id });
     const toId = await this.repo.ensure(this.core.db, { ...base, warehouseId: to.warehouseId, compartmentId: to.id });
@@ -109,7 +109,7 @@ export class StockService {
     const item = await resolveItem(this.places, actor.merchantScope, input);
     const compartment = await resolveCompartment(this.places, input);
     mustBeOpen(compartment);
-    if (input.toStatus === input.status) throw new AppError('IntegrityError', { fields: [{ field: 'toStatus', message: 'the same status' }] });
+    if (input.toStatus === input.status) throw new AppError('IntegrityError', { fields: [ruleError('toStatus', 'sameAsBefore')] });
     const base = {
       merchantId: item.merchantId,
       itemId: item.id,

@@ -1,7 +1,7 @@
 import type { stockCountUnitSchema } from '@kontor/contracts/domains/inventory';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { stockTransaction, type Actor } from './stock-tx.js';
 import type { StockService } from './stock.service.js';
 import { StocktakeRepo } from './stocktake.repo.js';
@@ -30,9 +30,9 @@ export class StocktakeUnits {
     if (!unit || (actor.merchantScope !== null && unit.merchantId !== actor.merchantScope))
       throw new AppError('NotFound', { fields: [{ field: 'unit', message: input.unit }] });
     if (input.compartmentId !== undefined && !compartments.includes(input.compartmentId))
-      throw new AppError('IntegrityError', { fields: [{ field: 'compartmentId', message: `compartment ${input.compartmentId} is not part of this count` }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('compartmentId', 'notInCount', { value: input.compartmentId })] });
     if (input.missing && !compartments.includes(unit.compartmentId))
-      throw new AppError('IntegrityError', { fields: [{ field: 'unit', message: `${unit.code} is not in a compartment of this count` }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('unit', 'unitNotInCount', { unit: unit.code })] });
     const outcome = input.missing ? 'missing' : input.compartmentId === unit.compartmentId ? 'confirmed' : 'elsewhere';
     await stockTransaction(this.core.db, async (trx) => {
       if (outcome === 'elsewhere') await StocktakeRepo.dropUnitLines(trx, countId, unit.id);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { stockTransaction, type Actor } from './stock-tx.js';
 import type { StockService } from './stock.service.js';
 import { StocktakeRepo } from './stocktake.repo.js';
@@ -66,11 +66,11 @@ export class StocktakeService {
     const count = await this.open(id);
     for (const line of lines) {
       if (!(count.compartmentIds as number[]).includes(line.compartmentId)) {
-        throw new AppError('IntegrityError', { fields: [{ field: 'compartmentId', message: `compartment ${line.compartmentId} is not part of this count` }] });
+        throw new AppError('IntegrityError', { fields: [ruleError('compartmentId', 'notInCount', { value: line.compartmentId })] });
       }
       if (!(await this.stock.places.itemById(line.itemId, actor.merchantScope))) throw new AppError('ItemNotFound', { params: { code: line.itemId } });
       if (line.unitId != null && !(await this.repo.unitIn(line.unitId, line.compartmentId)))
-        throw new AppError('NotFound', { fields: [{ field: 'unitId', message: `unit ${line.unitId} is not in compartment ${line.compartmentId}` }] });
+        throw new AppError('NotFound', { fields: [ruleError('unitId', 'unitNotThere', { unit: line.unitId, compartment: line.compartmentId })] });
     }
     await stockTransaction(this.core.db, async (trx) => {
       for (const line of lines) await this.saveLine(trx, actor, id, line);
@@ -122,7 +122,7 @@ export class StocktakeService {
         if (row.quantity + delta < row.reserved) {
           throw new AppError('InsufficientStock', {
             params: { available: row.quantity - row.reserved, requested: -delta },
-            fields: [{ field: 'lines', message: `${line.compartment} ${line.sku}: ${row.reserved} reserved; release them before posting` }],
+            fields: [ruleError('lines', 'releaseFirst', { compartment: line.compartment, sku: line.sku, reserved: row.reserved })],
           });
         }
         await this.stock.repo.post(trx, row, { delta, deltaReserved: 0, reason: 'count', refType: 'stocktake', refId: String(id), userId: actor.userId });

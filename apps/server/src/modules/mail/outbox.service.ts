@@ -1,7 +1,7 @@
 import { EPOCH_CURSOR } from '@kontor/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { AppError } from '../../http/app-error.js';
+import { invalidField } from '../../http/app-error.js';
 import { toCsv } from '../../lib/csv.js';
 import { OutboxRepo } from './outbox.repo.js';
 
@@ -12,7 +12,7 @@ export async function outboxPage(db: Kysely<DB>, l: number, o: string | undefine
   let before: Date | null = null;
   if (o && o !== EPOCH_CURSOR) {
     before = new Date(o);
-    if (Number.isNaN(before.getTime())) throw new AppError('IntegrityError', { fields: [{ field: 'o', message: 'o' }] });
+    if (Number.isNaN(before.getTime())) throw invalidField('o');
   }
   const data = await new OutboxRepo(db).page(l, before);
   return { data, next: data.length === l ? new Date(data.at(-1)!.createdAt).toISOString() : null };

@@ -3,7 +3,7 @@ import { USER_TYPES } from '@kontor/contracts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { newSecret } from '../../lib/crypto.js';
 import { audit } from '../admin/audit.js';
 import { hashPassword } from '../auth/password.js';
@@ -60,7 +60,7 @@ export class OauthService {
     const merchantId = scope ?? body.merchantId;
     if (scope !== null && body.merchantId !== null && body.merchantId !== scope) throw new AppError('NoPermission');
     if (merchantId !== null && !(await this.repo.merchantExists(merchantId))) {
-      throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'unknown merchant' }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'unknownRecord', { value: merchantId })] });
     }
     const clientId = `kc_${newSecret(12)}`;
     const secret = newSecret(32);

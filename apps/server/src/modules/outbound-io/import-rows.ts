@@ -126,7 +126,7 @@ export function checkBody(group: OrderGroup, body: Record<string, unknown>, loca
   if (parsed.success) return { input: parsed.data, errors: [] };
   const errors = parsed.error.issues.map((issue) => {
     const { line, field } = place(group, issue.path);
-    let message = fieldError(issue.code, field, issue as never, locale).message;
+    let message = fieldError(issue.code, field, issue, locale).message;
     if (issue.code === 'invalid_value') message += ` (${issue.values.map(String).join(', ')})`;
     return { line, refOrderId: group.ref, field, message };
   });

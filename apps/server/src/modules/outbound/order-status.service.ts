@@ -2,7 +2,7 @@ import { OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, OUTBOUND_PRE_PICK, type ExceptionO
 import type { Kysely } from 'kysely';
 import { billing } from '../billing/index.js';
 import type { DB } from '../../db/types.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import type { ReservationService } from '../inventory/reservation.service.js';
 import type { Actor } from '../inventory/stock-tx.js';
 import type { OrderColumns, OrderRow, OutboundRepo } from './outbound.repo.js';
@@ -40,7 +40,7 @@ export class OrderStatusService {
     const from = stateOf(order);
     if (from === to) return;
     if (!OUTBOUND_ORDER.can(order.status, to))
-      throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${from} → ${to}` }], detail: `${from} → ${to}` });
+      throw new AppError('InvalidState', { fields: [ruleError('status', 'transition', { from, to })], detail: `${from} → ${to}` });
     const columns: OrderColumns = { status: OUTBOUND_ORDER.codeOf(to) };
     if (isException(to)) {
       // A second exception on top of the first keeps where the order was before the first one.
@@ -128,7 +128,7 @@ export class OrderStatusService {
   async recompute(trx: Kysely<DB>, actor: Actor, order: OrderRow, why: Why): Promise<void> {
     const state = stateOf(order);
     if (!OUTBOUND_PRE_PICK.includes(state) && state !== 'standby' && state !== 'hold' && !isException(state))
-      throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${state} → readyToPick` }] });
+      throw new AppError('InvalidState', { fields: [ruleError('status', 'transition', { from: state, to: 'readyToPick' })] });
     await this.repo.syncReserved(trx, order.id);
     const complete = await this.allocate(trx, actor, order);
     // The re-read above may have changed what the lines hold even when nothing was allocated.
@@ -142,7 +142,7 @@ export class OrderStatusService {
   async resume(trx: Kysely<DB>, actor: Actor, order: OrderRow, why: Why): Promise<void> {
     const state = stateOf(order);
     if (state === 'standby') return this.recompute(trx, actor, order, why);
-    if (!isException(state)) throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${state} → resume` }] });
+    if (!isException(state)) throw new AppError('InvalidState', { fields: [ruleError('status', 'transition', { from: state, to: 'resume' })] });
     const before = order.statusBefore === null ? undefined : OUTBOUND_ORDER.stateOf(order.statusBefore);
     if (!before || OUTBOUND_PRE_PICK.includes(before)) return this.recompute(trx, actor, order, why);
     await this.move(trx, actor, order, before, why);

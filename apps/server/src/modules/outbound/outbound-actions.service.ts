@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/audit.js';
 import { stockTransaction, type Actor } from '../inventory/stock-tx.js';
 import { stateOf } from './order-status.service.js';
@@ -83,7 +83,8 @@ export class OutboundActionsService {
       case 'cancel':
         return status.cancel(trx, actor, order, why);
       case 'changeCarrier':
-        if (OUTBOUND_CLOSED.includes(state) || order.status >= 99) throw new AppError('InvalidState', { fields: [{ field: 'carrier', message: `${state}` }] });
+        if (OUTBOUND_CLOSED.includes(state) || order.status >= 99)
+          throw new AppError('InvalidState', { fields: [ruleError('carrier', 'closedState', { state })] });
         await this.orders.repo.updateOrder(trx, order.id, { carrier: input.carrier ?? '', carrier_service: input.carrierService ?? '' });
         return this.orders.repo.addHistory(trx, {
           orderId: order.id,
@@ -94,7 +95,7 @@ export class OutboundActionsService {
           note: input.carrier,
         });
       case 'delete':
-        if (!deletable(order, state)) throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${state}: picking has started` }] });
+        if (!deletable(order, state)) throw new AppError('InvalidState', { fields: [ruleError('status', 'pickingStarted', { state })] });
         await status.release(trx, actor, order);
         await this.orders.repo.updateOrder(trx, order.id, { deleted_at: new Date(), deleted_by: auth.userId });
         return this.orders.repo.addHistory(trx, {
@@ -116,7 +117,7 @@ export class OutboundActionsService {
   /** A status set by hand (staff): exceptions need a reason; ready to pick and out of stock are recomputed from stock. */
   async setStatus(auth: AuthContext, id: number, input: StatusInput) {
     const to = input.to as OutboundState;
-    if (OUTBOUND_EXCEPTIONS.includes(to) && !input.reason) throw new AppError('IntegrityError', { fields: [{ field: 'reason', message: 'required' }] });
+    if (OUTBOUND_EXCEPTIONS.includes(to) && !input.reason) throw new AppError('IntegrityError', { fields: [ruleError('reason', 'required')] });
     await stockTransaction(this.core.db, async (trx) => {
       const order = await this.orders.mustFind(trx, auth, id, { lock: true });
       const before = order.status;

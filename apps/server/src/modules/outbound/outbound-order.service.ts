@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/audit.js';
 import { attachFiles } from '../files/attach-files.js';
 import { PlacesRepo } from '../inventory/places.repo.js';
@@ -116,7 +116,7 @@ export class OutboundOrderService {
     const scope = scopeMerchantId(auth);
     if (scope !== null && input.merchantId !== undefined && input.merchantId !== scope) throw new AppError('NoPermission');
     const merchantId = scope ?? input.merchantId;
-    if (merchantId === undefined) throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'required' }] });
+    if (merchantId === undefined) throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'required')] });
     return stockTransaction(this.core.db, async (trx) => {
       await guard?.(trx, merchantId);
       await this.checkReferences(trx, merchantId, input.warehouseId);
@@ -176,7 +176,7 @@ export class OutboundOrderService {
       const actor = actorOf(auth);
       if (newLines) {
         if (picked(state) || (order.statusBefore !== null && picked(OUTBOUND_ORDER.stateOf(order.statusBefore)!)))
-          throw new AppError('InvalidState', { fields: [{ field: 'lines', message: 'picking has started' }] });
+          throw new AppError('InvalidState', { fields: [ruleError('lines', 'pickingStarted')] });
         const lines = await this.resolveLines(trx, order.merchantId, newLines);
         await this.status.release(trx, actor, order);
         await this.repo.deleteLines(trx, id);
@@ -276,9 +276,9 @@ export class OutboundOrderService {
 
   private async checkReferences(db: Kysely<DB>, merchantId: number, warehouseId: number | null | undefined) {
     if (!(await merchantExists(db, merchantId)))
-      throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: `unknown merchant ${merchantId}` }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'unknownRecord', { value: merchantId })] });
     if (warehouseId && !(await warehouseExists(db, warehouseId)))
-      throw new AppError('IntegrityError', { fields: [{ field: 'warehouseId', message: `unknown warehouse ${warehouseId}` }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('warehouseId', 'unknownRecord', { value: warehouseId })] });
   }
 
   /** Lines by item id or code within the order's merchant; the same item and batch twice is refused. */
@@ -291,7 +291,7 @@ export class OutboundOrderService {
       if (!item)
         throw new AppError('ItemNotFound', { params: { code: line.itemId ?? line.sku }, fields: [{ field, message: String(line.itemId ?? line.sku) }] });
       if (out.some((o) => o.itemId === item.id && o.batch === line.batch))
-        throw new AppError('IntegrityError', { fields: [{ field, message: `${item.sku} is listed twice` }] });
+        throw new AppError('IntegrityError', { fields: [ruleError(field, 'listedTwice', { sku: item.sku })] });
       out.push({ itemId: item.id, batch: line.batch, quantity: line.quantity });
     }
     return out;

@@ -11,7 +11,7 @@ import {
 } from '@kontor/contracts/domains/settings';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { announcementWritten } from '../settings/announcements.js';
 import { keepSecrets, maskSetting } from '../settings/setting-secrecy.js';
 import { INBOUND_RESOURCES } from '../inbound/inbound.resources.js';
@@ -26,7 +26,7 @@ async function mustExist(db: Kysely<DB>, table: 'users' | 'work_classes' | 'ware
   if (id === null || id === undefined) return;
   // The write schema has checked the id is a whole number.
   if (!(await CatalogueRepo.exists(db, table, id as number)))
-    throw new AppError('IntegrityError', { fields: [{ field, message: `unknown ${field} ${String(id)}` }] });
+    throw new AppError('IntegrityError', { fields: [ruleError(field, 'unknownRecord', { value: String(id) })] });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Locale, Page } from '@kontor/contracts';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { parseOrThrow } from '../../http/validate.js';
 import { audit } from '../admin/audit.js';
 import { allFields, type ResourceDef } from './define.js';
@@ -115,7 +115,7 @@ export class ResourceService {
     const before = await this.stored(auth, id);
     const values = this.def.merge ? this.def.merge(parsed, before) : parsed;
     if (this.def.scope === 'merchant' && body.merchantId !== undefined && body.merchantId !== before.merchantId) {
-      throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: 'cannot move to another merchant' }] });
+      throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'otherMerchantMove')] });
     }
     await this.def.check?.(this.core.db, values);
     await this.core.db.transaction().execute(async (trx) => {

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/audit.js';
 import { merchantIdByCode } from '../admin/merchant-exists.repo.js';
 import { billing } from '../billing/index.js';
@@ -125,15 +125,15 @@ export class ReturnsService {
   async inbound(trx: Kysely<DB>, auth: AuthContext, id: number, lines: ReturnLine[]) {
     const row = await this.mustFind(trx, auth, id, true);
     if (row.status !== RETURN_ORDER.codeOf('received')) throw new AppError('InvalidState');
-    if (row.merchantId === null) throw new AppError('IntegrityError', { fields: [{ field: 'agentGUID', message: 'choose the customer before inbound' }] });
-    if (lines.length === 0) throw new AppError('IntegrityError', { fields: [{ field: 'items', message: 'no lines to book' }] });
+    if (row.merchantId === null) throw new AppError('IntegrityError', { fields: [ruleError('agentGUID', 'customerFirst')] });
+    if (lines.length === 0) throw new AppError('IntegrityError', { fields: [ruleError('items', 'noLines')] });
     await this.checkLines(trx, row.merchantId, lines);
     const places = new PlacesRepo(trx);
     const postings: Array<{ stockId: number; qty: number }> = [];
     for (const [index, line] of lines.entries()) {
       const field = `items.${index}.compartmentGUID`;
       const guid = line.compartmentGUID === undefined ? '' : String(line.compartmentGUID).trim();
-      if (!guid) throw new AppError('IntegrityError', { fields: [{ field, message: 'required' }] });
+      if (!guid) throw new AppError('IntegrityError', { fields: [ruleError(field, 'required')] });
       const compartment = /^\d{1,15}$/.test(guid) ? await places.compartmentById(Number(guid)) : null;
       if (!compartment) throw new AppError('CompartmentNotFound', { params: { code: guid }, fields: [{ field, message: guid }] });
       mustBeOpen(compartment, field);
@@ -207,7 +207,7 @@ export class ReturnsService {
     if (scope !== null) return scope;
     if (!agentGUID) return null;
     const found = await merchantIdByCode(db, agentGUID);
-    if (found === null) throw new AppError('IntegrityError', { fields: [{ field: 'agentGUID', message: `unknown customer ${agentGUID}` }] });
+    if (found === null) throw new AppError('IntegrityError', { fields: [ruleError('agentGUID', 'unknownRecord', { value: agentGUID })] });
     return found;
   }
 

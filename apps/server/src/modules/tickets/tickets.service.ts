@@ -3,7 +3,7 @@ import type { ticketCreateSchema, ticketMessageSchema, ticketStatusSchema } from
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/audit.js';
 import { attachFiles } from '../files/attach-files.js';
 import { ResourceRepo } from '../resources/resource.repo.js';
@@ -47,7 +47,7 @@ export class TicketsService {
     const ticket = await this.core.db.transaction().execute(async (trx): Promise<TicketRow> => {
       const order = await this.repo.order(trx, input.orderId, scopeMerchantId(auth));
       if (!order) throw new AppError('NotFound');
-      if (order.deleted) throw new AppError('InvalidState', { fields: [{ field: 'orderId', message: `order ${order.unid} is deleted` }] });
+      if (order.deleted) throw new AppError('InvalidState', { fields: [ruleError('orderId', 'orderDeleted', { unid: order.unid })] });
       await attachFiles(trx, auth, order.merchantId, input.files);
       const { id, unid } = await this.repo.insertTicket(trx, {
         orderId: order.id,
@@ -88,7 +88,7 @@ export class TicketsService {
     await this.core.db.transaction().execute(async (trx) => {
       const ticket = await this.mustFind(trx, auth, id, true);
       if (!TICKET.can(ticket.status, to))
-        throw new AppError('InvalidState', { fields: [{ field: 'status', message: `${TICKET.stateOf(ticket.status) ?? ticket.status} → ${to}` }] });
+        throw new AppError('InvalidState', { fields: [ruleError('status', 'transition', { from: TICKET.stateOf(ticket.status) ?? ticket.status, to })] });
       await this.repo.setStatus(trx, id, TICKET.codeOf(to));
       await audit(trx, auth, 'update', 'ticket', id, { status: ticket.status }, { status: TICKET.codeOf(to) });
     });
