@@ -11,7 +11,7 @@ import { containerApi, type ContainerManualStatus, type ContainerRow } from './i
 import { InboundOrderDrawer } from './InboundOrderDrawer.js';
 import { InboundOrderList } from './InboundOrderList.js';
 import { LinkOrder } from './LinkOrder.js';
-import { StateTag } from './StateTag.js';
+import { StateTag } from '../../components/StateTag.js';
 import { DocNo, WithDocNo } from '../../components/DocNo.js';
 
 const MANUAL: ContainerManualStatus[] = ['inTransit', 'arrived', 'unloaded', 'canceled'];

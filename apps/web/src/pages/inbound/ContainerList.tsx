@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
 import { containerApi, type ContainerRow } from './inbound-api.js';
-import { Pager } from './Pager.js';
-import { StateTag, useStateOptions } from './StateTag.js';
-import { useCursorList } from './useCursorList.js';
+import { Pager } from '../../components/Pager.js';
+import { StateTag, useStateOptions } from '../../components/StateTag.js';
+import { useCursorList } from '../../api/use-cursor-list.js';
 import { DocNo } from '../../components/DocNo.js';
 
 export interface ContainerFilters {

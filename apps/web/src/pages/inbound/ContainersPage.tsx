@@ -9,7 +9,7 @@ import { notify } from '../../notify/queue.js';
 import { ContainerDrawer } from './ContainerDrawer.js';
 import { ContainerList, type ContainerFilters } from './ContainerList.js';
 import type { ContainerRow } from './inbound-api.js';
-import { useWarehouses } from './lookups.js';
+import { useWarehouses } from '../../api/lookups.js';
 
 /**
  * `/c7r/orders` (issue 6 §2): container orders with their status, the inbound orders they carry and

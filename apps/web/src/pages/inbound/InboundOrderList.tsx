@@ -6,10 +6,10 @@ import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
 import { countingStarted, Difference } from './DetailTables.js';
 import { inboundApi, type InboundOrderRow } from './inbound-api.js';
-import { useMerchants } from './lookups.js';
-import { Pager } from './Pager.js';
-import { StateTag, useStateOptions } from './StateTag.js';
-import { useCursorList } from './useCursorList.js';
+import { useMerchants } from '../../api/lookups.js';
+import { Pager } from '../../components/Pager.js';
+import { StateTag, useStateOptions } from '../../components/StateTag.js';
+import { useCursorList } from '../../api/use-cursor-list.js';
 import { DocNo } from '../../components/DocNo.js';
 
 /** Inside a container's view its warehouse and number go without saying; the creation date gives way to the difference. */

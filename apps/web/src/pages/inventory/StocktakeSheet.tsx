@@ -8,7 +8,7 @@ import { request } from '../../api/request.js';
 import { useLayout } from '../../layout/store.js';
 import { notify } from '../../notify/queue.js';
 import { findItem, stocktakes, type StockCount } from './inventory-api.js';
-import { CountStateTag, StatusTag } from './StatusTag.js';
+import { CountStateTag, StatusTag } from '../../components/StatusTag.js';
 import { StocktakeUnits } from './StocktakeUnits.js';
 import { na } from '../../lib/format.js';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../masks/can.js';
-import { OrderImport } from '../outbound-io/OrderImport.js';
+import { OrderImport } from '../../components/OrderImport.js';
 import { notify } from '../../notify/queue.js';
 import type { OutboundView } from './outbound-api.js';
 import { OutboundOrderDrawer } from './OutboundOrderDrawer.js';

@@ -3,7 +3,7 @@ import { Badge, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbort } from '../../api/errors.js';
-import { useStateLabel } from '../inbound/StateTag.js';
+import { useStateLabel } from '../../components/StateTag.js';
 import { outboundApi, type OutboundView, type StatusCounts } from './outbound-api.js';
 
 /** Counts go stale as the warehouse works; a list left open refreshes them this often. */

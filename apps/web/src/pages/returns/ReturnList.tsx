@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
-import { Pager } from '../inbound/Pager.js';
-import { StateTag, useStateOptions } from '../inbound/StateTag.js';
-import { useCursorList } from '../inbound/useCursorList.js';
+import { Pager } from '../../components/Pager.js';
+import { StateTag, useStateOptions } from '../../components/StateTag.js';
+import { useCursorList } from '../../api/use-cursor-list.js';
 import { useReturnLabels } from './labels.js';
 import { piecesOf, realDate, returnsApi, type ReturnRecord } from './returns-api.js';
 

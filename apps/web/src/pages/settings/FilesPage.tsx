@@ -6,8 +6,8 @@ import { PagedList } from '../../api/paged.js';
 import { request } from '../../api/request.js';
 import { staticUrl } from '../../api/static-url.js';
 import { formatDateTime } from '../../lib/format.js';
-import { PageSizeSelect } from '../inbound/Pager.js';
-import { useAddressPageSize } from '../inbound/useCursorList.js';
+import { PageSizeSelect } from '../../components/Pager.js';
+import { useAddressPageSize } from '../../api/use-cursor-list.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime } from '../../lib/format.js';
-import { useMerchants } from '../inbound/lookups.js';
-import { Pager } from '../inbound/Pager.js';
-import { StateTag, useStateOptions } from '../inbound/StateTag.js';
-import { useCursorList } from '../inbound/useCursorList.js';
-import { TicketDrawer } from './TicketDrawer.js';
+import { useMerchants } from '../../api/lookups.js';
+import { Pager } from '../../components/Pager.js';
+import { StateTag, useStateOptions } from '../../components/StateTag.js';
+import { useCursorList } from '../../api/use-cursor-list.js';
+import { TicketDrawer } from '../../components/tickets/TicketDrawer.js';
 import { ticketsApi, type TicketRow } from './tickets-api.js';
 import { DocNo } from '../../components/DocNo.js';
 

@@ -2,18 +2,18 @@ import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/i
 import { Button, Space, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { staticUrl } from '../../api/static-url.js';
-import { uploadFile } from '../../api/upload.js';
-import type { InboundFile } from './inbound-api.js';
-import { na } from '../../lib/format.js';
+import { staticUrl } from '../api/static-url.js';
+import { uploadFile } from '../api/upload.js';
+import type { StoredFile } from '../api/files.js';
+import { na } from '../lib/format.js';
 
 /** The contracts take at most 20 files per announcement. */
 const MAX_FILES = 20;
 
-export const fileUrl = (file: InboundFile) => staticUrl(`/v0/static/${encodeURIComponent(file.id)}`);
+export const fileUrl = (file: StoredFile) => staticUrl(`/v0/static/${encodeURIComponent(file.id)}`);
 
 /** Links to the files of an announcement, opened in a new tab. */
-export function FileLinks({ files }: { files: InboundFile[] }) {
+export function FileLinks({ files }: { files: StoredFile[] }) {
   if (!files.length) return <>{na()}</>;
   return (
     <Space orientation="vertical" size={0}>
@@ -30,7 +30,7 @@ export function FileLinks({ files }: { files: InboundFile[] }) {
  * Packing lists, invoices and photos of an announcement: uploaded as internal documents (visible to
  * staff and to the merchant), kept on the order as `{id, name}`.
  */
-export function FilesInput({ value = [], onChange }: { value?: InboundFile[]; onChange?: (files: InboundFile[]) => void }) {
+export function FilesInput({ value = [], onChange }: { value?: StoredFile[]; onChange?: (files: StoredFile[]) => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(0);
   // Several files upload at once: each adds itself to the list as it stands when it finishes.

@@ -2,7 +2,7 @@ import type { Page } from '@kontor/contracts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@kontor/contracts/paging-core';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { isAbort } from '../../api/errors.js';
+import { isAbort } from './errors.js';
 
 /**
  * The page size of a list, kept in the address as `l` like the mask lists (spec §9: 25 by default,

@@ -8,9 +8,9 @@ import { useLayout } from '../../layout/store.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
-import { FileLinks, FilesInput } from '../inbound/FilesInput.js';
-import { StateTag } from '../inbound/StateTag.js';
-import { ticketsApi, type TicketDetail, type TicketFile, type TicketMessage, type TicketSide } from './tickets-api.js';
+import { FileLinks, FilesInput } from '../FilesInput.js';
+import { StateTag } from '../StateTag.js';
+import { ticketsApi, type TicketDetail, type TicketFile, type TicketMessage, type TicketSide } from '../../pages/tickets/tickets-api.js';
 import { useRecord } from '../../api/use-record.js';
 
 const STATES = Object.keys(TICKET.states) as TicketState[];

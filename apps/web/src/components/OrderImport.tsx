@@ -3,11 +3,11 @@ import type { OrderImportResult } from '@kontor/contracts/domains/outbound-io';
 import { Alert, Button, Checkbox, Form, Modal, Progress, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download } from '../../api/download.js';
-import { request } from '../../api/request.js';
-import { uploadFile } from '../../api/upload.js';
-import { ACTIVE_JOB, jobPercent, useJob } from '../../layout/JobProgress.js';
-import { useCan } from '../../masks/can.js';
+import { download } from '../api/download.js';
+import { request } from '../api/request.js';
+import { uploadFile } from '../api/upload.js';
+import { ACTIVE_JOB, jobPercent, useJob } from '../layout/JobProgress.js';
+import { useCan } from '../masks/can.js';
 
 interface MerchantOpt {
   id: number;

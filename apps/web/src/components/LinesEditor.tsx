@@ -2,8 +2,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, InputNumber, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useLayout } from '../../layout/store.js';
-import { searchItems } from './lookups.js';
+import { useLayout } from '../layout/store.js';
+import { searchItems } from '../api/lookups.js';
 import { SearchSelect } from './SearchSelect.js';
 
 /** One planned line as the form edits it; `counted` is what receiving already counted (edit only). */

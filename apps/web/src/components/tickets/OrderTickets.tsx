@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
-import { FilesInput } from '../inbound/FilesInput.js';
-import { StateTag } from '../inbound/StateTag.js';
+import { FilesInput } from '../FilesInput.js';
+import { StateTag } from '../StateTag.js';
 import { TicketDrawer } from './TicketDrawer.js';
-import { ticketsApi, type TicketFile, type TicketRow } from './tickets-api.js';
-import { DocNo } from '../../components/DocNo.js';
+import { ticketsApi, type TicketFile, type TicketRow } from '../../pages/tickets/tickets-api.js';
+import { DocNo } from '../DocNo.js';
 
 interface NewTicket {
   subject: string;

@@ -1,9 +1,8 @@
 import type { Page } from '@kontor/contracts';
 import { CONTAINER } from '@kontor/contracts/status/inbound';
 import { useEffect, useState } from 'react';
-import { request } from '../../api/request.js';
-import { listMerchants } from '../inventory/inventory-api.js';
-import type { SearchOption } from './SearchSelect.js';
+import { request } from './request.js';
+import type { SearchOption } from '../components/SearchSelect.js';
 
 /** Answers none instead of an error: a picker the session may not read stays empty, the server decides. */
 const quietRows = <T>(url: string, params: Record<string, unknown>, signal?: AbortSignal) =>
@@ -31,7 +30,7 @@ export function useWarehouses() {
 export function useMerchants() {
   const [rows, setRows] = useState<Array<{ id: number; code: string; name: string }>>([]);
   useEffect(() => {
-    void listMerchants().then(setRows);
+    void request<Array<{ id: number; code: string; name: string }>>({ url: '/v0/merchants/opts', quiet: true }).then(setRows, () => setRows([]));
   }, []);
   return rows;
 }

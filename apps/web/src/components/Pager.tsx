@@ -1,7 +1,7 @@
 import { PAGE_SIZES } from '@kontor/contracts/paging-core';
 import { Button, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { useCursorList } from './useCursorList.js';
+import type { useCursorList } from '../api/use-cursor-list.js';
 
 /** The total, the page size (spec §9, kept in the address) and previous / next under a cursor-paged list. */
 export function Pager({ list, testId }: { list: Omit<ReturnType<typeof useCursorList>, 'rows'>; testId: string }) {
