@@ -1,10 +1,10 @@
 import { PAGE_SIZES } from '@kontor/contracts/paging-core';
 import { Button, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { useCursorList } from '../api/use-cursor-list.js';
+import type { CursorList } from '../api/use-list-query.js';
 
 /** The total, the page size (spec §9, kept in the address) and previous / next under a cursor-paged list. */
-export function Pager({ list, testId }: { list: Omit<ReturnType<typeof useCursorList>, 'rows'>; testId: string }) {
+export function Pager({ list, testId }: { list: Omit<CursorList, 'rows'>; testId: string }) {
   const { t } = useTranslation();
   return (
     <Space wrap style={{ marginTop: 12, width: '100%', justifyContent: 'space-between' }}>

@@ -11,7 +11,7 @@ import { notify } from '../../notify/queue.js';
 import { FileLinks, FilesInput } from '../FilesInput.js';
 import { StateTag } from '../StateTag.js';
 import { ticketsApi, type TicketDetail, type TicketFile, type TicketMessage, type TicketSide } from '../../pages/tickets/tickets-api.js';
-import { useRecord } from '../../api/use-record.js';
+import { useRecordQuery } from '../../api/use-record-query.js';
 
 const STATES = Object.keys(TICKET.states) as TicketState[];
 
@@ -66,7 +66,7 @@ export function TicketDrawer({ id, onClose, onChanged }: Props) {
   const can = useCan();
   const mySide: TicketSide = useAuth((s) => s.user?.merchantId) ? 'merchant' : 'staff';
   const mobile = useLayout((s) => s.device === 'mobile');
-  const { detail, setDetail, load } = useRecord<TicketDetail>(id, ticketsApi.detail, onClose);
+  const { detail, setDetail, load } = useRecordQuery<TicketDetail>('tickets', id, ticketsApi.detail, onClose);
   // The answer being written belongs to one ticket, so opening another starts empty.
   const [draft, setDraft] = useState<{ ticketId: number | null; message: string; files: TicketFile[] }>({ ticketId: null, message: '', files: [] });
   const message = draft.ticketId === id ? draft.message : '';

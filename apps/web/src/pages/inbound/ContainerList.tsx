@@ -7,7 +7,7 @@ import { formatDateTime, na } from '../../lib/format.js';
 import { containerApi, type ContainerRow } from './inbound-api.js';
 import { Pager } from '../../components/Pager.js';
 import { StateTag, useStateOptions } from '../../components/StateTag.js';
-import { useCursorList } from '../../api/use-cursor-list.js';
+import { useListQuery } from '../../api/use-list-query.js';
 import { DocNo } from '../../components/DocNo.js';
 
 export interface ContainerFilters {
@@ -18,18 +18,17 @@ export interface ContainerFilters {
 interface Props {
   filters: ContainerFilters;
   onFilters(filters: ContainerFilters): void;
-  reloads: number;
   onOpen(row: ContainerRow): void;
   /** Warehouse codes by id (the container rows carry the id only). */
   warehouseCode(id: number): string;
 }
 
 /** Container orders (`GET /v0/c7rorders/`), newest first, status tags coloured from the status table. */
-export function ContainerList({ filters, onFilters, reloads, onOpen, warehouseCode }: Props) {
+export function ContainerList({ filters, onFilters, onOpen, warehouseCode }: Props) {
   const { t } = useTranslation();
   const mobile = useLayout((s) => s.device === 'mobile');
   const statusOptions = useStateOptions(CONTAINER);
-  const list = useCursorList(containerApi.list, filters as Record<string, unknown>, reloads);
+  const list = useListQuery('containers', containerApi.list, filters as Record<string, unknown>);
   const number = (row: ContainerRow) => (
     <Typography.Link strong onClick={() => onOpen(row)} data-testid="container-open">
       <DocNo>{row.number}</DocNo>

@@ -9,7 +9,7 @@ import { inboundApi, type InboundOrderRow } from './inbound-api.js';
 import { useMerchants } from '../../api/lookups.js';
 import { Pager } from '../../components/Pager.js';
 import { StateTag, useStateOptions } from '../../components/StateTag.js';
-import { useCursorList } from '../../api/use-cursor-list.js';
+import { useListQuery } from '../../api/use-list-query.js';
 import { DocNo } from '../../components/DocNo.js';
 
 /** Inside a container's view its warehouse and number go without saying; the creation date gives way to the difference. */
@@ -25,21 +25,20 @@ export interface InboundFilters {
 interface Props {
   filters: InboundFilters;
   onFilters?: (filters: InboundFilters) => void;
-  reloads: number;
   onOpen(id: number): void;
   /** Without the filter bar (the orders a container carries). */
   bare?: boolean;
 }
 
 /** Inbound orders (`GET /v0/r7gorders/`), newest first, with status tags coloured from the status table. */
-export function InboundOrderList({ filters, onFilters, reloads, onOpen, bare }: Props) {
+export function InboundOrderList({ filters, onFilters, onOpen, bare }: Props) {
   const { t } = useTranslation();
   const mobile = useLayout((s) => s.device === 'mobile');
   const statusOptions = useStateOptions(INBOUND_ORDER);
   const merchants = useMerchants();
   // A merchant's session knows only its own merchant: no merchant column or filter.
   const oneMerchant = merchants.length <= 1;
-  const list = useCursorList(inboundApi.list, filters as Record<string, unknown>, reloads);
+  const list = useListQuery('inbound-orders', inboundApi.list, filters as Record<string, unknown>);
 
   const number = (row: InboundOrderRow) => (
     <Typography.Link strong onClick={() => onOpen(row.id)} data-testid="inbound-open">

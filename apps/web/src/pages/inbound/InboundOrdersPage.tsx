@@ -2,6 +2,7 @@ import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidateDomains } from '../../api/query-client.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 import { inboundApi } from './inbound-api.js';
@@ -18,10 +19,9 @@ export default function InboundOrdersPage() {
   const { t } = useTranslation();
   const can = useCan();
   const [filters, setFilters] = useState<InboundFilters>({});
-  const [reloads, setReloads] = useState(0);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
-  const reload = () => setReloads((n) => n + 1);
+  const reload = () => void invalidateDomains('inbound-orders');
 
   const startExport = async () => {
     await inboundApi.exportList(filters as Record<string, unknown>);
@@ -40,7 +40,7 @@ export default function InboundOrdersPage() {
           {t('mask.export')}
         </Button>
       </Space>
-      <InboundOrderList filters={filters} onFilters={setFilters} reloads={reloads} onOpen={setOpen} />
+      <InboundOrderList filters={filters} onFilters={setFilters} onOpen={setOpen} />
       <InboundOrderForm
         open={creating}
         detail={null}

@@ -16,7 +16,7 @@ import { addressProblemsText } from './field-labels.js';
 import { outboundApi, type OutboundDetail } from './outbound-api.js';
 import { OutboundOrderForm } from './OutboundOrderForm.js';
 import { StatusDialog, type PendingChange } from './StatusDialog.js';
-import { useRecord } from '../../api/use-record.js';
+import { useRecordQuery } from '../../api/use-record-query.js';
 import { WithDocNo } from '../../components/DocNo.js';
 
 interface Props {
@@ -39,7 +39,7 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
   const staff = !useAuth((s) => s.user?.merchantId);
   const mobile = useLayout((s) => s.device === 'mobile');
   const stateLabel = useStateLabel(OUTBOUND_ORDER);
-  const { detail, setDetail, load } = useRecord<OutboundDetail>(id, outboundApi.detail, onClose);
+  const { detail, setDetail, load } = useRecordQuery<OutboundDetail>('outbound-orders', id, outboundApi.detail, onClose);
   const [editing, setEditing] = useState<number | null>(null);
   const [change, setChange] = useState<PendingChange | null>(null);
   const [busy, setBusy] = useState(false);

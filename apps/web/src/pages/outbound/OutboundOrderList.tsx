@@ -10,7 +10,7 @@ import { formatDateTime, na } from '../../lib/format.js';
 import { useMerchants } from '../../api/lookups.js';
 import { Pager } from '../../components/Pager.js';
 import { StateTag, useStateOptions } from '../../components/StateTag.js';
-import { useCursorList } from '../../api/use-cursor-list.js';
+import { useListQuery } from '../../api/use-list-query.js';
 import { BulkActions, useBulkActions } from './BulkActions.js';
 import { outboundApi, type OutboundOrderRow, type OutboundView } from './outbound-api.js';
 import { PriorityTag } from './PriorityTag.js';
@@ -31,7 +31,6 @@ interface Props {
   view: OutboundView;
   filters: OutboundFilters;
   onFilters(filters: OutboundFilters): void;
-  reloads: number;
   /** A bulk action changed orders: the page reloads what it shows. */
   onChanged(): void;
   onOpen(id: number): void;
@@ -40,17 +39,18 @@ interface Props {
 const tracking = (row: OutboundOrderRow) => (row.shipBundle ?? '').split('\n').filter(Boolean);
 
 /** An outbound list (issue 7 §4): search, filters, status chips with live counts, keyset pages and bulk actions. */
-export function OutboundOrderList({ view, filters, onFilters, reloads, onChanged, onOpen }: Props) {
+export function OutboundOrderList({ view, filters, onFilters, onChanged, onOpen }: Props) {
   const { t } = useTranslation();
   const mobile = useLayout((s) => s.device === 'mobile');
   const statusOptions = useStateOptions(OUTBOUND_ORDER);
   const merchants = useMerchants();
   const oneMerchant = merchants.length <= 1;
   const bulkActions = useBulkActions(view);
-  const list = useCursorList(
+  const list = useListQuery(
+    'outbound-orders',
     useMemo(() => outboundApi.list(view), [view]),
     filters as Record<string, unknown>,
-    reloads,
+    view,
   );
   const [selected, setSelected] = useState<OutboundOrderRow[]>([]);
   // Rows chosen on another page or before a reload are no longer in view: only the shown ones count.
@@ -197,7 +197,7 @@ export function OutboundOrderList({ view, filters, onFilters, reloads, onChanged
           data-testid="outbound-filter-created"
         />
       </Space>
-      <StatusChips view={view} filters={countFilters} reloads={reloads} selected={status ?? []} onSelect={(s) => set({ status: s.length ? s : undefined })} />
+      <StatusChips view={view} filters={countFilters} selected={status ?? []} onSelect={(s) => set({ status: s.length ? s : undefined })} />
       <div style={{ marginBottom: 8 }}>
         <BulkActions
           view={view}

@@ -10,7 +10,7 @@ import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
 import { Pager } from '../../components/Pager.js';
 import { StateTag, useStateOptions } from '../../components/StateTag.js';
-import { useCursorList } from '../../api/use-cursor-list.js';
+import { useListQuery } from '../../api/use-list-query.js';
 import { useReturnLabels } from './labels.js';
 import { piecesOf, realDate, returnsApi, type ReturnRecord } from './returns-api.js';
 
@@ -29,7 +29,6 @@ export interface ReturnFilters {
 interface Props {
   filters: ReturnFilters;
   onFilters(filters: ReturnFilters): void;
-  reloads: number;
   onOpen(row: ReturnRecord): void;
   /** Merchants for the customer filter; a merchant's session has only itself and gets no filter. */
   merchants: Array<{ code: string; name: string }>;
@@ -80,13 +79,13 @@ const load =
   };
 
 /** Returns (`GET /v0/r7greceiving/list`), newest first, status tags coloured from RETURN_ORDER. */
-export function ReturnList({ filters, onFilters, reloads, onOpen, merchants }: Props) {
+export function ReturnList({ filters, onFilters, onOpen, merchants }: Props) {
   const { t } = useTranslation();
   const mobile = useLayout((s) => s.device === 'mobile');
   const labels = useReturnLabels();
   const statusOptions = useStateOptions(RETURN_ORDER);
   const oneMerchant = merchants.length <= 1;
-  const list = useCursorList(load(filters), toParams(filters), reloads);
+  const list = useListQuery('returns', load(filters), toParams(filters));
   const set = (patch: Partial<ReturnFilters>) => onFilters({ ...filters, ...patch });
   // On a phone the filters beyond the search fold away; the badge counts those chosen.
   const [more, setMore] = useState(false);

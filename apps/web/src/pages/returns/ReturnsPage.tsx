@@ -1,6 +1,7 @@
 import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidateDomains } from '../../api/query-client.js';
 import { useAuth } from '../../auth/store.js';
 import { useCan } from '../../masks/can.js';
 import { useMerchants } from '../../api/lookups.js';
@@ -32,10 +33,9 @@ export default function ReturnsPage() {
   const canEdit = can('r7g.received.edit') && !merchantSession;
   const merchants = useMerchants();
   const [filters, setFilters] = useState<ReturnFilters>({});
-  const [reloads, setReloads] = useState(0);
   const [open, setOpen] = useState<{ draft: ReturnDraft; n: number } | null>(null);
   const [feedback, show] = useFeedback();
-  const reload = () => setReloads((n) => n + 1);
+  const reload = () => void invalidateDomains('returns');
 
   const openDraft = (draft: ReturnDraft, outcome: Feedback | null) => {
     setOpen({ draft, n: ++opened });
@@ -97,7 +97,7 @@ export default function ReturnsPage() {
         </Card>
       )}
       <Card size="small">
-        <ReturnList filters={filters} onFilters={setFilters} reloads={reloads} onOpen={(row) => void openRow(row)} merchants={merchants} />
+        <ReturnList filters={filters} onFilters={setFilters} onOpen={(row) => void openRow(row)} merchants={merchants} />
       </Card>
     </div>
   );

@@ -8,7 +8,8 @@ import { formatDateTime } from '../../lib/format.js';
 import { useMerchants } from '../../api/lookups.js';
 import { Pager } from '../../components/Pager.js';
 import { StateTag, useStateOptions } from '../../components/StateTag.js';
-import { useCursorList } from '../../api/use-cursor-list.js';
+import { invalidateDomains } from '../../api/query-client.js';
+import { useListQuery } from '../../api/use-list-query.js';
 import { TicketDrawer } from '../../components/tickets/TicketDrawer.js';
 import { ticketsApi, type TicketRow } from './tickets-api.js';
 import { DocNo } from '../../components/DocNo.js';
@@ -31,9 +32,8 @@ export default function TicketsPage() {
   const merchants = useMerchants();
   const oneMerchant = merchants.length <= 1;
   const [filters, setFilters] = useState<Filters>({ status: TICKET.codes('open', 'waiting') });
-  const [reloads, setReloads] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
-  const list = useCursorList(ticketsApi.list, filters as Record<string, unknown>, reloads);
+  const list = useListQuery('tickets', ticketsApi.list, filters as Record<string, unknown>);
   const set = (patch: Filters) => setFilters({ ...filters, ...patch });
 
   const number = (row: TicketRow) => (
@@ -117,7 +117,7 @@ export default function TicketsPage() {
         data-testid="tickets-table"
       />
       <Pager list={list} testId="tickets" />
-      <TicketDrawer id={open} onClose={() => setOpen(null)} onChanged={() => setReloads((n) => n + 1)} />
+      <TicketDrawer id={open} onClose={() => setOpen(null)} onChanged={() => void invalidateDomains('tickets')} />
     </div>
   );
 }
