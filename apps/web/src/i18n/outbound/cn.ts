@@ -1,4 +1,4 @@
-import type { outboundEn } from './screens-outbound-en.js';
+import type { outboundEn } from './en.js';
 
 /** 出库订单页面的简体中文文本（Issue 7 §4）。 */
 export const outboundCn: typeof outboundEn = {

@@ -1,4 +1,4 @@
-import type { outboundEn } from './screens-outbound-en.js';
+import type { outboundEn } from './en.js';
 
 /** Deutsche Texte der Ausgangsauftrags-Bildschirme (Issue 7 §4). */
 export const outboundDe: typeof outboundEn = {
