@@ -1,11 +1,12 @@
 import { CONTAINER } from '@kontor/contracts/status/inbound';
-import { Input, Select, Space, Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
 import { containerApi, type ContainerRow } from './inbound-api.js';
-import { Pager } from '../../components/Pager.js';
+import { StatusFilter } from '../../components/list/filters.js';
+import { ListScaffold } from '../../components/list/ListScaffold.js';
 import { StateTag, useStateOptions } from '../../components/StateTag.js';
 import { useListQuery } from '../../api/use-list-query.js';
 import { DocNo } from '../../components/DocNo.js';
@@ -60,38 +61,21 @@ export function ContainerList({ filters, onFilters, onOpen, warehouseCode }: Pro
   const columns = mobile ? [line, full[1]!] : full;
 
   return (
-    <div data-testid="container-list">
-      <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('inbound.containerSearchList')}
-          style={{ width: mobile ? 200 : 280 }}
-          onSearch={(q) => onFilters({ ...filters, q: q.trim() || undefined })}
-          data-testid="container-search"
-        />
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
+    <ListScaffold
+      id="container"
+      testId="container-list"
+      list={list}
+      columns={columns}
+      search={{ placeholder: t('inbound.containerSearchList'), onSearch: (q) => onFilters({ ...filters, q }) }}
+      filters={
+        <StatusFilter
           placeholder={t('inbound.status')}
-          style={{ minWidth: 180 }}
-          value={filters.status ?? []}
-          onChange={(v: number[]) => onFilters({ ...filters, status: v.length ? v : undefined })}
+          value={filters.status}
+          onChange={(status) => onFilters({ ...filters, status })}
           options={statusOptions}
-          data-testid="container-filter-status"
+          testId="container-filter-status"
         />
-      </Space>
-      <Table<ContainerRow>
-        rowKey="id"
-        size="small"
-        loading={list.loading}
-        columns={columns}
-        dataSource={list.rows}
-        pagination={false}
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        data-testid="container-table"
-      />
-      <Pager list={list} testId="container" />
-    </div>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { INBOUND_ORDER } from '@kontor/contracts/status/inbound';
-import { Input, Select, Space, Table, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
@@ -7,7 +7,8 @@ import { formatDateTime, na } from '../../lib/format.js';
 import { countingStarted, Difference } from './DetailTables.js';
 import { inboundApi, type InboundOrderRow } from './inbound-api.js';
 import { useMerchants } from '../../api/lookups.js';
-import { Pager } from '../../components/Pager.js';
+import { MerchantFilter, StatusFilter } from '../../components/list/filters.js';
+import { ListScaffold } from '../../components/list/ListScaffold.js';
 import { StateTag, useStateOptions } from '../../components/StateTag.js';
 import { useListQuery } from '../../api/use-list-query.js';
 import { DocNo } from '../../components/DocNo.js';
@@ -99,53 +100,33 @@ export function InboundOrderList({ filters, onFilters, onOpen, bare }: Props) {
 
   const set = (patch: InboundFilters) => onFilters?.({ ...filters, ...patch });
   return (
-    <div data-testid="inbound-list">
-      {!bare && (
-        <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
-          <Input.Search
-            allowClear
-            placeholder={t('inbound.search')}
-            style={{ width: mobile ? 200 : 280 }}
-            onSearch={(q) => set({ q: q.trim() || undefined })}
-            data-testid="inbound-search"
-          />
-          <Select
-            mode="multiple"
-            allowClear
-            maxTagCount="responsive"
+    <ListScaffold
+      id="inbound"
+      testId="inbound-list"
+      list={list}
+      columns={columns}
+      bare={bare}
+      search={{ placeholder: t('inbound.search'), onSearch: (q) => set({ q }) }}
+      filters={
+        <>
+          <StatusFilter
             placeholder={t('inbound.status')}
-            style={{ minWidth: 180 }}
-            value={filters.status ?? []}
-            onChange={(v: number[]) => set({ status: v.length ? v : undefined })}
+            value={filters.status}
+            onChange={(status) => set({ status })}
             options={statusOptions}
-            data-testid="inbound-filter-status"
+            testId="inbound-filter-status"
           />
           {!oneMerchant && (
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
+            <MerchantFilter
               placeholder={t('inbound.merchant')}
-              style={{ minWidth: 200 }}
               value={filters.merchantId}
-              onChange={(v?: number) => set({ merchantId: v })}
-              options={merchants.map((m) => ({ value: m.id, label: m.name }))}
-              data-testid="inbound-filter-merchant"
+              onChange={(merchantId) => set({ merchantId })}
+              merchants={merchants}
+              testId="inbound-filter-merchant"
             />
           )}
-        </Space>
-      )}
-      <Table<InboundOrderRow>
-        rowKey="id"
-        size="small"
-        loading={list.loading}
-        columns={columns}
-        dataSource={list.rows}
-        pagination={false}
-        // On a phone the table fits the screen and the text wraps instead of scrolling sideways.
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        data-testid="inbound-table"
-      />
-      <Pager list={list} testId="inbound" />
-    </div>
+        </>
+      }
+    />
   );
 }

@@ -1,14 +1,13 @@
 import type { Page } from '@kontor/contracts';
 import { RETURN_ORDER } from '@kontor/contracts/status/returns';
-import { FilterOutlined } from '@ant-design/icons';
-import { Badge, Button, DatePicker, Input, Select, Space, Table, Typography } from 'antd';
+import { DatePicker, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
-import { Pager } from '../../components/Pager.js';
+import { StatusFilter } from '../../components/list/filters.js';
+import { ListScaffold } from '../../components/list/ListScaffold.js';
 import { StateTag, useStateOptions } from '../../components/StateTag.js';
 import { useListQuery } from '../../api/use-list-query.js';
 import { useReturnLabels } from './labels.js';
@@ -88,7 +87,6 @@ export function ReturnList({ filters, onFilters, onOpen, merchants }: Props) {
   const list = useListQuery('returns', load(filters), toParams(filters));
   const set = (patch: Partial<ReturnFilters>) => onFilters({ ...filters, ...patch });
   // On a phone the filters beyond the search fold away; the badge counts those chosen.
-  const [more, setMore] = useState(false);
   const chosen = [filters.status?.length, filters.businessType !== undefined, filters.agentGUID, filters.created, filters.fin].filter(Boolean).length;
 
   const number = (row: ReturnRecord) => (
@@ -145,79 +143,49 @@ export function ReturnList({ filters, onFilters, onOpen, merchants }: Props) {
   };
 
   return (
-    <div data-testid="returns-list">
-      <Space wrap size={[8, 8]} className="ret-filters">
-        <div className="ret-search-row">
-          <Input.Search
-            allowClear
-            placeholder={t('returns.search')}
-            className="ret-filter-search"
-            onSearch={(q) => set({ q: q.trim() || undefined })}
-            data-testid="returns-search"
+    <ListScaffold
+      id="returns"
+      testId="returns-list"
+      list={list}
+      columns={columns}
+      filterBarClassName="ret-filters"
+      foldOnMobile={{ chosen }}
+      search={{ placeholder: t('returns.search'), className: 'ret-filter-search', onSearch: (q) => set({ q }) }}
+      filters={
+        <>
+          <StatusFilter
+            placeholder={t('returns.status')}
+            className="ret-filter-select"
+            value={filters.status}
+            onChange={(status) => set({ status })}
+            options={statusOptions}
+            testId="returns-filter-status"
           />
-          {mobile && (
-            <Badge count={chosen} size="small">
-              <Button
-                icon={<FilterOutlined />}
-                type={more ? 'primary' : 'default'}
-                aria-label={t('mask.filters')}
-                aria-expanded={more}
-                onClick={() => setMore((v) => !v)}
-                data-testid="returns-more-filters"
-              />
-            </Badge>
+          <Select
+            allowClear
+            placeholder={t('returns.businessType')}
+            className="ret-filter-select"
+            value={filters.businessType}
+            onChange={(v?: number) => set({ businessType: v })}
+            options={labels.businessTypeOptions}
+            data-testid="returns-filter-type"
+          />
+          {!oneMerchant && (
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('returns.customer')}
+              className="ret-filter-merchant"
+              value={filters.agentGUID}
+              onChange={(v?: string) => set({ agentGUID: v })}
+              options={merchants.map((m) => ({ value: m.code, label: `${m.code} · ${m.name}` }))}
+              data-testid="returns-filter-merchant"
+            />
           )}
-        </div>
-        {(!mobile || more) && (
-          <>
-            <Select
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              placeholder={t('returns.status')}
-              className="ret-filter-select"
-              value={filters.status ?? []}
-              onChange={(v: number[]) => set({ status: v.length ? v : undefined })}
-              options={statusOptions}
-              data-testid="returns-filter-status"
-            />
-            <Select
-              allowClear
-              placeholder={t('returns.businessType')}
-              className="ret-filter-select"
-              value={filters.businessType}
-              onChange={(v?: number) => set({ businessType: v })}
-              options={labels.businessTypeOptions}
-              data-testid="returns-filter-type"
-            />
-            {!oneMerchant && (
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('returns.customer')}
-                className="ret-filter-merchant"
-                value={filters.agentGUID}
-                onChange={(v?: string) => set({ agentGUID: v })}
-                options={merchants.map((m) => ({ value: m.code, label: `${m.code} · ${m.name}` }))}
-                data-testid="returns-filter-merchant"
-              />
-            )}
-            {rangePicker('created', t('returns.created'))}
-            {rangePicker('fin', t('returns.finDate'))}
-          </>
-        )}
-      </Space>
-      <Table<ReturnRecord>
-        rowKey="id"
-        size="small"
-        loading={list.loading}
-        columns={columns}
-        dataSource={list.rows}
-        pagination={false}
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        data-testid="returns-table"
-      />
-      <Pager list={list} testId="returns" />
-    </div>
+          {rangePicker('created', t('returns.created'))}
+          {rangePicker('fin', t('returns.finDate'))}
+        </>
+      }
+    />
   );
 }
