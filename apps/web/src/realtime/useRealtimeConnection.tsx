@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { API_BASE } from '../api/config.js';
+import { invalidateAfterJob } from '../api/job-invalidation.js';
 import { useAuth } from '../auth/store.js';
 import { storeRfid, useRealtime, type JobEvent, type PrintRequest } from './events.js';
 import { isNewerVersion } from './version.js';
@@ -54,7 +55,10 @@ export function useRealtimeConnection(): void {
     );
     socket.on('rfid', (payload: unknown) => storeRfid(payload));
     socket.on('print', (payload: PrintRequest) => state.pushPrint(payload));
-    socket.on('job', (event: JobEvent) => state.jobEvent(event));
+    socket.on('job', (event: JobEvent) => {
+      state.jobEvent(event);
+      invalidateAfterJob(event);
+    });
     socket.on('info', (info: { webVersion?: string }) => {
       if (!info?.webVersion || versionDialogShown.current || !isNewerVersion(info.webVersion, __WEB_VERSION__)) return;
       versionDialogShown.current = true;

@@ -1,8 +1,10 @@
 import { EditOutlined } from '@ant-design/icons';
 import { CONTAINER } from '@kontor/contracts/status/inbound';
 import { Button, Descriptions, Drawer, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidateDomains, queryClient, recordKey } from '../../api/query-client.js';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
@@ -11,7 +13,7 @@ import { containerApi, type ContainerManualStatus, type ContainerRow } from './i
 import { InboundOrderDrawer } from './InboundOrderDrawer.js';
 import { InboundOrderList } from './InboundOrderList.js';
 import { LinkOrder } from './LinkOrder.js';
-import { StateTag } from './StateTag.js';
+import { StateTag } from '../../components/StateTag.js';
 import { DocNo, WithDocNo } from '../../components/DocNo.js';
 
 const MANUAL: ContainerManualStatus[] = ['inTransit', 'arrived', 'unloaded', 'canceled'];
@@ -24,28 +26,22 @@ interface Props {
   onChanged(): void;
   onEdit(row: ContainerRow): void;
   warehouseCode(id: number): string;
-  /** Bumped by the page after the container was edited, to read it again. */
-  reloads: number;
 }
 
 /**
  * One container order (issue 6 §2): its data, the status changes the status table allows (an arrival
  * sets its inbound orders to receipt pending on the server), and the inbound orders it carries.
  */
-export function ContainerDrawer({ container, onClose, onChanged, onEdit, warehouseCode, reloads }: Props) {
+export function ContainerDrawer({ container, onClose, onChanged, onEdit, warehouseCode }: Props) {
   const { t } = useTranslation();
   const can = useCan();
   const mobile = useLayout((s) => s.device === 'mobile');
-  const [fresh, setFresh] = useState<ContainerRow | null>(null);
-  const [orderReloads, setOrderReloads] = useState(0);
   const [openOrder, setOpenOrder] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const id = container?.id ?? null;
 
-  useEffect(() => {
-    if (id === null) return;
-    containerApi.get(id).then(setFresh, () => undefined);
-  }, [id, reloads]);
+  // Read again whenever containers change (an edit, a status); until then the list's row shows.
+  const { data: fresh } = useQuery({ queryKey: recordKey('containers', id), queryFn: () => containerApi.get(id!), enabled: id !== null });
 
   const row = fresh?.id === id ? fresh : container;
   const canEdit = can('c7r.orders.edit');
@@ -58,8 +54,8 @@ export function ContainerDrawer({ container, onClose, onChanged, onEdit, warehou
       try {
         await containerApi.setStatus(row.id, status);
         notify((n) => n.success(t(`inbound.containerDone.${status}`)));
-        setFresh(await containerApi.get(row.id));
-        setOrderReloads((n) => n + 1);
+        queryClient.setQueryData(recordKey('containers', row.id), await containerApi.get(row.id));
+        void invalidateDomains('inbound-orders');
         onChanged();
       } finally {
         setBusy(false);
@@ -124,11 +120,11 @@ export function ContainerDrawer({ container, onClose, onChanged, onEdit, warehou
           </Typography.Title>
           {can('r7g.orders.edit') && OPEN.includes(row.status) && (
             <div style={{ marginBottom: 12 }}>
-              <LinkOrder containerId={row.id} onLinked={() => setOrderReloads((n) => n + 1)} />
+              <LinkOrder containerId={row.id} onLinked={() => void invalidateDomains('inbound-orders')} />
             </div>
           )}
-          <InboundOrderList bare filters={{ containerId: row.id }} reloads={orderReloads} onOpen={setOpenOrder} />
-          <InboundOrderDrawer id={openOrder} onClose={() => setOpenOrder(null)} onChanged={() => setOrderReloads((n) => n + 1)} />
+          <InboundOrderList bare filters={{ containerId: row.id }} onOpen={setOpenOrder} />
+          <InboundOrderDrawer id={openOrder} onClose={() => setOpenOrder(null)} onChanged={() => void invalidateDomains('inbound-orders')} />
         </div>
       )}
     </Drawer>

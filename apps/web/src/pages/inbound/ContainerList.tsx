@@ -1,13 +1,14 @@
 import { CONTAINER } from '@kontor/contracts/status/inbound';
-import { Input, Select, Space, Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
 import { containerApi, type ContainerRow } from './inbound-api.js';
-import { Pager } from './Pager.js';
-import { StateTag, useStateOptions } from './StateTag.js';
-import { useCursorList } from './useCursorList.js';
+import { StatusFilter } from '../../components/list/filters.js';
+import { ListScaffold } from '../../components/list/ListScaffold.js';
+import { StateTag, useStateOptions } from '../../components/StateTag.js';
+import { useListQuery } from '../../api/use-list-query.js';
 import { DocNo } from '../../components/DocNo.js';
 
 export interface ContainerFilters {
@@ -18,18 +19,17 @@ export interface ContainerFilters {
 interface Props {
   filters: ContainerFilters;
   onFilters(filters: ContainerFilters): void;
-  reloads: number;
   onOpen(row: ContainerRow): void;
   /** Warehouse codes by id (the container rows carry the id only). */
   warehouseCode(id: number): string;
 }
 
 /** Container orders (`GET /v0/c7rorders/`), newest first, status tags coloured from the status table. */
-export function ContainerList({ filters, onFilters, reloads, onOpen, warehouseCode }: Props) {
+export function ContainerList({ filters, onFilters, onOpen, warehouseCode }: Props) {
   const { t } = useTranslation();
   const mobile = useLayout((s) => s.device === 'mobile');
   const statusOptions = useStateOptions(CONTAINER);
-  const list = useCursorList(containerApi.list, filters as Record<string, unknown>, reloads);
+  const list = useListQuery('containers', containerApi.list, filters as Record<string, unknown>);
   const number = (row: ContainerRow) => (
     <Typography.Link strong onClick={() => onOpen(row)} data-testid="container-open">
       <DocNo>{row.number}</DocNo>
@@ -61,38 +61,21 @@ export function ContainerList({ filters, onFilters, reloads, onOpen, warehouseCo
   const columns = mobile ? [line, full[1]!] : full;
 
   return (
-    <div data-testid="container-list">
-      <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('inbound.containerSearchList')}
-          style={{ width: mobile ? 200 : 280 }}
-          onSearch={(q) => onFilters({ ...filters, q: q.trim() || undefined })}
-          data-testid="container-search"
-        />
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
+    <ListScaffold
+      id="container"
+      testId="container-list"
+      list={list}
+      columns={columns}
+      search={{ placeholder: t('inbound.containerSearchList'), onSearch: (q) => onFilters({ ...filters, q }) }}
+      filters={
+        <StatusFilter
           placeholder={t('inbound.status')}
-          style={{ minWidth: 180 }}
-          value={filters.status ?? []}
-          onChange={(v: number[]) => onFilters({ ...filters, status: v.length ? v : undefined })}
+          value={filters.status}
+          onChange={(status) => onFilters({ ...filters, status })}
           options={statusOptions}
-          data-testid="container-filter-status"
+          testId="container-filter-status"
         />
-      </Space>
-      <Table<ContainerRow>
-        rowKey="id"
-        size="small"
-        loading={list.loading}
-        columns={columns}
-        dataSource={list.rows}
-        pagination={false}
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        data-testid="container-table"
-      />
-      <Pager list={list} testId="container" />
-    </div>
+      }
+    />
   );
 }

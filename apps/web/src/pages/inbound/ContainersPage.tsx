@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidateDomains } from '../../api/query-client.js';
 import { useCan } from '../../masks/can.js';
 import { MaskForm } from '../../masks/MaskForm.js';
 import { useMask } from '../../masks/useMask.js';
@@ -9,7 +10,7 @@ import { notify } from '../../notify/queue.js';
 import { ContainerDrawer } from './ContainerDrawer.js';
 import { ContainerList, type ContainerFilters } from './ContainerList.js';
 import type { ContainerRow } from './inbound-api.js';
-import { useWarehouses } from './lookups.js';
+import { useWarehouses } from '../../api/lookups.js';
 
 /**
  * `/c7r/orders` (issue 6 §2): container orders with their status, the inbound orders they carry and
@@ -22,10 +23,10 @@ export default function ContainersPage() {
   const mask = useMask('c7r.orders');
   const warehouses = useWarehouses();
   const [filters, setFilters] = useState<ContainerFilters>({});
-  const [reloads, setReloads] = useState(0);
   const [open, setOpen] = useState<ContainerRow | null>(null);
   const [editing, setEditing] = useState<{ open: boolean; record: ContainerRow | null }>({ open: false, record: null });
-  const reload = () => setReloads((n) => n + 1);
+  // A container's status moves the inbound orders it carries (issue 6 §2): both lists read again.
+  const reload = () => void invalidateDomains('containers', 'inbound-orders');
   const warehouseCode = (id: number) => warehouses.find((w) => w.id === id)?.code ?? String(id);
 
   return (
@@ -37,14 +38,13 @@ export default function ContainersPage() {
           </Button>
         </Space>
       )}
-      <ContainerList filters={filters} onFilters={setFilters} reloads={reloads} onOpen={setOpen} warehouseCode={warehouseCode} />
+      <ContainerList filters={filters} onFilters={setFilters} onOpen={setOpen} warehouseCode={warehouseCode} />
       <ContainerDrawer
         container={open}
         onClose={() => setOpen(null)}
         onChanged={reload}
         onEdit={(record) => setEditing({ open: true, record })}
         warehouseCode={warehouseCode}
-        reloads={reloads}
       />
       {mask.status === 'ready' && (
         <MaskForm

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
-import { StatusTag } from '../inventory/StatusTag.js';
+import { StatusTag } from '../../components/StatusTag.js';
 import type { InboundScan, StagingRow } from './inbound-api.js';
 
 /** Whether counting has begun: before, a difference would only repeat the plan. */

@@ -2,9 +2,9 @@ import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../masks/can.js';
-import { FilesInput } from './FilesInput.js';
-import { searchContainers, useMerchants, useWarehouses } from './lookups.js';
-import { SearchSelect, type SearchOption } from './SearchSelect.js';
+import { FilesInput } from '../../components/FilesInput.js';
+import { searchContainers, useMerchants, useWarehouses } from '../../api/lookups.js';
+import { SearchSelect, type SearchOption } from '../../components/SearchSelect.js';
 
 interface Props {
   /** Staff announcing: the merchant is chosen; otherwise it is shown as fixed. */

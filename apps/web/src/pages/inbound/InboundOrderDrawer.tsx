@@ -11,7 +11,7 @@ import { countingStarted, LinesTable, ScansTable, StagingTable } from './DetailT
 import { inboundApi, type InboundDetail, type InboundManualStatus } from './inbound-api.js';
 import { InboundOrderForm } from './InboundOrderForm.js';
 import { OrderHeader } from './OrderHeader.js';
-import { useRecord } from '../../api/use-record.js';
+import { useRecordQuery } from '../../api/use-record-query.js';
 import { WithDocNo } from '../../components/DocNo.js';
 
 /** The changes made by hand; receiving, completing and putaway make the others. */
@@ -36,7 +36,7 @@ export function InboundOrderDrawer({ id, onClose, onChanged }: Props) {
   const can = useCan();
   const merchantSession = !!useAuth((s) => s.user?.merchantId);
   const mobile = useLayout((s) => s.device === 'mobile');
-  const { detail, setDetail, load } = useRecord<InboundDetail>(id, inboundApi.detail, onClose);
+  const { detail, setDetail, load } = useRecordQuery<InboundDetail>('inbound-orders', id, inboundApi.detail, onClose);
   // The id of the order being edited, so a form left open never shows for another order.
   const [editing, setEditing] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);

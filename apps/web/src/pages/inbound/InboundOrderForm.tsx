@@ -8,7 +8,7 @@ import { useAuth } from '../../auth/store.js';
 import { notify } from '../../notify/queue.js';
 import { HeaderFields } from './HeaderFields.js';
 import { inboundApi, type InboundDetail, type InboundFile, type InboundWrite } from './inbound-api.js';
-import { lineComplete, LinesEditor, newLine, type LineDraft } from './LinesEditor.js';
+import { lineComplete, LinesEditor, newLine, type LineDraft } from '../../components/LinesEditor.js';
 import { WithDocNo } from '../../components/DocNo.js';
 
 interface Values {

@@ -1,15 +1,16 @@
 import { INBOUND_ORDER } from '@kontor/contracts/status/inbound';
-import { Input, Select, Space, Table, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
 import { countingStarted, Difference } from './DetailTables.js';
 import { inboundApi, type InboundOrderRow } from './inbound-api.js';
-import { useMerchants } from './lookups.js';
-import { Pager } from './Pager.js';
-import { StateTag, useStateOptions } from './StateTag.js';
-import { useCursorList } from './useCursorList.js';
+import { useMerchants } from '../../api/lookups.js';
+import { MerchantFilter, StatusFilter } from '../../components/list/filters.js';
+import { ListScaffold } from '../../components/list/ListScaffold.js';
+import { StateTag, useStateOptions } from '../../components/StateTag.js';
+import { useListQuery } from '../../api/use-list-query.js';
 import { DocNo } from '../../components/DocNo.js';
 
 /** Inside a container's view its warehouse and number go without saying; the creation date gives way to the difference. */
@@ -25,21 +26,20 @@ export interface InboundFilters {
 interface Props {
   filters: InboundFilters;
   onFilters?: (filters: InboundFilters) => void;
-  reloads: number;
   onOpen(id: number): void;
   /** Without the filter bar (the orders a container carries). */
   bare?: boolean;
 }
 
 /** Inbound orders (`GET /v0/r7gorders/`), newest first, with status tags coloured from the status table. */
-export function InboundOrderList({ filters, onFilters, reloads, onOpen, bare }: Props) {
+export function InboundOrderList({ filters, onFilters, onOpen, bare }: Props) {
   const { t } = useTranslation();
   const mobile = useLayout((s) => s.device === 'mobile');
   const statusOptions = useStateOptions(INBOUND_ORDER);
   const merchants = useMerchants();
   // A merchant's session knows only its own merchant: no merchant column or filter.
   const oneMerchant = merchants.length <= 1;
-  const list = useCursorList(inboundApi.list, filters as Record<string, unknown>, reloads);
+  const list = useListQuery('inbound-orders', inboundApi.list, filters as Record<string, unknown>);
 
   const number = (row: InboundOrderRow) => (
     <Typography.Link strong onClick={() => onOpen(row.id)} data-testid="inbound-open">
@@ -100,53 +100,33 @@ export function InboundOrderList({ filters, onFilters, reloads, onOpen, bare }: 
 
   const set = (patch: InboundFilters) => onFilters?.({ ...filters, ...patch });
   return (
-    <div data-testid="inbound-list">
-      {!bare && (
-        <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
-          <Input.Search
-            allowClear
-            placeholder={t('inbound.search')}
-            style={{ width: mobile ? 200 : 280 }}
-            onSearch={(q) => set({ q: q.trim() || undefined })}
-            data-testid="inbound-search"
-          />
-          <Select
-            mode="multiple"
-            allowClear
-            maxTagCount="responsive"
+    <ListScaffold
+      id="inbound"
+      testId="inbound-list"
+      list={list}
+      columns={columns}
+      bare={bare}
+      search={{ placeholder: t('inbound.search'), onSearch: (q) => set({ q }) }}
+      filters={
+        <>
+          <StatusFilter
             placeholder={t('inbound.status')}
-            style={{ minWidth: 180 }}
-            value={filters.status ?? []}
-            onChange={(v: number[]) => set({ status: v.length ? v : undefined })}
+            value={filters.status}
+            onChange={(status) => set({ status })}
             options={statusOptions}
-            data-testid="inbound-filter-status"
+            testId="inbound-filter-status"
           />
           {!oneMerchant && (
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
+            <MerchantFilter
               placeholder={t('inbound.merchant')}
-              style={{ minWidth: 200 }}
               value={filters.merchantId}
-              onChange={(v?: number) => set({ merchantId: v })}
-              options={merchants.map((m) => ({ value: m.id, label: m.name }))}
-              data-testid="inbound-filter-merchant"
+              onChange={(merchantId) => set({ merchantId })}
+              merchants={merchants}
+              testId="inbound-filter-merchant"
             />
           )}
-        </Space>
-      )}
-      <Table<InboundOrderRow>
-        rowKey="id"
-        size="small"
-        loading={list.loading}
-        columns={columns}
-        dataSource={list.rows}
-        pagination={false}
-        // On a phone the table fits the screen and the text wraps instead of scrolling sideways.
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        data-testid="inbound-table"
-      />
-      <Pager list={list} testId="inbound" />
-    </div>
+        </>
+      }
+    />
   );
 }

@@ -2,10 +2,10 @@ import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidateDomains } from '../../api/query-client.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 import { useAddressParam } from '../../router/use-address-param.js';
-import { receivingApi } from '../receiving/receiving-api.js';
 import { inboundApi } from './inbound-api.js';
 import { InboundOrderDrawer } from './InboundOrderDrawer.js';
 import { InboundOrderForm } from './InboundOrderForm.js';
@@ -20,15 +20,14 @@ export default function InboundOrdersPage() {
   const { t } = useTranslation();
   const can = useCan();
   const [filters, setFilters] = useState<InboundFilters>({});
-  const [reloads, setReloads] = useState(0);
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
-  const reload = () => setReloads((n) => n + 1);
+  const reload = () => void invalidateDomains('inbound-orders');
   // A link from another screen (the inventory log) names the order by its number.
   useAddressParam(
     'no',
     (no) =>
-      void receivingApi.find(no).then(
+      void inboundApi.findByNumber(no).then(
         (order) => setOpen(order.id),
         () => notify((n) => n.error(t('common.docNotFound', { no }))),
       ),
@@ -51,7 +50,7 @@ export default function InboundOrdersPage() {
           {t('mask.export')}
         </Button>
       </Space>
-      <InboundOrderList filters={filters} onFilters={setFilters} reloads={reloads} onOpen={setOpen} />
+      <InboundOrderList filters={filters} onFilters={setFilters} onOpen={setOpen} />
       <InboundOrderForm
         open={creating}
         detail={null}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request.js';
 import { notify } from '../../notify/queue.js';
 import { headerOf, inboundApi, type InboundOrderRow } from './inbound-api.js';
-import { SearchSelect, type SearchOption } from './SearchSelect.js';
+import { SearchSelect, type SearchOption } from '../../components/SearchSelect.js';
 
 /** Orders not yet being received and on no container: the ones a container can still take without a reason. */
 async function searchFree(q: string, signal: AbortSignal): Promise<SearchOption[]> {

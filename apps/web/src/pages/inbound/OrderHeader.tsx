@@ -3,9 +3,9 @@ import { Descriptions, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, na } from '../../lib/format.js';
 import { countingStarted, Difference } from './DetailTables.js';
-import { FileLinks } from './FilesInput.js';
+import { FileLinks } from '../../components/FilesInput.js';
 import type { InboundOrderRow } from './inbound-api.js';
-import { StateTag } from './StateTag.js';
+import { StateTag } from '../../components/StateTag.js';
 
 const orNA = (v: string | null | undefined) => v || na();
 

@@ -116,6 +116,8 @@ export type ContainerManualStatus = 'inTransit' | 'arrived' | 'unloaded' | 'canc
 export const inboundApi = {
   list: (params: Record<string, unknown>, signal?: AbortSignal) => request<Page<InboundOrderRow>>({ url: '/v0/r7gorders/', params, signal }),
   detail: (id: number) => request<InboundDetail>({ url: `/v0/r7gorders/${id}/detail` }),
+  /** The order with this number (a link from the inventory log); the caller says when there is none. */
+  findByNumber: (q: string) => request<{ id: number; unid: string }>({ url: '/v0/r7gorders/any', params: { q }, quiet: true }),
   /** Field errors come back to the form, which shows them at their inputs. */
   create: (data: InboundWrite) => request<{ id: number; unid: string }>({ url: '/v0/r7gorders/', method: 'POST', data, quiet: true }),
   update: (id: number, data: Partial<InboundWrite> & { version: number; reason?: string }) =>

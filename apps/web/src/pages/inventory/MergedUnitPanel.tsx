@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request.js';
 import { notify } from '../../notify/queue.js';
-import { StatusTag } from './StatusTag.js';
+import { StatusTag } from '../../components/StatusTag.js';
 
 interface UnitContents {
   id: number;

@@ -8,7 +8,7 @@ import { listMerchants, listStock, type StockRow } from './inventory-api.js';
 import type { Scope } from './ScanBox.js';
 import { useRowColumns, type StockAction } from './stock-columns.js';
 import { StockGroups } from './StockGroups.js';
-import { useStatusOptions } from './StatusTag.js';
+import { useStatusOptions } from '../../components/StatusTag.js';
 
 export { ACTION_ICONS, type StockAction } from './stock-columns.js';
 type View = 'rows' | StockGrouping;

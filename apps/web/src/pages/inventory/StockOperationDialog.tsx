@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../notify/queue.js';
 import { findItem, listStock, stockOperation, type StockRow } from './inventory-api.js';
 import type { StockAction } from './StockList.js';
-import { useStatusOptions } from './StatusTag.js';
+import { useStatusOptions } from '../../components/StatusTag.js';
 
 interface Values {
   compartment?: string;

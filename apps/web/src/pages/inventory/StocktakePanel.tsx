@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { stocktakes, type CountSummary } from './inventory-api.js';
 import { StocktakeSheet } from './StocktakeSheet.js';
-import { CountStateTag } from './StatusTag.js';
+import { CountStateTag } from '../../components/StatusTag.js';
 
 type Option = { value: number; label: string };
 

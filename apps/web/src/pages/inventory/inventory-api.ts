@@ -1,6 +1,9 @@
 import type { Page } from '@kontor/contracts';
 import type { StockGroupsPage } from '@kontor/contracts/domains/inventory';
 import { request } from '../../api/request.js';
+import type { CompartmentHit, ItemHit } from '../../api/scan-lookups.js';
+
+export type { CompartmentHit, ItemHit };
 
 /** A row of `GET /v0/stock/`: one item, compartment, batch and status with its quantities. */
 export interface StockRow {
@@ -22,34 +25,6 @@ export interface StockRow {
   merchantName: string;
   merchantId: number;
   updatedAt: string;
-}
-
-/** `GET /v0/compartment/any` (facts §2.7): a miss answers `guid: ""`. */
-export interface CompartmentHit {
-  guid: string;
-  id?: number;
-  name: string;
-  warehouseUNID?: string;
-  warehouseId?: number;
-  zoneCode?: string | null;
-  pickingPriority?: number;
-  blocked?: boolean;
-  inventory?: { quantity: number; lockedQty: number; rows: number };
-}
-
-/** `GET /v0/item/any` (facts §2.7): a miss answers `guid: ""`. */
-export interface ItemHit {
-  guid: string;
-  id?: number;
-  unid: string;
-  name?: string;
-  barcode?: string | null;
-  customer?: string;
-  merchantId?: number;
-  weight?: number;
-  batchTracked?: boolean;
-  /** Units added need their best-before date. */
-  expiryTracked?: boolean;
 }
 
 export interface CountLine {

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, na } from '../../lib/format.js';
 import type { StockRow } from './inventory-api.js';
-import { StatusTag } from './StatusTag.js';
+import { StatusTag } from '../../components/StatusTag.js';
 
 export type StockAction = 'adjust' | 'move' | 'status';
 export const ACTION_ICONS: Record<StockAction, React.ReactNode> = { adjust: <PlusCircleOutlined />, move: <SwapOutlined />, status: <TagOutlined /> };

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime } from '../../lib/format.js';
-import { StateTag } from '../inbound/StateTag.js';
+import { StateTag } from '../../components/StateTag.js';
 import { exceptionTexts } from './field-labels.js';
 import type { HistoryEntry, OutboundLine, Reservation } from './outbound-api.js';
 

@@ -3,8 +3,8 @@ import { CARRIERS, DELIVERY_SERVICES, PRIORITIES, TASK_TYPES, TRANSPORT_MODES } 
 import { Button, Checkbox, Col, Collapse, DatePicker, Divider, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FilesInput } from '../inbound/FilesInput.js';
-import { useWarehouses } from '../inbound/lookups.js';
+import { FilesInput } from '../../components/FilesInput.js';
+import { useWarehouses } from '../../api/lookups.js';
 import { AddressFields } from './AddressFields.js';
 import { disagrees, type LineTotals } from './form-values.js';
 

@@ -8,15 +8,15 @@ import { useAuth } from '../../auth/store.js';
 import { useLayout } from '../../layout/store.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
-import { useStateLabel } from '../inbound/StateTag.js';
-import { OrderTickets } from '../tickets/OrderTickets.js';
+import { useStateLabel } from '../../components/StateTag.js';
+import { OrderTickets } from '../../components/tickets/OrderTickets.js';
 import { HistoryTimeline, OutboundLinesTable } from './DetailParts.js';
 import { OrderFacts } from './OrderFacts.js';
 import { addressProblemsText } from './field-labels.js';
 import { outboundApi, type OutboundDetail } from './outbound-api.js';
 import { OutboundOrderForm } from './OutboundOrderForm.js';
 import { StatusDialog, type PendingChange } from './StatusDialog.js';
-import { useRecord } from '../../api/use-record.js';
+import { useRecordQuery } from '../../api/use-record-query.js';
 import { WithDocNo } from '../../components/DocNo.js';
 
 interface Props {
@@ -39,7 +39,7 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
   const staff = !useAuth((s) => s.user?.merchantId);
   const mobile = useLayout((s) => s.device === 'mobile');
   const stateLabel = useStateLabel(OUTBOUND_ORDER);
-  const { detail, setDetail, load } = useRecord<OutboundDetail>(id, outboundApi.detail, onClose);
+  const { detail, setDetail, load } = useRecordQuery<OutboundDetail>('outbound-orders', id, outboundApi.detail, onClose);
   const [editing, setEditing] = useState<number | null>(null);
   const [change, setChange] = useState<PendingChange | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,16 +1,17 @@
 import { CARRIERS, PRIORITY_CODES } from '@kontor/contracts/domains/outbound';
 import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
-import { DatePicker, Input, Select, Space, Table, Typography } from 'antd';
+import { DatePicker, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
-import { useMerchants } from '../inbound/lookups.js';
-import { Pager } from '../inbound/Pager.js';
-import { StateTag, useStateOptions } from '../inbound/StateTag.js';
-import { useCursorList } from '../inbound/useCursorList.js';
+import { useMerchants } from '../../api/lookups.js';
+import { MerchantFilter, StatusFilter } from '../../components/list/filters.js';
+import { ListScaffold } from '../../components/list/ListScaffold.js';
+import { StateTag, useStateOptions } from '../../components/StateTag.js';
+import { useListQuery } from '../../api/use-list-query.js';
 import { BulkActions, useBulkActions } from './BulkActions.js';
 import { outboundApi, type OutboundOrderRow, type OutboundView } from './outbound-api.js';
 import { PriorityTag } from './PriorityTag.js';
@@ -31,7 +32,6 @@ interface Props {
   view: OutboundView;
   filters: OutboundFilters;
   onFilters(filters: OutboundFilters): void;
-  reloads: number;
   /** A bulk action changed orders: the page reloads what it shows. */
   onChanged(): void;
   onOpen(id: number): void;
@@ -40,17 +40,18 @@ interface Props {
 const tracking = (row: OutboundOrderRow) => (row.shipBundle ?? '').split('\n').filter(Boolean);
 
 /** An outbound list (issue 7 §4): search, filters, status chips with live counts, keyset pages and bulk actions. */
-export function OutboundOrderList({ view, filters, onFilters, reloads, onChanged, onOpen }: Props) {
+export function OutboundOrderList({ view, filters, onFilters, onChanged, onOpen }: Props) {
   const { t } = useTranslation();
   const mobile = useLayout((s) => s.device === 'mobile');
   const statusOptions = useStateOptions(OUTBOUND_ORDER);
   const merchants = useMerchants();
   const oneMerchant = merchants.length <= 1;
   const bulkActions = useBulkActions(view);
-  const list = useCursorList(
+  const list = useListQuery(
+    'outbound-orders',
     useMemo(() => outboundApi.list(view), [view]),
     filters as Record<string, unknown>,
-    reloads,
+    view,
   );
   const [selected, setSelected] = useState<OutboundOrderRow[]>([]);
   // Rows chosen on another page or before a reload are no longer in view: only the shown ones count.
@@ -132,99 +133,86 @@ export function OutboundOrderList({ view, filters, onFilters, reloads, onChanged
   const set = (patch: OutboundFilters) => onFilters({ ...filters, ...patch });
   const [from, to] = filters.createdAt?.split('..') ?? [];
   return (
-    <div data-testid="outbound-list">
-      <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('outbound.search')}
-          style={{ width: mobile ? 220 : 300 }}
-          onSearch={(q) => set({ q: q.trim() || undefined })}
-          data-testid="outbound-search"
-        />
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder={t('outbound.status')}
-          style={{ minWidth: 180, maxWidth: 320 }}
-          value={filters.status ?? []}
-          onChange={(v: number[]) => set({ status: v.length ? v : undefined })}
-          options={statusOptions}
-          showSearch={{ optionFilterProp: 'label' }}
-          data-testid="outbound-filter-status"
-        />
-        {!['dhl', 'dpd', 'ups'].includes(view) && (
+    <ListScaffold
+      id="outbound"
+      testId="outbound-list"
+      list={list}
+      columns={columns}
+      search={{ placeholder: t('outbound.search'), width: 300, mobileWidth: 220, onSearch: (q) => set({ q }) }}
+      filters={
+        <>
+          <StatusFilter
+            placeholder={t('outbound.status')}
+            style={{ minWidth: 180, maxWidth: 320 }}
+            value={status}
+            onChange={(s) => set({ status: s })}
+            options={statusOptions}
+            searchable
+            testId="outbound-filter-status"
+          />
+          {!['dhl', 'dpd', 'ups'].includes(view) && (
+            <Select
+              allowClear
+              placeholder={t('outbound.carrier')}
+              style={{ minWidth: 120 }}
+              value={filters.carrier}
+              onChange={(v?: string) => set({ carrier: v })}
+              options={CARRIERS.map((c) => ({ value: c, label: c }))}
+              data-testid="outbound-filter-carrier"
+            />
+          )}
+          {!oneMerchant && (
+            <MerchantFilter
+              placeholder={t('outbound.merchant')}
+              value={filters.merchantId}
+              onChange={(merchantId) => set({ merchantId })}
+              merchants={merchants}
+              testId="outbound-filter-merchant"
+            />
+          )}
           <Select
             allowClear
-            placeholder={t('outbound.carrier')}
+            placeholder={t('outbound.priority')}
             style={{ minWidth: 120 }}
-            value={filters.carrier}
-            onChange={(v?: string) => set({ carrier: v })}
-            options={CARRIERS.map((c) => ({ value: c, label: c }))}
-            data-testid="outbound-filter-carrier"
+            value={filters.priority}
+            onChange={(v?: number) => set({ priority: v })}
+            options={Object.entries(PRIORITY_CODES).map(([name, code]) => ({ value: code, label: t(`outbound.priorities.${name}`) }))}
+            data-testid="outbound-filter-priority"
           />
-        )}
-        {!oneMerchant && (
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('outbound.merchant')}
-            style={{ minWidth: 200 }}
-            value={filters.merchantId}
-            onChange={(v?: number) => set({ merchantId: v })}
-            options={merchants.map((m) => ({ value: m.id, label: m.name }))}
-            data-testid="outbound-filter-merchant"
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            placeholder={[t('outbound.createdFrom'), t('outbound.createdTo')]}
+            value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+            onChange={(range) => {
+              const [a, b] = range ?? [];
+              set({ createdAt: a || b ? `${a?.startOf('day').toISOString() ?? ''}..${b?.endOf('day').toISOString() ?? ''}` : undefined });
+            }}
+            style={{ width: mobile ? 240 : 260 }}
+            data-testid="outbound-filter-created"
           />
-        )}
-        <Select
-          allowClear
-          placeholder={t('outbound.priority')}
-          style={{ minWidth: 120 }}
-          value={filters.priority}
-          onChange={(v?: number) => set({ priority: v })}
-          options={Object.entries(PRIORITY_CODES).map(([name, code]) => ({ value: code, label: t(`outbound.priorities.${name}`) }))}
-          data-testid="outbound-filter-priority"
-        />
-        <DatePicker.RangePicker
-          allowEmpty={[true, true]}
-          placeholder={[t('outbound.createdFrom'), t('outbound.createdTo')]}
-          value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-          onChange={(range) => {
-            const [a, b] = range ?? [];
-            set({ createdAt: a || b ? `${a?.startOf('day').toISOString() ?? ''}..${b?.endOf('day').toISOString() ?? ''}` : undefined });
-          }}
-          style={{ width: mobile ? 240 : 260 }}
-          data-testid="outbound-filter-created"
-        />
-      </Space>
-      <StatusChips view={view} filters={countFilters} reloads={reloads} selected={status ?? []} onSelect={(s) => set({ status: s.length ? s : undefined })} />
-      <div style={{ marginBottom: 8 }}>
-        <BulkActions
-          view={view}
-          selected={shownSelected}
-          filters={filters as Record<string, unknown>}
-          onDone={() => {
-            setSelected([]);
-            onChanged();
-          }}
-        />
-      </div>
-      <Table<OutboundOrderRow>
-        rowKey="id"
-        size="small"
-        loading={list.loading}
-        columns={columns}
-        dataSource={list.rows}
-        pagination={false}
-        rowSelection={
-          bulkActions.length
-            ? { selectedRowKeys: shownSelected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows), columnWidth: 36, fixed: true }
-            : undefined
-        }
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        data-testid="outbound-table"
-      />
-      <Pager list={list} testId="outbound" />
-    </div>
+        </>
+      }
+      aboveTable={
+        <>
+          <StatusChips view={view} filters={countFilters} selected={status ?? []} onSelect={(s) => set({ status: s.length ? s : undefined })} />
+          <div style={{ marginBottom: 8 }}>
+            <BulkActions
+              view={view}
+              selected={shownSelected}
+              filters={filters as Record<string, unknown>}
+              onDone={() => {
+                setSelected([]);
+                onChanged();
+              }}
+            />
+          </div>
+        </>
+      }
+      rowSelection={
+        bulkActions.length
+          ? { selectedRowKeys: shownSelected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows), columnWidth: 36, fixed: true }
+          : undefined
+      }
+    />
   );
 }

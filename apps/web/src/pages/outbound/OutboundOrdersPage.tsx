@@ -3,8 +3,9 @@ import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { invalidateDomains } from '../../api/query-client.js';
 import { useCan } from '../../masks/can.js';
-import { OrderImport } from '../outbound-io/OrderImport.js';
+import { OrderImport } from '../../components/OrderImport.js';
 import { notify } from '../../notify/queue.js';
 import type { OutboundView } from './outbound-api.js';
 import { OutboundOrderDrawer } from './OutboundOrderDrawer.js';
@@ -24,9 +25,8 @@ export function OutboundOrdersPage({ view }: { view: OutboundView }) {
   const can = useCan();
   const [params, setParams] = useSearchParams();
   const [filters, setFilters] = useState<OutboundFilters>({});
-  const [reloads, setReloads] = useState(0);
   const [creating, setCreating] = useState(false);
-  const reload = () => setReloads((n) => n + 1);
+  const reload = () => void invalidateDomains('outbound-orders');
   const open = Number(params.get('id')) || null;
   const setOpen = (id: number | null) =>
     setParams(
@@ -52,7 +52,7 @@ export function OutboundOrdersPage({ view }: { view: OutboundView }) {
           {t('mask.reload')}
         </Button>
       </Space>
-      <OutboundOrderList view={view} filters={filters} onFilters={setFilters} reloads={reloads} onChanged={reload} onOpen={setOpen} />
+      <OutboundOrderList view={view} filters={filters} onFilters={setFilters} onChanged={reload} onOpen={setOpen} />
       <OutboundOrderForm
         open={creating}
         detail={null}

@@ -1,9 +1,10 @@
 import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
 import { Badge, Space, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isAbort } from '../../api/errors.js';
-import { useStateLabel } from '../inbound/StateTag.js';
+import { listKey } from '../../api/query-client.js';
+import { useStateLabel } from '../../components/StateTag.js';
 import { outboundApi, type OutboundView, type StatusCounts } from './outbound-api.js';
 
 /** Counts go stale as the warehouse works; a list left open refreshes them this often. */
@@ -13,7 +14,6 @@ interface Props {
   view: OutboundView;
   /** The list's filters without the status: each chip counts what choosing it would show. */
   filters: Record<string, unknown>;
-  reloads: number;
   selected: number[];
   onSelect(status: number[]): void;
 }
@@ -22,24 +22,19 @@ interface Props {
  * One chip per status with its live count (`/counts`, issue 7 §4), in the order of the status table;
  * statuses without orders are left out unless chosen. Choosing a chip filters the list to that status.
  */
-export function StatusChips({ view, filters, reloads, selected, onSelect }: Props) {
+export function StatusChips({ view, filters, selected, onSelect }: Props) {
   const { t } = useTranslation();
   const label = useStateLabel(OUTBOUND_ORDER);
-  const [counts, setCounts] = useState<StatusCounts | null>(null);
-  const [tick, setTick] = useState(0);
-  const key = JSON.stringify(filters);
-
-  useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    outboundApi.counts(view, JSON.parse(key) as Record<string, unknown>, controller.signal).then(setCounts, (err: unknown) => {
-      if (!isAbort(err)) setCounts(null);
-    });
-    return () => controller.abort();
-  }, [view, key, reloads, tick]);
+  // Under the outbound domain: whatever reloads the orders (an action, an import) recounts too.
+  const { data: counts = null } = useQuery({
+    queryKey: [...listKey('outbound-orders', filters, `${view}/counts`)],
+    queryFn: ({ signal }) =>
+      outboundApi.counts(view, filters, signal).catch((err: unknown): StatusCounts | null => {
+        if (isAbort(err)) throw err;
+        return null;
+      }),
+    refetchInterval: REFRESH_MS,
+  });
 
   const codes = Object.values(OUTBOUND_ORDER.states)
     .map((s) => s.code)

@@ -3,7 +3,7 @@ import { Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
-import { StateTag } from '../inbound/StateTag.js';
+import { StateTag } from '../../components/StateTag.js';
 import { outboundApi, type OutboundDetail, type OutboundOrderRow } from './outbound-api.js';
 
 interface Values {

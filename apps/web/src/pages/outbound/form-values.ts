@@ -1,8 +1,8 @@
 import type { Address, OutboundOrderCreate, Priority } from '@kontor/contracts/domains/outbound';
 import { PRIORITY_CODES } from '@kontor/contracts/domains/outbound';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { InboundFile } from '../inbound/inbound-api.js';
-import { lineComplete, newLine, type LineDraft } from '../inbound/LinesEditor.js';
+import type { StoredFile } from '../../api/files.js';
+import { lineComplete, newLine, type LineDraft } from '../../components/LinesEditor.js';
 import { ADDRESS_FIELDS, type AddressValues } from './AddressFields.js';
 import type { Dimensions, OutboundDetail } from './outbound-api.js';
 
@@ -42,7 +42,7 @@ export interface FormValues {
   remark?: string;
   privateRemark?: string;
   importantNote?: string;
-  relatedFiles?: InboundFile[];
+  relatedFiles?: StoredFile[];
   lines?: LineDraft[];
 }
 

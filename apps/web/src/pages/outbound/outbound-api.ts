@@ -2,7 +2,7 @@ import type { Page } from '@kontor/contracts';
 import type { Address, BulkAction, BulkOutcome, OutboundOrderCreate, OutboundOrderUpdate } from '@kontor/contracts/domains/outbound';
 import type { ExceptionOwner } from '@kontor/contracts/status/outbound';
 import { request } from '../../api/request.js';
-import type { InboundFile } from '../inbound/inbound-api.js';
+import type { StoredFile as InboundFile } from '../../api/files.js';
 
 /** The lists of issue 7 §4, one server view each (`GET /v0/outbound/lists/{view}/`). */
 export const OUTBOUND_VIEWS = ['orders', 'deleted', 'dhl', 'dpd', 'ups', 'transportLabelAwaits', 'warehouse', 'problematic', 'inTransit'] as const;

@@ -4,11 +4,11 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../notify/queue.js';
 import { ExpiryPrompt } from './ExpiryPrompt.js';
-import { FeedbackBanner } from './FeedbackBanner.js';
+import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
 import { errorText, newKey, receivingApi, type InboundDetail, type ScanAnswer, type ScanRecord } from './receiving-api.js';
 import { RecentScans } from './RecentScans.js';
-import type { Feedback } from './scan-feedback.js';
-import { ScanInput } from './ScanInput.js';
+import type { Feedback } from '../../components/scan/scan-feedback.js';
+import { ScanInput } from '../../components/scan/ScanInput.js';
 import { BatchPrompt, SerialPrompt } from './SerialPrompt.js';
 import { useItemScan, type ScanDraft } from './use-item-scan.js';
 

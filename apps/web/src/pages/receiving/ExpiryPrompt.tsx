@@ -2,7 +2,7 @@ import { Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseExpiry, todayIso } from './expiry-date.js';
-import { beep } from './scan-feedback.js';
+import { beep } from '../../components/scan/scan-feedback.js';
 
 interface Props {
   code: string;

@@ -2,11 +2,11 @@ import { SwapOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Empty, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FeedbackBanner } from './FeedbackBanner.js';
+import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
 import { logRoute, type LogKind } from './log-route.js';
 import { errorCode, errorText, scanLog, type LoggedOrder } from './receiving-api.js';
-import { ScanInput } from './ScanInput.js';
-import { useFeedback } from './use-feedback.js';
+import { ScanInput } from '../../components/scan/ScanInput.js';
+import { useFeedback } from '../../components/scan/use-feedback.js';
 import './receiving.css';
 
 type Selected = LoggedOrder & { kind: LogKind };

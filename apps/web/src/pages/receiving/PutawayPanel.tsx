@@ -2,11 +2,11 @@ import { EnvironmentOutlined } from '@ant-design/icons';
 import { Button, Empty, InputNumber, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusTag } from '../inventory/StatusTag.js';
-import { FeedbackBanner } from './FeedbackBanner.js';
+import { StatusTag } from '../../components/StatusTag.js';
+import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
 import { errorText, newKey, receivingApi, type InboundDetail, type StagingRow } from './receiving-api.js';
-import type { Feedback } from './scan-feedback.js';
-import { ScanInput } from './ScanInput.js';
+import type { Feedback } from '../../components/scan/scan-feedback.js';
+import { ScanInput } from '../../components/scan/ScanInput.js';
 
 interface Props {
   detail: InboundDetail;

@@ -2,12 +2,12 @@ import { Card, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FeedbackBanner } from './FeedbackBanner.js';
+import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
 import { OpenOrders } from './OpenOrders.js';
 import { errorText, receivingApi } from './receiving-api.js';
 import { ReceivingWorkspace } from './ReceivingWorkspace.js';
-import { ScanInput } from './ScanInput.js';
-import { useFeedback } from './use-feedback.js';
+import { ScanInput } from '../../components/scan/ScanInput.js';
+import { useFeedback } from '../../components/scan/use-feedback.js';
 import './receiving.css';
 
 /** A box or pallet label: the order number followed by P and three digits (facts §3.4). */

@@ -9,7 +9,7 @@ import { OrderHeader } from './OrderHeader.js';
 import { PutawayPanel } from './PutawayPanel.js';
 import { receivingApi, type InboundDetail, type ScanAnswer } from './receiving-api.js';
 import { ReceivingLines } from './ReceivingLines.js';
-import { useFeedback } from './use-feedback.js';
+import { useFeedback } from '../../components/scan/use-feedback.js';
 import type { ScanDraft } from './use-item-scan.js';
 
 /** States in which counted goods may wait in staging for putaway. */

@@ -1,7 +1,7 @@
 import { Input, Modal, Progress, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { beep } from './scan-feedback.js';
+import { beep } from '../../components/scan/scan-feedback.js';
 
 interface Props {
   code: string;

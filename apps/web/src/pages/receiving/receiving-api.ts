@@ -126,16 +126,7 @@ export const scanLog = (kind: 'inbound' | 'outbound', id: number, q: string) =>
     expectedCodes: ['NotFound'],
   });
 
-/**
- * A key per physical scan (architecture rule 8). crypto.randomUUID exists only in secure contexts;
- * scanners on the warehouse network may open the console over plain http, so fall back to
- * getRandomValues, which exists everywhere.
- */
-export function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { newKey } from '../../api/idempotency-key.js';
 
 /** A failure after which the same request may be sent again unchanged: nothing or the first answer was kept. */
 export function isRetryable(err: unknown): boolean {

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/errors.js';
 import { leafOf, problemText, textOf } from '../../api/field-errors.js';
 import { errorCode, errorText, isRetryable, newKey, receivingApi, refusedField, type ScanAnswer } from './receiving-api.js';
-import type { Feedback } from './scan-feedback.js';
+import type { Feedback } from '../../components/scan/scan-feedback.js';
 
 export type ScanDraft = Required<ReceivingScan>;
 export type PromptKind = 'serials' | 'batch' | 'expiry';

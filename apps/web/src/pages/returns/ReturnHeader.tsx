@@ -2,7 +2,7 @@ import { RETURN_ORDER } from '@kontor/contracts/status/returns';
 import { Col, Descriptions, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, na as noValue } from '../../lib/format.js';
-import { StateTag } from '../inbound/StateTag.js';
+import { StateTag } from '../../components/StateTag.js';
 import { useReturnLabels } from './labels.js';
 import type { ReturnDraft } from './returns-api.js';
 

@@ -3,7 +3,7 @@ import { Button, Empty, Input, InputNumber, Select, Table, Tag, Tooltip, Typogra
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
-import { StatusTag } from '../inventory/StatusTag.js';
+import { StatusTag } from '../../components/StatusTag.js';
 import { CONDITION_COLOR, stockStatusOf, useReturnLabels } from './labels.js';
 import type { DraftLine } from './returns-api.js';
 

@@ -1,16 +1,15 @@
 import type { Page } from '@kontor/contracts';
 import { RETURN_ORDER } from '@kontor/contracts/status/returns';
-import { FilterOutlined } from '@ant-design/icons';
-import { Badge, Button, DatePicker, Input, Select, Space, Table, Typography } from 'antd';
+import { DatePicker, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
-import { Pager } from '../inbound/Pager.js';
-import { StateTag, useStateOptions } from '../inbound/StateTag.js';
-import { useCursorList } from '../inbound/useCursorList.js';
+import { StatusFilter } from '../../components/list/filters.js';
+import { ListScaffold } from '../../components/list/ListScaffold.js';
+import { StateTag, useStateOptions } from '../../components/StateTag.js';
+import { useListQuery } from '../../api/use-list-query.js';
 import { useReturnLabels } from './labels.js';
 import { piecesOf, realDate, returnsApi, type ReturnRecord } from './returns-api.js';
 
@@ -29,7 +28,6 @@ export interface ReturnFilters {
 interface Props {
   filters: ReturnFilters;
   onFilters(filters: ReturnFilters): void;
-  reloads: number;
   onOpen(row: ReturnRecord): void;
   /** Merchants for the customer filter; a merchant's session has only itself and gets no filter. */
   merchants: Array<{ code: string; name: string }>;
@@ -80,16 +78,15 @@ const load =
   };
 
 /** Returns (`GET /v0/r7greceiving/list`), newest first, status tags coloured from RETURN_ORDER. */
-export function ReturnList({ filters, onFilters, reloads, onOpen, merchants }: Props) {
+export function ReturnList({ filters, onFilters, onOpen, merchants }: Props) {
   const { t } = useTranslation();
   const mobile = useLayout((s) => s.device === 'mobile');
   const labels = useReturnLabels();
   const statusOptions = useStateOptions(RETURN_ORDER);
   const oneMerchant = merchants.length <= 1;
-  const list = useCursorList(load(filters), toParams(filters), reloads);
+  const list = useListQuery('returns', load(filters), toParams(filters));
   const set = (patch: Partial<ReturnFilters>) => onFilters({ ...filters, ...patch });
   // On a phone the filters beyond the search fold away; the badge counts those chosen.
-  const [more, setMore] = useState(false);
   const chosen = [filters.status?.length, filters.businessType !== undefined, filters.agentGUID, filters.created, filters.fin].filter(Boolean).length;
 
   const number = (row: ReturnRecord) => (
@@ -146,79 +143,49 @@ export function ReturnList({ filters, onFilters, reloads, onOpen, merchants }: P
   };
 
   return (
-    <div data-testid="returns-list">
-      <Space wrap size={[8, 8]} className="ret-filters">
-        <div className="ret-search-row">
-          <Input.Search
-            allowClear
-            placeholder={t('returns.search')}
-            className="ret-filter-search"
-            onSearch={(q) => set({ q: q.trim() || undefined })}
-            data-testid="returns-search"
+    <ListScaffold
+      id="returns"
+      testId="returns-list"
+      list={list}
+      columns={columns}
+      filterBarClassName="ret-filters"
+      foldOnMobile={{ chosen }}
+      search={{ placeholder: t('returns.search'), className: 'ret-filter-search', onSearch: (q) => set({ q }) }}
+      filters={
+        <>
+          <StatusFilter
+            placeholder={t('returns.status')}
+            className="ret-filter-select"
+            value={filters.status}
+            onChange={(status) => set({ status })}
+            options={statusOptions}
+            testId="returns-filter-status"
           />
-          {mobile && (
-            <Badge count={chosen} size="small">
-              <Button
-                icon={<FilterOutlined />}
-                type={more ? 'primary' : 'default'}
-                aria-label={t('mask.filters')}
-                aria-expanded={more}
-                onClick={() => setMore((v) => !v)}
-                data-testid="returns-more-filters"
-              />
-            </Badge>
+          <Select
+            allowClear
+            placeholder={t('returns.businessType')}
+            className="ret-filter-select"
+            value={filters.businessType}
+            onChange={(v?: number) => set({ businessType: v })}
+            options={labels.businessTypeOptions}
+            data-testid="returns-filter-type"
+          />
+          {!oneMerchant && (
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('returns.customer')}
+              className="ret-filter-merchant"
+              value={filters.agentGUID}
+              onChange={(v?: string) => set({ agentGUID: v })}
+              options={merchants.map((m) => ({ value: m.code, label: `${m.code} · ${m.name}` }))}
+              data-testid="returns-filter-merchant"
+            />
           )}
-        </div>
-        {(!mobile || more) && (
-          <>
-            <Select
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              placeholder={t('returns.status')}
-              className="ret-filter-select"
-              value={filters.status ?? []}
-              onChange={(v: number[]) => set({ status: v.length ? v : undefined })}
-              options={statusOptions}
-              data-testid="returns-filter-status"
-            />
-            <Select
-              allowClear
-              placeholder={t('returns.businessType')}
-              className="ret-filter-select"
-              value={filters.businessType}
-              onChange={(v?: number) => set({ businessType: v })}
-              options={labels.businessTypeOptions}
-              data-testid="returns-filter-type"
-            />
-            {!oneMerchant && (
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('returns.customer')}
-                className="ret-filter-merchant"
-                value={filters.agentGUID}
-                onChange={(v?: string) => set({ agentGUID: v })}
-                options={merchants.map((m) => ({ value: m.code, label: `${m.code} · ${m.name}` }))}
-                data-testid="returns-filter-merchant"
-              />
-            )}
-            {rangePicker('created', t('returns.created'))}
-            {rangePicker('fin', t('returns.finDate'))}
-          </>
-        )}
-      </Space>
-      <Table<ReturnRecord>
-        rowKey="id"
-        size="small"
-        loading={list.loading}
-        columns={columns}
-        dataSource={list.rows}
-        pagination={false}
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        data-testid="returns-table"
-      />
-      <Pager list={list} testId="returns" />
-    </div>
+          {rangePicker('created', t('returns.created'))}
+          {rangePicker('fin', t('returns.finDate'))}
+        </>
+      }
+    />
   );
 }

@@ -1,14 +1,15 @@
 import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidateDomains } from '../../api/query-client.js';
 import { useAuth } from '../../auth/store.js';
 import { useCan } from '../../masks/can.js';
 import { useAddressParam } from '../../router/use-address-param.js';
-import { useMerchants } from '../inbound/lookups.js';
-import { FeedbackBanner } from '../receiving/FeedbackBanner.js';
-import type { Feedback } from '../receiving/scan-feedback.js';
-import { ScanInput } from '../receiving/ScanInput.js';
-import { useFeedback } from '../receiving/use-feedback.js';
+import { useMerchants } from '../../api/lookups.js';
+import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
+import type { Feedback } from '../../components/scan/scan-feedback.js';
+import { ScanInput } from '../../components/scan/ScanInput.js';
+import { useFeedback } from '../../components/scan/use-feedback.js';
 import { ReturnList, type ReturnFilters } from './ReturnList.js';
 import { orderPrefill } from './order-prefill.js';
 import { errorMessage, newDraft, returnsApi, toDraft, type ReturnDraft, type ReturnRecord } from './returns-api.js';
@@ -33,10 +34,9 @@ export default function ReturnsPage() {
   const canEdit = can('r7g.received.edit') && !merchantSession;
   const merchants = useMerchants();
   const [filters, setFilters] = useState<ReturnFilters>({});
-  const [reloads, setReloads] = useState(0);
   const [open, setOpen] = useState<{ draft: ReturnDraft; n: number } | null>(null);
   const [feedback, show] = useFeedback();
-  const reload = () => setReloads((n) => n + 1);
+  const reload = () => void invalidateDomains('returns');
 
   const openDraft = (draft: ReturnDraft, outcome: Feedback | null) => {
     setOpen({ draft, n: ++opened });
@@ -108,7 +108,7 @@ export default function ReturnsPage() {
         </Card>
       )}
       <Card size="small">
-        <ReturnList filters={filters} onFilters={setFilters} reloads={reloads} onOpen={(row) => void openRow(row)} merchants={merchants} />
+        <ReturnList filters={filters} onFilters={setFilters} onOpen={(row) => void openRow(row)} merchants={merchants} />
       </Card>
     </div>
   );

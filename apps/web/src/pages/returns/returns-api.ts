@@ -1,7 +1,7 @@
 import type { Page } from '@kontor/contracts';
 import { ApiError } from '../../api/errors.js';
 import { request } from '../../api/request.js';
-import type { CompartmentHit, ItemHit } from '../inventory/inventory-api.js';
+import type { CompartmentHit, ItemHit } from '../../api/scan-lookups.js';
 
 /**
  * A return as `GET /v0/r7greceiving/` answers it (docs/returns.md): the original's field names, with

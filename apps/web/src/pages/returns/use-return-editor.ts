@@ -3,8 +3,8 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { notify } from '../../notify/queue.js';
-import { newKey } from '../receiving/receiving-api.js';
-import type { Feedback } from '../receiving/scan-feedback.js';
+import { newKey } from '../../api/idempotency-key.js';
+import type { Feedback } from '../../components/scan/scan-feedback.js';
 import { named, rememberCompartment, rememberItem, useLineNames } from './names.js';
 import { errorMessage, lineKey, linesText, originSkus, returnsApi, toBody, toDraft, type DraftLine, type ReturnDraft } from './returns-api.js';
 

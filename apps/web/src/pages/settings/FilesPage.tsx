@@ -1,13 +1,12 @@
 import { Button, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAbort } from '../../api/errors.js';
-import { PagedList } from '../../api/paged.js';
+import { invalidateDomains } from '../../api/query-client.js';
 import { request } from '../../api/request.js';
 import { staticUrl } from '../../api/static-url.js';
+import { useMoreList } from '../../api/use-more-list.js';
 import { formatDateTime } from '../../lib/format.js';
-import { PageSizeSelect } from '../inbound/Pager.js';
-import { useAddressPageSize } from '../inbound/useCursorList.js';
+import { PageSizeSelect } from '../../components/Pager.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 
@@ -31,32 +30,14 @@ const size = (bytes: number) =>
 export default function FilesPage() {
   const { t } = useTranslation();
   const canDelete = useCan()('sys.files.delete');
-  const pager = useMemo(() => new PagedList<{ data: FileRow[]; next: string | null }>('/v0/files/'), []);
   const [search, setSearch] = useState('');
   const [kind, setKind] = useState<string | undefined>();
-  const [reloads, setReloads] = useState(0);
-  const [page, setPage] = useState<{ key: string; rows: FileRow[]; next: string | null } | null>(null);
-  const [pageSize, setPageSize] = useAddressPageSize();
-  const key = JSON.stringify([search, kind, reloads, pageSize]);
-
-  useEffect(() => {
-    pager.fetch({ limit: pageSize, search: search || undefined, filters: { kind } }).then(
-      (p) => setPage({ key, rows: p.data, next: p.next }),
-      (err: unknown) => !isAbort(err) && setPage({ key, rows: [], next: null }),
-    );
-    return () => pager.cancel();
-  }, [pager, search, kind, key, pageSize]);
-
-  const more = async () => {
-    if (!page?.next) return;
-    const p = await pager.fetch({ limit: pageSize, cursor: page.next, search: search || undefined, filters: { kind } });
-    setPage({ key, rows: [...page.rows, ...p.data], next: p.next });
-  };
+  const { rows, hasMore, more, loading, pageSize, setPageSize } = useMoreList<FileRow>('files', '/v0/files/', search, { kind });
 
   const remove = async (file: FileRow) => {
     await request({ url: `/v0/files/${file.id}`, method: 'DELETE' });
     notify((n) => n.success(t('mask.done')));
-    setReloads((n) => n + 1);
+    void invalidateDomains('files');
   };
 
   return (
@@ -75,8 +56,8 @@ export default function FilesPage() {
       <Table<FileRow>
         rowKey="id"
         size="small"
-        loading={page?.key !== key}
-        dataSource={page?.rows ?? []}
+        loading={loading}
+        dataSource={rows}
         pagination={false}
         scroll={{ x: 900 }}
         columns={[
@@ -113,8 +94,8 @@ export default function FilesPage() {
         ]}
       />
       <div style={{ marginTop: 8, display: 'flex', gap: 8 }}>
-        {page?.next && (
-          <Button style={{ flex: 1 }} onClick={() => void more()}>
+        {hasMore && (
+          <Button style={{ flex: 1 }} onClick={more}>
             {t('users.more')}
           </Button>
         )}

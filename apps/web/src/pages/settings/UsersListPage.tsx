@@ -1,12 +1,11 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space, Table, Tag } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAbort } from '../../api/errors.js';
-import { PagedList } from '../../api/paged.js';
+import { invalidateDomains } from '../../api/query-client.js';
+import { useMoreList } from '../../api/use-more-list.js';
 import { formatDateTime } from '../../lib/format.js';
-import { PageSizeSelect } from '../inbound/Pager.js';
-import { useAddressPageSize } from '../inbound/useCursorList.js';
+import { PageSizeSelect } from '../../components/Pager.js';
 import { useCan } from '../../masks/can.js';
 import { UserForm, type UserRecord } from './UserForm.js';
 import { roleLabel } from '../../auth/role-label.js';
@@ -25,54 +24,11 @@ const TYPES = [10, 20, 110, 120, 130, 190];
  */
 export default function UsersListPage() {
   const { t } = useTranslation();
-  const pager = useMemo(() => new PagedList<{ data: UserRow[]; next: string | null }>('/v0/users/'), []);
-  const [rows, setRows] = useState<UserRow[]>([]);
-  const [next, setNext] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [type, setType] = useState<number | undefined>();
-  const [more, setMore] = useState(false);
   const [editing, setEditing] = useState<{ open: boolean; user: UserRecord | null }>({ open: false, user: null });
-  const [reloads, setReloads] = useState(0);
   const canEdit = useCan()('sys.users.edit');
-  // The filter the rows on screen belong to: while it differs from the current one, a read is under way.
-  const [pageSize, setPageSize] = useAddressPageSize();
-  const filterKey = JSON.stringify([search.trim(), type, reloads, pageSize]);
-  const [shownKey, setShownKey] = useState<string | null>(null);
-  const loading = more || shownKey !== filterKey;
-
-  const fetchPage = useCallback(
-    (cursor?: string) => pager.fetch({ limit: pageSize, cursor, search: search.trim() || undefined, filters: { type } }),
-    [pager, search, type, pageSize],
-  );
-
-  useEffect(() => {
-    fetchPage().then(
-      (page) => {
-        setRows(page.data);
-        setNext(page.next);
-        setShownKey(filterKey);
-      },
-      (err: unknown) => {
-        if (isAbort(err)) return;
-        setNext(null);
-        setShownKey(filterKey);
-      },
-    );
-    return () => pager.cancel();
-  }, [fetchPage, pager, filterKey]);
-
-  const loadMore = (cursor: string) => {
-    setMore(true);
-    fetchPage(cursor)
-      .then(
-        (page) => {
-          setRows((old) => [...old, ...page.data]);
-          setNext(page.next);
-        },
-        () => undefined,
-      )
-      .finally(() => setMore(false));
-  };
+  const { rows, hasMore, more, loading, pageSize, setPageSize } = useMoreList<UserRow>('users', '/v0/users/', search.trim(), { type });
 
   return (
     <div data-testid="users-list">
@@ -132,8 +88,8 @@ export default function UsersListPage() {
         ]}
       />
       <div style={{ marginTop: 8, display: 'flex', gap: 8 }}>
-        {next && (
-          <Button style={{ flex: 1 }} onClick={() => loadMore(next)} loading={loading}>
+        {hasMore && (
+          <Button style={{ flex: 1 }} onClick={more} loading={loading}>
             {t('users.more')}
           </Button>
         )}
@@ -145,7 +101,7 @@ export default function UsersListPage() {
         onClose={() => setEditing({ open: false, user: null })}
         onSaved={() => {
           setEditing({ open: false, user: null });
-          setReloads((n) => n + 1);
+          void invalidateDomains('users');
         }}
       />
     </div>

@@ -1,15 +1,17 @@
 import { TICKET } from '@kontor/contracts/status/outbound';
-import { Input, Select, Space, Table, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime } from '../../lib/format.js';
-import { useMerchants } from '../inbound/lookups.js';
-import { Pager } from '../inbound/Pager.js';
-import { StateTag, useStateOptions } from '../inbound/StateTag.js';
-import { useCursorList } from '../inbound/useCursorList.js';
-import { TicketDrawer } from './TicketDrawer.js';
+import { useMerchants } from '../../api/lookups.js';
+import { MerchantFilter, StatusFilter } from '../../components/list/filters.js';
+import { ListScaffold } from '../../components/list/ListScaffold.js';
+import { StateTag, useStateOptions } from '../../components/StateTag.js';
+import { invalidateDomains } from '../../api/query-client.js';
+import { useListQuery } from '../../api/use-list-query.js';
+import { TicketDrawer } from '../../components/tickets/TicketDrawer.js';
 import { ticketsApi, type TicketRow } from './tickets-api.js';
 import { DocNo } from '../../components/DocNo.js';
 
@@ -31,9 +33,8 @@ export default function TicketsPage() {
   const merchants = useMerchants();
   const oneMerchant = merchants.length <= 1;
   const [filters, setFilters] = useState<Filters>({ status: TICKET.codes('open', 'waiting') });
-  const [reloads, setReloads] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
-  const list = useCursorList(ticketsApi.list, filters as Record<string, unknown>, reloads);
+  const list = useListQuery('tickets', ticketsApi.list, filters as Record<string, unknown>);
   const set = (patch: Filters) => setFilters({ ...filters, ...patch });
 
   const number = (row: TicketRow) => (
@@ -72,52 +73,37 @@ export default function TicketsPage() {
   const columns = mobile ? [line] : full.filter((c) => !(oneMerchant && c.key === 'merchantName'));
 
   return (
-    <div data-testid="tickets-page">
-      <Space wrap size={[8, 8]} style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('tickets.search')}
-          style={{ width: mobile ? 200 : 300 }}
-          onSearch={(q) => set({ q: q.trim() || undefined })}
-          data-testid="tickets-search"
-        />
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder={t('tickets.status')}
-          style={{ minWidth: 200 }}
-          value={filters.status ?? []}
-          onChange={(v: number[]) => set({ status: v.length ? v : undefined })}
-          options={statusOptions}
-          data-testid="tickets-filter-status"
-        />
-        {!oneMerchant && (
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('tickets.merchant')}
+    <ListScaffold
+      id="tickets"
+      testId="tickets-page"
+      list={list}
+      columns={columns}
+      tableLayout="fixed"
+      scrollX={1100}
+      search={{ placeholder: t('tickets.search'), width: 300, onSearch: (q) => set({ q }) }}
+      filters={
+        <>
+          <StatusFilter
+            placeholder={t('tickets.status')}
+            value={filters.status}
+            onChange={(status) => set({ status })}
+            options={statusOptions}
             style={{ minWidth: 200 }}
-            value={filters.merchantId}
-            onChange={(v?: number) => set({ merchantId: v })}
-            options={merchants.map((m) => ({ value: m.id, label: m.name }))}
-            data-testid="tickets-filter-merchant"
+            testId="tickets-filter-status"
           />
-        )}
-      </Space>
-      <Table<TicketRow>
-        rowKey="id"
-        size="small"
-        loading={list.loading}
-        columns={columns}
-        dataSource={list.rows}
-        pagination={false}
-        tableLayout="fixed"
-        scroll={mobile ? undefined : { x: 1100 }}
-        data-testid="tickets-table"
-      />
-      <Pager list={list} testId="tickets" />
-      <TicketDrawer id={open} onClose={() => setOpen(null)} onChanged={() => setReloads((n) => n + 1)} />
-    </div>
+          {!oneMerchant && (
+            <MerchantFilter
+              placeholder={t('tickets.merchant')}
+              value={filters.merchantId}
+              onChange={(merchantId) => set({ merchantId })}
+              merchants={merchants}
+              testId="tickets-filter-merchant"
+            />
+          )}
+        </>
+      }
+    >
+      <TicketDrawer id={open} onClose={() => setOpen(null)} onChanged={() => void invalidateDomains('tickets')} />
+    </ListScaffold>
   );
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@kontor/contracts';
 import type { TicketState } from '@kontor/contracts/status/outbound';
 import { request } from '../../api/request.js';
-import type { InboundFile } from '../inbound/inbound-api.js';
+import type { StoredFile as InboundFile } from '../../api/files.js';
 
 export type TicketFile = InboundFile;
 export type TicketSide = 'merchant' | 'staff';

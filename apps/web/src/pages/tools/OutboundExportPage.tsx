@@ -13,7 +13,7 @@ import { ApiError } from '../../api/errors.js';
 import { request } from '../../api/request.js';
 import { JobPanel, useJob, ACTIVE_JOB } from '../../layout/JobProgress.js';
 import { useCan } from '../../masks/can.js';
-import { OrderImport } from '../outbound-io/OrderImport.js';
+import { OrderImport } from '../../components/OrderImport.js';
 
 const EXPORT_URL = '/v0/outbound/export.xlsx';
 /** The filters this form edits; any other filter of the query string is passed on as it came. */

@@ -1,0 +1,114 @@
+import { FilterOutlined } from '@ant-design/icons';
+import { Badge, Button, Input, Space, Table, type TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CursorList } from '../../api/use-list-query.js';
+import { useLayout } from '../../layout/store.js';
+import { Pager } from '../Pager.js';
+import './list.css';
+
+export interface ListSearch {
+  placeholder: string;
+  /** The trimmed text, or undefined when the box was cleared. */
+  onSearch(q: string | undefined): void;
+  /** Width on a desktop (a phone gets `mobileWidth`); a `className` sizes it instead. */
+  width?: number;
+  mobileWidth?: number;
+  className?: string;
+}
+
+interface Props<T> {
+  /** Stem of the test ids: `<id>-search`, `<id>-table`, `<id>-more-filters` and the pager's `<id>-total`. */
+  id: string;
+  /** The wrapper's test id (the screens name it after their list or page). */
+  testId: string;
+  list: CursorList<T>;
+  columns: ColumnsType<T>;
+  search?: ListSearch;
+  /** The list's own filters, after the search. */
+  filters?: ReactNode;
+  /** Without the filter bar (a list embedded in another record's detail). */
+  bare?: boolean;
+  /** On a phone the filters fold behind a button; `chosen` counts the filters set, shown as its badge. */
+  foldOnMobile?: { chosen: number };
+  filterBarClassName?: string;
+  /** Between the filters and the table: status chips, bulk actions. */
+  aboveTable?: ReactNode;
+  rowSelection?: TableProps<T>['rowSelection'];
+  tableLayout?: TableProps<T>['tableLayout'];
+  /** Horizontal scroll on a desktop; a phone's table fits the screen and wraps instead. */
+  scrollX?: number | 'max-content';
+  children?: ReactNode;
+}
+
+/**
+ * The frame of every bespoke cursor-paged list (issue 16 item 7): search and filters, the table, the
+ * pager with the spec's page sizes; the screen brings its columns, filters and bulk actions.
+ */
+export function ListScaffold<T extends { id: number | string }>(props: Props<T>) {
+  const { id, testId, list, columns, bare, aboveTable, rowSelection, tableLayout, scrollX = 'max-content', children } = props;
+  const mobile = useLayout((s) => s.device === 'mobile');
+  return (
+    <div data-testid={testId}>
+      {!bare && <FilterBar {...props} mobile={mobile} />}
+      {aboveTable}
+      <Table<T>
+        rowKey="id"
+        size="small"
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.rows}
+        pagination={false}
+        rowSelection={rowSelection}
+        tableLayout={tableLayout}
+        // On a phone the table fits the screen and the text wraps instead of scrolling sideways.
+        scroll={mobile ? undefined : { x: scrollX }}
+        data-testid={`${id}-table`}
+      />
+      <Pager list={list} testId={id} />
+      {children}
+    </div>
+  );
+}
+
+function FilterBar<T>({ id, search, filters, foldOnMobile, filterBarClassName, mobile }: Props<T> & { mobile: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const folding = mobile && !!foldOnMobile;
+  const style: CSSProperties | undefined = filterBarClassName ? undefined : { marginBottom: 12 };
+  const searchBox = search && (
+    <Input.Search
+      allowClear
+      placeholder={search.placeholder}
+      className={search.className}
+      style={search.className ? undefined : { width: mobile ? (search.mobileWidth ?? 200) : (search.width ?? 280) }}
+      onSearch={(q) => search.onSearch(q.trim() || undefined)}
+      data-testid={`${id}-search`}
+    />
+  );
+  return (
+    <Space wrap size={[8, 8]} className={filterBarClassName} style={style}>
+      {foldOnMobile ? (
+        <div className="list-search-row">
+          {searchBox}
+          {folding && (
+            <Badge count={foldOnMobile.chosen} size="small">
+              <Button
+                icon={<FilterOutlined />}
+                type={open ? 'primary' : 'default'}
+                aria-label={t('mask.filters')}
+                aria-expanded={open}
+                onClick={() => setOpen((v) => !v)}
+                data-testid={`${id}-more-filters`}
+              />
+            </Badge>
+          )}
+        </div>
+      ) : (
+        searchBox
+      )}
+      {(!folding || open) && filters}
+    </Space>
+  );
+}
