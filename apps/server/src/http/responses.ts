@@ -41,6 +41,12 @@ export function installResponseSchemas(app: FastifyInstance, derived: DerivedRes
   });
 }
 
+/** A strict-mode failure, also printed: the test sees only an InternalError envelope, the engineer needs the route and the data. */
+function loud(message: string): Error {
+  console.error(message);
+  return new Error(message);
+}
+
 /** JSON as a client receives it (Dates as ISO text, undefined keys gone), to compare sent with declared. */
 const asJson = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
@@ -56,13 +62,13 @@ export function responseSerializerCompiler(check: ResponseCheck, log: FastifyBas
     return (data: unknown) => {
       const encoded = schema.safeEncode(data);
       if (!encoded.success) {
-        if (check === 'strict') throw new Error(`${label} answered data its response schema refuses: ${encoded.error.message}`);
+        if (check === 'strict') throw loud(`${label} answered data its response schema refuses: ${encoded.error.message}`);
         log.error({ route: label, issues: encoded.error.issues }, 'answer does not match its response schema');
         return JSON.stringify(data);
       }
       const json = JSON.stringify(encoded.data);
       if (check === 'strict' && !isDeepStrictEqual(asJson(data), JSON.parse(json))) {
-        throw new Error(`${label} answered data its response schema would change (a key it lacks?): ${JSON.stringify(data).slice(0, 2000)}`);
+        throw loud(`${label} answered data its response schema would change (a key it lacks?): ${JSON.stringify(data).slice(0, 2000)}`);
       }
       return json;
     };

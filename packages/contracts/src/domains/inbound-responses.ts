@@ -1,12 +1,45 @@
 import { z } from 'zod';
 import { notDescribed, wireTime } from '../responses/wire.js';
+import { relatedFileSchema } from './outbound-responses.js';
+
+/** An inbound order (the `inbound_orders_view` read model, docs/inbound.md). */
+export const inboundOrderRowSchema = z.object({
+  id: z.number(),
+  createdAt: wireTime,
+  updatedAt: wireTime,
+  version: z.number(),
+  merchantId: z.number(),
+  unid: z.string(),
+  status: z.number(),
+  warehouseId: z.number(),
+  warehouseCode: z.string(),
+  containerId: z.number().nullable(),
+  containerNumber: z.string().nullable(),
+  merchantName: z.string(),
+  reference: z.string(),
+  expectedDate: z.string().nullable(),
+  carrier: z.string(),
+  trackingNumbers: z.array(z.string()),
+  trackingLogged: z.array(z.string()),
+  boxQty: z.number(),
+  palletQty: z.number(),
+  remark: z.string(),
+  files: z.array(relatedFileSchema),
+  plannedUnits: z.number(),
+  receivedUnits: z.number(),
+  damagedUnits: z.number(),
+  putAwayUnits: z.number(),
+  difference: z.number(),
+  receivingStartedAt: wireTime.nullable(),
+  receivedAt: wireTime.nullable(),
+  inboundedAt: wireTime.nullable(),
+});
+export type InboundOrderRecord = z.infer<typeof inboundOrderRowSchema>;
 
 /** Answers of the inbound routes (issue 16 item 5; docs/api-contracts.md). */
 export const inboundResponses = {
-  'GET /v0/r7gorders/any': z.object({
-    id: z.number(),
-    unid: z.string(),
-  }),
+  /** The order found by any of its codes, or `{id: 0, unid: ''}` (facts §1.4). */
+  'GET /v0/r7gorders/any': z.object({ id: z.number(), unid: z.string(), status: z.number().optional() }),
   'GET /v0/warehouses/opts': z.array(
     z.object({
       id: z.number(),
@@ -14,10 +47,11 @@ export const inboundResponses = {
       name: z.string(),
     }),
   ),
-  'GET /v0/r7gorders/scanLog': z.object({
-    id: z.number(),
-    unid: z.string(),
-  }),
+  /** The order a logging scan found, with its tracking numbers as the handheld names them, or `{id: 0, unid: ''}`. */
+  'GET /v0/r7gorders/scanLog': z.union([
+    inboundOrderRowSchema.extend({ shipBundle: z.string(), shipBundleSent: z.array(z.string()) }),
+    z.strictObject({ id: z.number(), unid: z.string() }),
+  ]),
   'GET /v0/r7gorders/:id/detail': z.object({
     order: z.object({
       id: z.number(),

@@ -16,8 +16,8 @@ export const fileRowSchema = z.object({
   mime: z.string(),
   size: z.number(),
   createdAt: wireTime,
-  owner: z.string(),
-  merchantName: z.string(),
+  owner: z.string().nullable(),
+  merchantName: z.string().nullable(),
   url: z.string(),
 });
 
@@ -37,8 +37,8 @@ export const oauthClientSchema = z.object({
   clientId: z.string(),
   name: z.string(),
   scopes: z.array(z.string()),
-  merchantId: z.number(),
-  merchantName: z.string(),
+  merchantId: z.number().nullable(),
+  merchantName: z.string().nullable(),
   disabled: z.boolean(),
   lastUsedAt: wireTime.nullable(),
   createdAt: wireTime,
