@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Config } from './config.js';
@@ -12,6 +12,7 @@ import { installAccessHooks, type RouteRecord } from './http/hooks.js';
 import { installIdempotency } from './http/idempotency.js';
 import { retryingStatement } from './modules/inventory/stock-tx.js';
 import { installInputGuard } from './http/input-guard.js';
+import { installResponseSchemas, responseSerializerCompiler } from './http/responses.js';
 import { loggerOptions, requestIdOptions } from './http/logging.js';
 import { installSecurityHeaders } from './http/security.js';
 import { AppError } from './http/app-error.js';
@@ -19,6 +20,8 @@ import { LocalBus, type Bus } from './lib/bus.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { OutboxMailer } from './modules/mail/mailer.js';
 import { registerModules } from './modules/index.js';
+import { RESOURCES } from './modules/resources/catalogue.js';
+import { declaredResourceResponses } from './modules/resources/resource-responses.js';
 import { attachRealtime } from './realtime/realtime.js';
 import { serveWeb } from './http/web.js';
 
@@ -47,7 +50,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     forceCloseConnections: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.RESPONSE_CHECK, app.log));
 
   const bus = options.bus ?? new LocalBus();
   const sessions = new SessionService(database.db, config, bus);
@@ -70,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   installIdempotency(app, database.db, retryingStatement);
   installErrorHandler(app, config.UPLOAD_MAX_MB);
   installInputGuard(app);
+  installResponseSchemas(app, declaredResourceResponses(RESOURCES));
   installSecurityHeaders(app, config.CARRIER_GATE_URL ? [new URL(config.CARRIER_GATE_URL).origin] : []);
 
   await app.register(swagger, {

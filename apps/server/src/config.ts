@@ -66,6 +66,12 @@ const schema = z
     GIT_COMMIT: z.string().optional(),
     SSO_URL: z.string().optional(),
     CARRIER_GATE_URL: z.string().optional(),
+    /**
+     * `strict` (the test helpers set it): an answer whose data the route's response schema would change
+     * (a key the schema lacks, a wrong type) fails the request, so a schema cannot silently drop a field.
+     * `off`: answers are serialised with the schema; a mismatch is logged and sent as the handler built it.
+     */
+    RESPONSE_CHECK: z.enum(['off', 'strict']).default('off'),
   })
   .superRefine((c, ctx) => {
     if (!!c.ADMIN_ACCOUNT !== !!c.ADMIN_PASSWORD) {

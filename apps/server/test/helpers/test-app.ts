@@ -27,7 +27,8 @@ export async function createTestApp(
   const database = await createTestDatabase();
   await seedRoles(database.db);
   if (options.demo !== false) await seedDemo(database.db);
-  const config = configFor({ CAPTCHA_FIXED: CAPTCHA, ...options.env });
+  // Every answer must match its declared response schema exactly (apps/server/src/http/responses.ts).
+  const config = configFor({ CAPTCHA_FIXED: CAPTCHA, RESPONSE_CHECK: 'strict', ...options.env });
   const built = await buildApp({ config, database });
   options.routes?.(built);
   await built.app.ready();

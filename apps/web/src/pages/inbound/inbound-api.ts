@@ -1,45 +1,14 @@
 import type { Page } from '@kontor/contracts';
 import type { InboundOrderCreate, ReceivingLine } from '@kontor/contracts/domains/inbound';
+import type { InboundOrderRecord } from '@kontor/contracts/domains/inbound-responses';
+import type { RelatedFile } from '@kontor/contracts/domains/outbound-responses';
 import { request } from '../../api/request.js';
 
+// The answers' types come from the contracts' response schemas (issue 16 item 5); the names stay.
 /** A stored file of an announcement, as the upload answered it (`/v0/static/{id}` serves it). */
-export interface InboundFile {
-  id: string;
-  name: string;
-}
-
+export type InboundFile = RelatedFile;
 /** A row of `GET /v0/r7gorders/` (the `inbound_orders_view` read model, docs/inbound.md). */
-export interface InboundOrderRow {
-  id: number;
-  unid: string;
-  merchantId: number;
-  merchantName: string;
-  warehouseId: number;
-  warehouseCode: string;
-  containerId: number | null;
-  containerNumber: string | null;
-  status: number;
-  reference: string;
-  expectedDate: string | null;
-  carrier: string;
-  trackingNumbers: string[];
-  trackingLogged: string[];
-  boxQty: number;
-  palletQty: number;
-  remark: string;
-  files: InboundFile[];
-  plannedUnits: number;
-  receivedUnits: number;
-  damagedUnits: number;
-  putAwayUnits: number;
-  difference: number;
-  receivingStartedAt: string | null;
-  receivedAt: string | null;
-  inboundedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+export type InboundOrderRow = InboundOrderRecord;
 
 export interface InboundScan {
   id: number;

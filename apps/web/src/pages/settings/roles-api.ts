@@ -1,20 +1,9 @@
+import type { PrivilegeAreaRecord, RoleRecord } from '@kontor/contracts/domains/admin-responses';
 import { request } from '../../api/request.js';
 
-export interface Role {
-  id: number;
-  name: string;
-  title: string;
-  description: string;
-  builtin: boolean;
-  version: number;
-  privileges: string[];
-  users: number;
-}
-
-export interface PrivilegeArea {
-  area: string;
-  privileges: Array<{ name: string; routes: string[] }>;
-}
+// The answers' types come from the contracts' response schemas (issue 16 item 5); the names stay.
+export type Role = RoleRecord;
+export type PrivilegeArea = PrivilegeAreaRecord;
 
 export const rolesApi = {
   list: () => request<Role[]>({ url: '/v0/roles/' }),

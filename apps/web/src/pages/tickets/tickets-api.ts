@@ -1,44 +1,12 @@
 import type { Page } from '@kontor/contracts';
 import type { TicketState } from '@kontor/contracts/status/outbound';
+import type { TicketDetail, TicketRow } from '@kontor/contracts/domains/tickets-responses';
 import { request } from '../../api/request.js';
 import type { StoredFile as InboundFile } from '../../api/files.js';
 
 export type TicketFile = InboundFile;
-export type TicketSide = 'merchant' | 'staff';
-
-/** A row of `GET /v0/tickets/` (the `tickets_view` read model, docs/outbound.md "Tickets"). */
-export interface TicketRow {
-  id: number;
-  unid: string;
-  orderId: number;
-  orderUnid: string;
-  merchantId: number;
-  merchantName: string;
-  subject: string;
-  status: number;
-  createdBy: number | null;
-  lastMessageAt: string;
-  lastSide: TicketSide;
-  messageCount: number;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
-export interface TicketMessage {
-  id: number;
-  at: string;
-  userName: string;
-  side: TicketSide;
-  message: string;
-  files: TicketFile[];
-}
-
-/** `GET /v0/tickets/{id}/detail`; answers and status changes answer the same. */
-export interface TicketDetail {
-  ticket: TicketRow;
-  messages: TicketMessage[];
-}
+// The answers' types come from the contracts' response schemas (issue 16 item 5).
+export type { TicketDetail, TicketMessage, TicketRow, TicketSide } from '@kontor/contracts/domains/tickets-responses';
 
 export const ticketsApi = {
   list: (params: Record<string, unknown>, signal?: AbortSignal) => request<Page<TicketRow>>({ url: '/v0/tickets/', params, signal }),

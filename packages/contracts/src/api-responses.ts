@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { adminResponses, authResponses } from './domains/admin-responses.js';
+import { inboundResponses } from './domains/inbound-responses.js';
+import { inventoryResponses } from './domains/inventory-responses.js';
+import { outboundResponses } from './domains/outbound-responses.js';
+import { plainResponses, platformResponses } from './domains/platform-responses.js';
+import { returnsResponses } from './domains/returns-responses.js';
+import { settingsResponses } from './domains/settings-responses.js';
+import { ticketsResponses } from './domains/tickets-responses.js';
+
+export { envelopeOf } from './envelope.js';
+
+/**
+ * THE response table (issue 16 item 5, docs/api-contracts.md): each JSON route, named `METHOD url` as
+ * Fastify registers it, mapped to the schema of the `data` its OK envelope carries. The server attaches
+ * `{200: envelopeOf(schema)}` to every route without a response schema in one onRoute hook
+ * (apps/server/src/http/responses.ts), serialises answers with it, and fails a test whose answer the
+ * schema would change. The generic record routes (resources/define.ts) derive theirs from each
+ * declaration (responses/resources.ts); a route file may still declare its own `schema.response`.
+ */
+export const API_RESPONSES = {
+  ...platformResponses,
+  ...authResponses,
+  ...adminResponses,
+  ...settingsResponses,
+  ...inventoryResponses,
+  ...inboundResponses,
+  ...returnsResponses,
+  ...outboundResponses,
+  ...ticketsResponses,
+} satisfies Record<string, z.ZodType>;
+export type ApiRouteKey = keyof typeof API_RESPONSES;
+
+/** The data a route answers with, as clients receive it: `ApiData<'GET /v0/version/'>`. */
+export type ApiData<K extends ApiRouteKey> = z.infer<(typeof API_RESPONSES)[K]>;
+
+/** Routes that answer JSON without the envelope (OAuth2's token endpoint), with a schema per HTTP status. */
+export const PLAIN_RESPONSES: Record<string, Record<number, z.ZodType>> = plainResponses;
+
+/**
+ * Routes that answer a file, not an envelope (downloads, XLSX, CSV, PDF): exempt from the table.
+ * Their refusals are still envelopes (http/error-handler.ts).
+ */
+export const BINARY_ROUTES = [
+  'GET /v0/static/:id',
+  'GET /v0/jobs/:id/result',
+  'GET /v0/outbound/import/template',
+  'GET /v0/outbound/export.xlsx',
+  'GET /v0/r7gorders/export.xlsx',
+] as const;
