@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layerRules } from './eslint/layers.mjs';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
@@ -14,19 +15,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'warn',
     },
   },
-  {
-    // Every export cell goes through one neutralising writer (lib/csv.ts, issue 15 item 6).
-    files: ['apps/server/src/**/*.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'CallExpression[callee.property.name=/^(addRow|addRows|insertRow|spliceRows)$/]',
-          message: 'Write export rows with addSafeRow (apps/server/src/lib/csv.ts): every cell is neutralised there.',
-        },
-      ],
-    },
-  },
+  ...layerRules,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,0 +1,58 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layer rules (eslint/layers.mjs, issue 16 item 4) fire on a violation of each: the lines below are
+ * linted as if they stood in the named file, with the project's own ESLint configuration.
+ */
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function messages(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
+  return result!.messages.filter((m) => m.ruleId?.startsWith('no-restricted')).map((m) => m.message);
+}
+
+describe('layer rules', () => {
+  it('keep repositories out of route files', async () => {
+    const code = "import { StockRepo } from './stock.repo.js';\nexport const r = StockRepo;\n";
+    expect(await messages('apps/server/src/modules/inventory/x.routes.ts', code)).toEqual([expect.stringContaining('A route file calls a service or flow')]);
+    expect(await messages('apps/server/src/modules/inventory/x.service.ts', code)).toEqual([]);
+  });
+
+  it('let a module use another only through its front door', async () => {
+    expect(await messages('apps/server/src/modules/inbound/x.service.ts', "export { StockRepo } from '../inventory/stock.repo.js';\n")).toEqual([
+      expect.stringContaining('front door'),
+    ]);
+    expect(await messages('apps/server/src/modules/inbound/x.service.ts', "export { inventory } from '../inventory/index.js';\n")).toEqual([]);
+    expect(await messages('apps/server/src/flows/x.flow.ts', "export { ReturnsRepo } from '../modules/returns/returns.repo.js';\n")).toEqual([
+      expect.stringContaining('front doors'),
+    ]);
+  });
+
+  it('keep http/ free of modules', async () => {
+    expect(await messages('apps/server/src/http/x.ts', "export { StockRepo } from '../modules/inventory/index.js';\n")).toEqual([
+      expect.stringContaining('imports none'),
+    ]);
+  });
+
+  it('keep SQL in repositories', async () => {
+    const query = "export const q = (db: any) => db.selectFrom('stock').selectAll().execute();\n";
+    const raw = "import { sql } from 'kysely';\nexport const q = (db: any) => sql`select 1`.execute(db);\n";
+    for (const code of [query, raw])
+      expect(await messages('apps/server/src/modules/inventory/x.service.ts', code)).toEqual([expect.stringContaining('SQL lives in a repository')]);
+    for (const file of ['apps/server/src/modules/inventory/x.repo.ts', 'apps/server/src/modules/inventory/x.sql.ts', 'apps/server/src/db/x.ts'])
+      expect(await messages(file, query + raw.split('\n')[1])).toEqual([]);
+  });
+
+  it("keep a web page out of another page's folder", async () => {
+    expect(await messages('apps/web/src/pages/returns/X.tsx', "export { StateTag } from '../inbound/StateTag.js';\n")).toEqual([
+      expect.stringContaining("another page's folder"),
+    ]);
+    expect(await messages('apps/web/src/pages/returns/X.tsx', "export { DocNo } from '../../components/DocNo.js';\n")).toEqual([]);
+  });
+});

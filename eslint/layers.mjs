@@ -1,0 +1,89 @@
+/**
+ * The layer rules of docs/architecture.md as lint rules (issue 16 item 4), so that a module written
+ * tomorrow cannot take a shortcut the next one would copy:
+ * - a route file parses, calls a service or flow and replies: it imports no repository;
+ * - a module is used through its front door (`index.ts`): nothing imports another module's files;
+ * - `http/` is the plumbing under every module: it imports no module;
+ * - SQL lives in repositories (`*.repo.ts`, `*.sql.ts`), `db/`, migrations and the seed only;
+ * - a web page imports nothing from another page's folder (shared pieces live in components/).
+ * `eslint/layers.test.ts` lints a violation of each rule and fails when a rule stops firing.
+ */
+
+const server = 'apps/server/src';
+
+/** Export rows go through one neutralising writer (lib/csv.ts, issue 15 item 6). */
+const exportRows = {
+  selector: 'CallExpression[callee.property.name=/^(addRow|addRows|insertRow|spliceRows)$/]',
+  message: 'Write export rows with addSafeRow (apps/server/src/lib/csv.ts): every cell is neutralised there.',
+};
+const queryBuilder = {
+  selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+  message: 'SQL lives in a repository (*.repo.ts, or *.sql.ts beside it): call a repository function here.',
+};
+const sqlTemplate = {
+  selector:
+    "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.callee.name='sql'], TaggedTemplateExpression[tag.object.name='sql'], CallExpression[callee.object.name='sql'][callee.property.name=/^(raw|ref|id|lit|join|table)$/]",
+  message: 'SQL lives in a repository (*.repo.ts, or *.sql.ts beside it): call a repository function here.',
+};
+
+/** Where SQL may be written. */
+const dataFiles = [`${server}/**/*.repo.ts`, `${server}/**/*.sql.ts`, `${server}/db/**`, `${server}/seed/**`];
+
+const otherModule = {
+  regex: '^\\.\\./[a-z][a-z0-9-]*/(?!index\\.js$)',
+  message: "Use the other module's front door (../<module>/index.js), not its files.",
+};
+const repository = { regex: '\\.repo\\.js$', message: 'A route file calls a service or flow; only services and flows use repositories.' };
+
+export const layerRules = [
+  {
+    files: [`${server}/**/*.ts`],
+    ignores: dataFiles,
+    rules: { 'no-restricted-syntax': ['error', exportRows, queryBuilder, sqlTemplate] },
+  },
+  {
+    files: dataFiles,
+    rules: { 'no-restricted-syntax': ['error', exportRows] },
+  },
+  {
+    files: [`${server}/modules/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModule] }] },
+  },
+  {
+    files: [`${server}/modules/**/*.routes.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, repository] }] },
+  },
+  {
+    files: [`${server}/flows/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./modules/[a-z][a-z0-9-]*/(?!index\\.js$)',
+              message: 'A flow uses modules through their front doors (../modules/<module>/index.js).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${server}/http/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '/modules/', message: 'http/ is the plumbing under every module: it imports none.' }] }],
+    },
+  },
+  {
+    files: ['apps/web/src/pages/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^\\.\\./[a-z][a-z0-9-]*/', message: "A page imports nothing from another page's folder: move what is shared to components/." }],
+        },
+      ],
+    },
+  },
+];
