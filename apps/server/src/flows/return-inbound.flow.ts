@@ -2,7 +2,7 @@ import type { ReturnLine } from '@kontor/contracts/domains/returns';
 import type { Core } from '../core.js';
 import { afterCommit } from '../db/request-transaction.js';
 import type { AuthContext } from '../http/access.js';
-import { stockTransaction } from '../modules/inventory/stock-tx.js';
+import { stockTransaction } from '../modules/inventory/index.js';
 import { outboundServices } from '../modules/outbound/index.js';
 import { noticeReturn, returnsServices } from '../modules/returns/index.js';
 

@@ -1,9 +1,13 @@
 import { localeFromAcceptLanguage, toLocale, type Locale } from '@kontor/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { SessionService } from '../modules/auth/session.service.js';
 import { AppError } from './app-error.js';
-import { describeAccess, type Access } from './access.js';
+import { describeAccess, type Access, type AuthContext } from './access.js';
+
+/** What the hooks need of the sessions (the auth module's SessionService): http/ knows no module. */
+export interface Authenticator {
+  authenticate(token: string | null, background: boolean): Promise<AuthContext | null>;
+}
 
 /** The token of a request: `X-Token` header, a bearer token, else the `x_token` query parameter (downloads, sockets). */
 export function tokenOf(request: FastifyRequest): string | null {
@@ -57,7 +61,7 @@ function requestLocale(request: FastifyRequest): Locale {
  * Origin allow-list (HTTP 400, empty) → token (HTTP 403, empty) → privilege (NoPermission envelope).
  * Every route must declare its access; registering one that does not fails at start-up.
  */
-export function installAccessHooks(app: FastifyInstance, config: Config, sessions: SessionService, routeTable: RouteRecord[]): void {
+export function installAccessHooks(app: FastifyInstance, config: Config, sessions: Authenticator, routeTable: RouteRecord[]): void {
   const allowList = parseAllowList(config);
 
   app.addHook('onRoute', (route) => {

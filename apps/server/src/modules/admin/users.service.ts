@@ -4,8 +4,8 @@ import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { hashPassword } from '../auth/password.js';
-import { checkOwnPicture } from '../files/attach-files.js';
+import { hashPassword } from '../auth/index.js';
+import { checkOwnPicture } from '../files/index.js';
 import { audit } from './audit.js';
 import { UsersRepo } from './users.repo.js';
 

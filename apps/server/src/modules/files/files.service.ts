@@ -3,7 +3,7 @@ import type { AuthContext } from '../../http/access.js';
 import { scopeMerchantId } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { newFileId } from '../../lib/crypto.js';
-import { audit } from '../admin/audit.js';
+import { audit } from '../admin/index.js';
 import { FilesRepo } from './files.repo.js';
 import { ALLOWED, servedType, sniff, type FileKind } from './sniff.js';
 

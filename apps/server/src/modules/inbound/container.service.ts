@@ -6,7 +6,7 @@ import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import { audit } from '../admin/audit.js';
+import { audit } from '../admin/index.js';
 import { containerRepo } from './container.repo.js';
 import { InboundRepo } from './inbound.repo.js';
 

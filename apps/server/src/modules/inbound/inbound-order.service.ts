@@ -6,15 +6,15 @@ import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import { audit } from '../admin/audit.js';
-import { attachFiles } from '../files/attach-files.js';
-import { PlacesRepo } from '../inventory/places.repo.js';
-import { ResourceRepo } from '../resources/resource.repo.js';
+import { audit } from '../admin/index.js';
+import { attachFiles } from '../files/index.js';
+import { PlacesRepo } from '../inventory/index.js';
+import { ResourceRepo } from '../resources/index.js';
 import { INBOUND_RESOURCES } from './inbound.resources.js';
 import { InboundRepo, type LineRow, type OrderColumns, type OrderRow } from './inbound.repo.js';
 import { stagingOf } from './putaway.service.js';
-import { merchantExists } from '../admin/merchant-exists.repo.js';
-import { warehouseExists, warehouseOptions } from '../inventory/warehouse-options.repo.js';
+import { merchantExists } from '../admin/index.js';
+import { warehouseExists, warehouseOptions } from '../inventory/index.js';
 
 type LineInput = Omit<z.infer<typeof inboundLineWriteSchema>, 'planned'> & { planned: number };
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { InboundRepo } from './inbound.repo.js';
-import { defineResource, type ResourceDef } from '../resources/define.js';
-import { warehouseExists } from '../inventory/warehouse-options.repo.js';
+import { defineResource, type ResourceDef } from '../resources/index.js';
+import { warehouseExists } from '../inventory/index.js';
 
 const readOnly = (list: string) => ({ list, create: list, update: list, delete: list });
 

@@ -3,7 +3,7 @@
  * `inboundServices(core)` wires the module's services once per core.
  */
 import type { Core } from '../../core.js';
-import { StockRepo } from '../inventory/stock.repo.js';
+import { StockRepo } from '../inventory/index.js';
 import { InboundOrderService } from './inbound-order.service.js';
 import { PutawayService } from './putaway.service.js';
 import { ReceivingDesk } from './receiving-desk.service.js';

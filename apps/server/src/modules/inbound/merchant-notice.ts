@@ -1,6 +1,6 @@
 import type { Locale } from '@kontor/contracts';
 import type { Core } from '../../core.js';
-import { activeMerchantUsers } from '../admin/merchant-users.repo.js';
+import { activeMerchantUsers } from '../admin/index.js';
 
 type Notifier = Pick<Core, 'db' | 'realtime' | 'log'>;
 

@@ -5,11 +5,11 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import { PlacesRepo } from '../inventory/places.repo.js';
-import { putawayPlaces } from '../inventory/putaway-places.repo.js';
-import { insufficient, mustBeOpen, resolveCompartment } from '../inventory/resolve.js';
-import type { Actor } from '../inventory/stock-tx.js';
-import { StockRepo } from '../inventory/stock.repo.js';
+import { PlacesRepo } from '../inventory/index.js';
+import { putawayPlaces } from '../inventory/index.js';
+import { insufficient, mustBeOpen, resolveCompartment } from '../inventory/index.js';
+import type { Actor } from '../inventory/index.js';
+import { StockRepo } from '../inventory/index.js';
 import { InboundRepo, type OrderRow } from './inbound.repo.js';
 import { receivingRepo } from './receiving.repo.js';
 

@@ -1,6 +1,6 @@
 import { toLocale, type Locale } from '@kontor/contracts';
 import { PassThrough } from 'node:stream';
-import { registerJobHandler } from '../jobs/registry.js';
+import { registerJobHandler } from '../jobs/index.js';
 import { parsePeriod, type Period } from './receiving-export.period.js';
 import { countRows } from './receiving-export.repo.js';
 import { TEXTS } from './receiving-export.texts.js';

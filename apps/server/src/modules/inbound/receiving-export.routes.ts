@@ -4,17 +4,13 @@ import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
 import { scopeMerchantId } from '../../http/access.js';
-import { AppError } from '../../http/app-error.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/reply.js';
 import { fileName, RECEIVING_EXPORT_JOB, registerReceivingExportJob } from './receiving-export.job.js';
 import { parsePeriod } from './receiving-export.period.js';
-import { countRows } from './receiving-export.repo.js';
-import { say, TEXTS } from './receiving-export.texts.js';
+import { DIRECT_LIMIT, ensureDirectExport } from './receiving-export.service.js';
 import { writeReceivingExport, XLSX } from './receiving-export.xlsx.js';
 
-/** Above this many rows a period is exported by a background job (architecture rule 10). */
-export const DIRECT_LIMIT = 5000;
 const PRIVILEGE = 'tools.receivingExport.view';
 
 /** What the routes take: plain strings, checked by `parsePeriod` so every refusal names its field in the user's language. */
@@ -34,8 +30,7 @@ export function registerReceivingExport(app: FastifyInstance, core: Core): void 
     async (req, reply) => {
       const period = parsePeriod(req.query, req.locale);
       const scope = scopeMerchantId(req.auth!);
-      if ((await countRows(core.db, period, scope, DIRECT_LIMIT + 1)) > DIRECT_LIMIT)
-        throw new AppError('ToFront', { detail: say(TEXTS.tooMany, req.locale, { limit: DIRECT_LIMIT }), extra: { background: true, limit: DIRECT_LIMIT } });
+      await ensureDirectExport(core.db, period, scope, req.locale);
       const out = new PassThrough();
       writeReceivingExport(core.db, out, { period, scope, locale: req.locale }).catch((err: unknown) => {
         req.log.error({ err }, 'receiving export failed while streaming');

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import { defineResource, type ResourceDef } from '../resources/define.js';
+import { defineResource, type ResourceDef } from '../resources/index.js';
 import { ItemsRepo, type ItemCode } from './items.repo.js';
 
 const edit = (list: string, edit: string) => ({ list, create: edit, update: edit, delete: edit });

@@ -9,8 +9,8 @@ import { AppError, ruleError } from '../../http/app-error.js';
 import { fieldError } from '../../http/error-handler.js';
 import { toCsv } from '../../lib/csv.js';
 import { readTableFile, ROWS_PER_TURN, tableLimits, yieldToLoop } from '../../lib/table-file.js';
-import { registerJobHandler } from '../jobs/registry.js';
-import { ResourceRepo } from '../resources/resource.repo.js';
+import { registerJobHandler } from '../jobs/index.js';
+import { ResourceRepo } from '../resources/index.js';
 import { INVENTORY_RESOURCES, syncItemCodes } from './inventory.resources.js';
 import { ItemImportRepo } from './item-import.repo.js';
 

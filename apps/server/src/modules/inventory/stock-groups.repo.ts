@@ -1,7 +1,7 @@
 import type { StockGrouping } from '@kontor/contracts/domains/inventory';
 import { sql, type Kysely } from 'kysely';
 import type { DB, StockView } from '../../db/types.js';
-import { TOTAL_CAP, type ListQuery, type ResourceRepo } from '../resources/resource.repo.js';
+import { TOTAL_CAP, type ListQuery, type ResourceRepo } from '../resources/index.js';
 
 /** Columns a grouping groups by (and answers), and the ones its keyset orders by (a unique tuple ending in an id). */
 type StockViewColumn = keyof StockView & string;

@@ -2,8 +2,8 @@ import type { StockGroup, StockGroupsPage, stockGroupsQuerySchema } from '@konto
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import { invalidField } from '../../http/app-error.js';
-import { parseFilters } from '../resources/list-query.js';
-import { ResourceRepo, TOTAL_CAP } from '../resources/resource.repo.js';
+import { parseFilters } from '../resources/index.js';
+import { ResourceRepo, TOTAL_CAP } from '../resources/index.js';
 import { INVENTORY_RESOURCES } from './inventory.resources.js';
 import { GROUP_COLUMNS, StockGroupsRepo, type GroupRow } from './stock-groups.repo.js';
 

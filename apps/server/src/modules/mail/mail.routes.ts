@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { ok } from '../../http/reply.js';
-import { registerJobHandler } from '../jobs/registry.js';
+import { registerJobHandler } from '../jobs/index.js';
 import { exportOutbox, outboxPage } from './outbox.service.js';
 
 const PRIVILEGE = { privilege: 'sys.mail.outbox' } as const;

@@ -3,7 +3,7 @@ import { SHIPPED_MASKS } from '../../../masks/index.js';
 import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
-import { audit } from '../admin/audit.js';
+import { audit } from '../admin/index.js';
 import { checkStoredMask } from './mask-rules.js';
 import { MasksRepo } from './masks.repo.js';
 

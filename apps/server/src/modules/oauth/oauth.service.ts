@@ -5,8 +5,8 @@ import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { newSecret } from '../../lib/crypto.js';
-import { audit } from '../admin/audit.js';
-import { hashPassword } from '../auth/password.js';
+import { audit } from '../admin/index.js';
+import { hashPassword } from '../auth/index.js';
 import { OauthRepo } from './oauth.repo.js';
 
 /** Why a token request failed, in RFC 6749 §5.2 terms; the route answers it as that standard says. */

@@ -7,7 +7,7 @@ import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { addSafeRow } from '../../lib/csv.js';
-import { registerJobHandler } from '../jobs/registry.js';
+import { registerJobHandler } from '../jobs/index.js';
 import type { OutboundListsService } from '../outbound/index.js';
 import { OUTBOUND_VIEWS, type OutboundView } from '../outbound/index.js';
 import type { OutboundIoRepo } from './outbound-io.repo.js';

@@ -7,14 +7,12 @@ import { scopeMerchantId } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/reply.js';
-import { INVENTORY_RESOURCES } from '../inventory/inventory.resources.js';
-import { outboundServices } from '../outbound/index.js';
-import { ResourceService } from '../resources/resource.service.js';
+import { INVENTORY_RESOURCES } from '../inventory/index.js';
+import { ResourceService } from '../resources/index.js';
 import { EXPORT_TEXTS, say } from './export-texts.js';
-import { exportFileName, exportRequest, registerOrderExportJob, writeOrderExport, XLSX } from './order-export.js';
-import { OrderImport } from './order-import.js';
+import { exportFileName, exportRequest, XLSX } from './order-export.js';
 import { orderTemplate } from './order-template.js';
-import { OutboundIoRepo } from './outbound-io.repo.js';
+import { outboundIoServices } from './index.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
 /** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
@@ -32,11 +30,7 @@ const sendFile = (reply: FastifyReply, mime: string, name: string, data: Buffer 
 
 /** Issue 7 §6: the order import (template, upload → job) and the order export (direct up to a limit, else a job). */
 export function registerOutboundIoRoutes(app: FastifyInstance, core: Core): void {
-  const { orders, lists } = outboundServices(core);
-  const repo = new OutboundIoRepo();
-  const importer = new OrderImport(orders, repo);
-  importer.register();
-  registerOrderExportJob(lists, repo);
+  const { importer, lists, writeExport } = outboundIoServices(core);
   const items = new ResourceService(
     core,
     INVENTORY_RESOURCES.find((d) => d.name === 'item')!,
@@ -82,7 +76,7 @@ export function registerOutboundIoRoutes(app: FastifyInstance, core: Core): void
       const { request, total } = await exportRequest(lists, req.auth!, req.query, req.locale);
       if (total > limit) throw new AppError('ToFront', { detail: say(EXPORT_TEXTS.tooMany, req.locale, { limit }), extra: { background: true, limit, total } });
       const out = new PassThrough();
-      writeOrderExport(lists, repo, core, out, request).catch((err: unknown) => {
+      writeExport(out, request).catch((err: unknown) => {
         req.log.error({ err }, 'order export failed while streaming');
         out.destroy(err instanceof Error ? err : new Error(String(err)));
       });

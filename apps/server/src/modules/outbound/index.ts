@@ -3,8 +3,8 @@
  * `outboundServices(core)` wires the module's services once per core; every route file shares them.
  */
 import type { Core } from '../../core.js';
-import { ReservationService } from '../inventory/reservation.service.js';
-import { StockService } from '../inventory/stock.service.js';
+import { ReservationService } from '../inventory/index.js';
+import { StockService } from '../inventory/index.js';
 import { OrderStatusService } from './order-status.service.js';
 import { OutboundActionsService } from './outbound-actions.service.js';
 import { OutboundListsService } from './outbound-lists.service.js';

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { billing } from '../billing/index.js';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import type { ReservationService } from '../inventory/reservation.service.js';
-import type { Actor } from '../inventory/stock-tx.js';
+import type { ReservationService } from '../inventory/index.js';
+import type { Actor } from '../inventory/index.js';
 import type { OrderColumns, OrderRow, OutboundRepo } from './outbound.repo.js';
 
 export interface Why {

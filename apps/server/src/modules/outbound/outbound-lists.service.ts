@@ -1,8 +1,8 @@
 import type { Page } from '@kontor/contracts';
 import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
-import { stockTransaction } from '../inventory/stock-tx.js';
-import { ResourceService } from '../resources/resource.service.js';
+import { stockTransaction } from '../inventory/index.js';
+import { ResourceService } from '../resources/index.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import type { OutboundRepo } from './outbound.repo.js';
 import { OUTBOUND_RESOURCES, OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';

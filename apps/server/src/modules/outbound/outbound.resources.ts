@@ -1,6 +1,6 @@
 import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import { z } from 'zod';
-import { defineResource, type ResourceDef, type ResourceField } from '../resources/define.js';
+import { defineResource, type ResourceDef, type ResourceField } from '../resources/index.js';
 
 /** The fields of the order lists' read model (`outbound_orders_view`, migration 0010). */
 const ORDER_FIELDS: Record<string, ResourceField> = {

@@ -12,11 +12,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import { announcementWritten } from '../settings/announcements.js';
-import { keepSecrets, maskSetting } from '../settings/setting-secrecy.js';
-import { INBOUND_RESOURCES } from '../inbound/inbound.resources.js';
-import { INVENTORY_RESOURCES } from '../inventory/inventory.resources.js';
-import { TICKET_RESOURCES } from '../tickets/tickets.resources.js';
+import { announcementWritten } from '../settings/index.js';
+import { keepSecrets, maskSetting } from '../settings/index.js';
+import { INBOUND_RESOURCES } from '../inbound/index.js';
+import { INVENTORY_RESOURCES } from '../inventory/index.js';
+import { TICKET_RESOURCES } from '../tickets/index.js';
 import { CatalogueRepo } from './catalogue.repo.js';
 import { defineResource, type ResourceDef } from './define.js';
 

@@ -1,7 +1,7 @@
 import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { toCsv } from '../../lib/csv.js';
-import { registerJobHandler } from '../jobs/registry.js';
+import { registerJobHandler } from '../jobs/index.js';
 import { allFields, type ResourceDef } from './define.js';
 import { parseFilters, parseSort } from './list-query.js';
 import { ResourceService } from './resource.service.js';

@@ -4,7 +4,7 @@ import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { parseOrThrow } from '../../http/validate.js';
-import { audit } from '../admin/audit.js';
+import { audit } from '../admin/index.js';
 import { allFields, type ResourceDef } from './define.js';
 import { decodeAfter, encodeAfter, parseFilters, parseSort } from './list-query.js';
 import { ResourceRepo, TOTAL_CAP } from './resource.repo.js';

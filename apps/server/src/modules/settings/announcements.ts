@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
-import { registerJobHandler } from '../jobs/registry.js';
+import { registerJobHandler } from '../jobs/index.js';
 import { AnnouncementsRepo, type AnnouncementRow } from './announcements.repo.js';
 
 export const PUBLISH_JOB = 'announcement.publish';

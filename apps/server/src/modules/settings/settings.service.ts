@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
-import { audit } from '../admin/audit.js';
+import { audit } from '../admin/index.js';
 import { isPublicSettingKey, maskSetting } from './setting-secrecy.js';
 import { SettingsRepo } from './settings.repo.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, type ResourceDef } from '../resources/define.js';
+import { defineResource, type ResourceDef } from '../resources/index.js';
 
 /**
  * The ticket list (issue 7 §5): a read model over `tickets_view`; tickets are written through their

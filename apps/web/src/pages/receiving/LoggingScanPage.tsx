@@ -7,7 +7,7 @@ import { logRoute, type LogKind } from './log-route.js';
 import { errorCode, errorText, scanLog, type LoggedOrder } from './receiving-api.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
-import './receiving.css';
+import '../../components/scan/scan-station.css';
 
 type Selected = LoggedOrder & { kind: LogKind };
 

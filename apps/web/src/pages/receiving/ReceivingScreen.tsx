@@ -8,7 +8,7 @@ import { errorText, receivingApi } from './receiving-api.js';
 import { ReceivingWorkspace } from './ReceivingWorkspace.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
-import './receiving.css';
+import '../../components/scan/scan-station.css';
 
 /** A box or pallet label: the order number followed by P and three digits (facts §3.4). */
 const UNIT_LABEL = /P\d{3}$/i;

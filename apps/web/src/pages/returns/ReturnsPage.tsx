@@ -14,7 +14,7 @@ import { ReturnList, type ReturnFilters } from './ReturnList.js';
 import { orderPrefill } from './order-prefill.js';
 import { errorMessage, newDraft, returnsApi, toDraft, type ReturnDraft, type ReturnRecord } from './returns-api.js';
 import { ReturnWorkspace } from './ReturnWorkspace.js';
-import '../receiving/receiving.css';
+import '../../components/scan/scan-station.css';
 import './returns.css';
 
 /** The shortest parcel number the server takes (docs/returns.md). */
