@@ -5,6 +5,7 @@
  * - a module is used through its front door (`index.ts`): nothing imports another module's files;
  * - `http/` is the plumbing under every module: it imports no module;
  * - SQL lives in repositories (`*.repo.ts`, `*.sql.ts`), `db/`, migrations and the seed only;
+ * - status codes are compared through the status machines, never as numbers;
  * - a web page imports nothing from another page's folder (shared pieces live in components/).
  * `eslint/layers.test.ts` lints a violation of each rule and fails when a rule stops firing.
  */
@@ -26,6 +27,13 @@ const sqlTemplate = {
   message: 'SQL lives in a repository (*.repo.ts, or *.sql.ts beside it): call a repository function here.',
 };
 
+/** Status codes are the machines' (contracts/src/status): code compares states, never numbers. HTTP statuses are not meant. */
+const statusNumber = {
+  selector:
+    "BinaryExpression[operator=/^(===|!==|==|!=|>=|<=|>|<)$/][left.property.name='status'][left.object.name!=/^(res|response|err|error|reply)$/][right.type='Literal'][right.raw=/^[0-9]+$/]",
+  message: 'Compare states through the status machine (contracts/src/status), not status numbers.',
+};
+
 /** Where SQL may be written. */
 const dataFiles = [`${server}/**/*.repo.ts`, `${server}/**/*.sql.ts`, `${server}/db/**`, `${server}/seed/**`];
 
@@ -39,11 +47,11 @@ export const layerRules = [
   {
     files: [`${server}/**/*.ts`],
     ignores: dataFiles,
-    rules: { 'no-restricted-syntax': ['error', exportRows, queryBuilder, sqlTemplate] },
+    rules: { 'no-restricted-syntax': ['error', exportRows, queryBuilder, sqlTemplate, statusNumber] },
   },
   {
     files: dataFiles,
-    rules: { 'no-restricted-syntax': ['error', exportRows] },
+    rules: { 'no-restricted-syntax': ['error', exportRows, statusNumber] },
   },
   {
     files: [`${server}/modules/**/*.ts`],

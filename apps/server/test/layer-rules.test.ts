@@ -49,6 +49,16 @@ describe('layer rules', () => {
       expect(await messages(file, query + raw.split('\n')[1])).toEqual([]);
   });
 
+  it('compare states through the machines, not status numbers', async () => {
+    expect(
+      await messages('apps/server/src/modules/outbound/x.service.ts', 'export const shipped = (order: { status: number }) => order.status >= 99;\n'),
+    ).toEqual([expect.stringContaining('status machine')]);
+    expect(await messages('apps/server/src/modules/outbound/x.repo.ts', 'export const waiting = (o: { status: number }) => o.status === 8;\n')).toEqual([
+      expect.stringContaining('status machine'),
+    ]);
+    expect(await messages('apps/server/src/modules/oauth/x.routes.ts', 'export const basic = (err: { status: number }) => err.status === 401;\n')).toEqual([]);
+  });
+
   it("keep a web page out of another page's folder", async () => {
     expect(await messages('apps/web/src/pages/returns/X.tsx', "export { StateTag } from '../inbound/StateTag.js';\n")).toEqual([
       expect.stringContaining("another page's folder"),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INBOUND_ORDER, OUTBOUND_ORDER } from '../src/index.js';
+import { INBOUND_ORDER, OUTBOUND_DISPATCHED, OUTBOUND_ORDER } from '../src/index.js';
 
 /** Spec §4 "Task statuses": every label is a state of one of the task machines. */
 const SPEC_TASK_LABELS =
@@ -10,6 +10,13 @@ const SPEC_TASK_LABELS =
   );
 
 describe('outbound status machine', () => {
+  it('calls dispatched exactly the states the original numbered 99 and up, canceled aside', () => {
+    const fromCodes = Object.entries(OUTBOUND_ORDER.states)
+      .filter(([state, def]) => def.code >= 99 && state !== 'canceled')
+      .map(([state]) => state);
+    expect([...OUTBOUND_DISPATCHED].sort()).toEqual(fromCodes.sort());
+  });
+
   it('has a state for every task status label of spec §4', () => {
     const labels = new Set([...Object.values(OUTBOUND_ORDER.states), ...Object.values(INBOUND_ORDER.states)].map((s) => s.label.en.toLowerCase()));
     expect(SPEC_TASK_LABELS.filter((label) => !labels.has(label))).toEqual([]);

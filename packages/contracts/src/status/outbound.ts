@@ -261,6 +261,21 @@ export const OUTBOUND_EXCEPTIONS: readonly OutboundState[] = [
   'packetDimensionNeeded',
   'cancelRequested',
 ];
+/**
+ * The order has left the warehouse, wholly or in part (the original's codes 99 and up, canceled aside):
+ * its address, carrier and lines are history, only the tracking and returns flows move it on.
+ */
+export const OUTBOUND_DISPATCHED: readonly OutboundState[] = [
+  'partiallyShipped',
+  'shipped',
+  'inTransit',
+  'inDelivery',
+  'delivered',
+  'retourReceived',
+  'partiallyRetourReceived',
+  'partiallyFinish',
+  'finish',
+];
 /** Closed: nothing changes any more except by the returns and tracking flows. */
 export const OUTBOUND_CLOSED: readonly OutboundState[] = ['canceled', 'finish'];
 /** States whose order still holds its reservations (standby and cancel release them). */

@@ -1,4 +1,13 @@
-import { OUTBOUND_CLOSED, OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, OUTBOUND_PRE_PICK, errorText, type Locale, type OutboundState } from '@kontor/contracts';
+import {
+  OUTBOUND_CLOSED,
+  OUTBOUND_DISPATCHED,
+  OUTBOUND_EXCEPTIONS,
+  OUTBOUND_ORDER,
+  OUTBOUND_PRE_PICK,
+  errorText,
+  type Locale,
+  type OutboundState,
+} from '@kontor/contracts';
 import type { BulkAction, BulkOutcome, cancelDecisionSchema, outboundBulkSchema, outboundStatusSchema } from '@kontor/contracts/domains/outbound';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -83,7 +92,7 @@ export class OutboundActionsService {
       case 'cancel':
         return status.cancel(trx, actor, order, why);
       case 'changeCarrier':
-        if (OUTBOUND_CLOSED.includes(state) || order.status >= 99)
+        if (OUTBOUND_CLOSED.includes(state) || OUTBOUND_DISPATCHED.includes(state))
           throw new AppError('InvalidState', { fields: [ruleError('carrier', 'closedState', { state })] });
         await this.orders.repo.updateOrder(trx, order.id, { carrier: input.carrier ?? '', carrier_service: input.carrierService ?? '' });
         return this.orders.repo.addHistory(trx, {

@@ -1,4 +1,4 @@
-import type { Page } from '@kontor/contracts';
+import { OUTBOUND_ORDER, type Page } from '@kontor/contracts';
 import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { stockTransaction } from '../inventory/index.js';
@@ -77,9 +77,9 @@ export async function reallocateWaiting(core: Pick<Core, 'db'>, orders: Outbound
   for (const id of ids) {
     await stockTransaction(core.db, async (trx) => {
       const order = await orders.repo.order(trx, id, null, { lock: true, skipLocked: true });
-      if (!order || order.deleted || order.status !== 8) return;
+      if (!order || order.deleted || OUTBOUND_ORDER.stateOf(order.status) !== 'outOfStock') return;
       await orders.status.recompute(trx, { userId: null, merchantScope: null }, order, { action: 'reallocate' });
-      if ((order.status as number) === 0) served += 1;
+      if (OUTBOUND_ORDER.stateOf(order.status) === 'readyToPick') served += 1;
     });
   }
   return served;

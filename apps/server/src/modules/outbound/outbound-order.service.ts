@@ -1,5 +1,6 @@
 import {
   OUTBOUND_CLOSED,
+  OUTBOUND_DISPATCHED,
   OUTBOUND_MERCHANT_EDITABLE,
   OUTBOUND_ORDER,
   OUTBOUND_PRE_PICK,
@@ -165,8 +166,8 @@ export class OutboundOrderService {
       if (order.version !== input.version) throw new AppError('Conflict');
       const state = stateOf(order);
       const merchant = auth.merchantId !== null;
-      if (merchant ? !OUTBOUND_MERCHANT_EDITABLE.includes(state) : OUTBOUND_CLOSED.includes(state) || order.status >= 99)
-        throw new AppError('InvalidState', { fields: [{ field: 'status', message: merchant ? 'picking has started' : `${state}` }] });
+      if (merchant ? !OUTBOUND_MERCHANT_EDITABLE.includes(state) : OUTBOUND_CLOSED.includes(state) || OUTBOUND_DISPATCHED.includes(state))
+        throw new AppError('InvalidState', { fields: [merchant ? ruleError('status', 'pickingStarted') : ruleError('status', 'closedState', { state })] });
       const before = await this.view.get(id, null, trx);
       if (input.warehouseId !== undefined) await this.checkReferences(trx, order.merchantId, input.warehouseId);
       const { version: _version, lines: newLines, ...fields } = input;
@@ -270,7 +271,8 @@ export class OutboundOrderService {
       lines: lines.map((l) => ({ ...l, reservations: reservations.filter((r) => r.itemId === l.itemId && (l.batch === '' || r.batch === l.batch)) })),
       history,
       next: manage && !order.deleted ? [...OUTBOUND_ORDER.states[state].next] : [],
-      editable: !order.deleted && (staff ? !OUTBOUND_CLOSED.includes(state) && order.status < 99 : OUTBOUND_MERCHANT_EDITABLE.includes(state)),
+      editable:
+        !order.deleted && (staff ? !OUTBOUND_CLOSED.includes(state) && !OUTBOUND_DISPATCHED.includes(state) : OUTBOUND_MERCHANT_EDITABLE.includes(state)),
     };
   }
 

@@ -1,3 +1,5 @@
+import { OUTBOUND_ORDER } from '@kontor/contracts';
+import { STOCK_STATUS } from '@kontor/contracts/domains/inventory';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DB, OutboundOrdersTable } from '../../db/types.js';
 import type { ActivityEntry } from '../billing/index.js';
@@ -242,8 +244,8 @@ export class OutboundRepo {
   /** Waiting (out of stock) orders of which at least one short line now has free stock: most urgent, oldest first. */
   async waitingWithStock(db: Kysely<DB>, limit: number): Promise<number[]> {
     const rows = await sql<{ id: number }>`select o.id from outbound_orders o
-      where o.status = 8 and o.deleted_at is null and exists (
-        select 1 from outbound_lines l join stock s on s.item_id = l.item_id and s.status = 10 and s.quantity > s.reserved
+      where o.status = ${OUTBOUND_ORDER.codeOf('outOfStock')} and o.deleted_at is null and exists (
+        select 1 from outbound_lines l join stock s on s.item_id = l.item_id and s.status = ${STOCK_STATUS.valid} and s.quantity > s.reserved
           and (l.batch = '' or s.batch = l.batch) and (o.warehouse_id is null or s.warehouse_id = o.warehouse_id)
         where l.order_id = o.id and l.reserved < l.quantity)
       order by o.priority desc, o.created_at, o.id limit ${limit}`.execute(db);
