@@ -295,6 +295,17 @@ describe('stocktaking', () => {
     expect(log).toMatchObject({ delta: -3, refType: 'stocktake', refId: String(count.id) });
   });
 
+  it('cancels an open count without touching stock, and answers the count as every stocktake call does', async () => {
+    const compartment = (await get('/v0/compartment/any?q=A-02-02')).data;
+    const before = await qty('ANK-EAR-P3', 'A-02-02');
+    const count = (await send('POST', '/v0/stocktakes/', { warehouseId: compartment.warehouseId, compartmentIds: [compartment.id] })).data;
+    const canceled = await send('POST', `/v0/stocktakes/${count.id}/cancel`);
+    expect(canceled.code, JSON.stringify(canceled)).toBe('OK');
+    expect(canceled.data).toMatchObject({ id: count.id, status: 'cancelled', postedAt: null });
+    expect((await send('POST', `/v0/stocktakes/${count.id}/cancel`)).code).toBe('InvalidState');
+    expect(await qty('ANK-EAR-P3', 'A-02-02')).toBe(before);
+  });
+
   it('holds every invariant after all of the above', async () => {
     expect(await checkStockInvariants(t.database.db)).toEqual([]);
     expect((await get('/v0/inventory/check')).data).toEqual([]);
