@@ -1,0 +1,190 @@
+/**
+ * The one interface every carrier driver implements (issue 17 item 2). A driver is one folder under
+ * `carriers/drivers/<code>/` that speaks its carrier's real request and response formats and nothing
+ * else: it knows no table, no order, no tenant. The carriers service resolves an order to a
+ * `LabelRequest`, calls the driver after the order's transaction has committed, and stores what comes
+ * back. Adding a carrier adds a folder and one line in `drivers/index.ts`; no other module changes.
+ *
+ * Modelled on Karrio's split of a carrier into settings, a request mapper and a response parser, with
+ * what a warehouse needs on top: one idempotency key per parcel, errors classified so the label queue
+ * knows whether a retry can help, and a void for every parcel a failed multi-parcel purchase left bought.
+ */
+
+/** Carriers Kontor has a driver for. `sandbox` makes valid-looking labels offline (npm start, demo). */
+export type CarrierCode = 'sandbox' | 'dhl' | 'dpd' | 'ups';
+
+/** A postal address as a carrier needs it; country is ISO 3166-1 alpha-2. */
+export interface CarrierAddress {
+  name1: string;
+  name2?: string;
+  street: string;
+  streetNumber: string;
+  addition?: string;
+  zip: string;
+  city: string;
+  country: string;
+  phone?: string;
+  email?: string;
+}
+
+/** One parcel to label. `key` is the parcel's idempotency key, stable across every retry. */
+export interface ParcelSpec {
+  key: string;
+  /** Kilograms, three decimals at most. */
+  weightKg: number;
+  lengthCm?: number;
+  widthCm?: number;
+  heightCm?: number;
+}
+
+/** One customs line for a destination outside the EU customs union. Values in minor units. */
+export interface CustomsLine {
+  description: string;
+  quantity: number;
+  valueMinor: number;
+  currency: string;
+  weightKg: number;
+  hsCode?: string;
+  originCountry: string;
+}
+
+export interface CustomsData {
+  /** e.g. 'COMMERCIAL_GOODS', 'GIFT', 'RETURN_OF_GOODS', 'DOCUMENTS', 'SAMPLE'. */
+  exportType: string;
+  invoiceNo?: string;
+  lines: CustomsLine[];
+}
+
+export type LabelFormat = 'pdf' | 'zpl';
+
+/** An account's settings as the driver needs them; credentials are decrypted only for the call. */
+export interface CarrierAccountConfig {
+  carrier: CarrierCode;
+  /** The carrier's API base address; tests point it at a local fake. */
+  endpoint: string;
+  /** Decrypted credential fields, named per driver (`credentialFields`). Never logged, never answered. */
+  credentials: Record<string, string>;
+  /** Account numbers and other non-secret settings, named per driver (e.g. DHL billing numbers). */
+  options: Record<string, string>;
+}
+
+export interface LabelRequest {
+  account: CarrierAccountConfig;
+  /** The carrier's product code, e.g. `V01PAK` (DHL Paket), `CL` (DPD Classic), `11` (UPS Standard). */
+  product: string;
+  /** The carrier's service codes, e.g. `preferredNeighbour`, `PREDICT`, `SATURDAY_DELIVERY`. */
+  services: string[];
+  shipper: CarrierAddress;
+  consignee: CarrierAddress;
+  parcels: ParcelSpec[];
+  /** The order's own number, printed on the label as the reference. */
+  reference: string;
+  customs?: CustomsData;
+  /** Buy a return label (consignee and shipper swapped on the carrier's side where it has a return product). */
+  returnLabel?: boolean;
+  format: LabelFormat;
+}
+
+/** One parcel the carrier sold a label for. */
+export interface BoughtParcel {
+  key: string;
+  trackingNumber: string;
+  /** The carrier's id of the shipment, needed to void it (often the tracking number itself). */
+  carrierRef: string;
+  label: Buffer;
+  format: LabelFormat;
+  /** What the carrier charged, when its answer says; else the account's price list applies. */
+  costMinor?: number;
+  currency?: string;
+}
+
+export interface LabelResult {
+  parcels: BoughtParcel[];
+  /** Any extra document the carrier answered (a customs declaration, a return label). */
+  documents?: { kind: 'customs' | 'return'; format: LabelFormat; content: Buffer }[];
+}
+
+/**
+ * What went wrong, classified for the label queue. `retryable` says whether the same request may
+ * succeed later (timeouts, 5xx, rate limits); `uncertain` says the carrier may have sold the label
+ * although no answer arrived, so the caller must look it up or void before buying again.
+ */
+export type CarrierErrorKind =
+  | 'address' // the carrier refused the address (street, zip, city, country)
+  | 'weight' // above or below the product's limits
+  | 'dimensions'
+  | 'customs' // a customs value or line is missing or refused
+  | 'service' // product or service not allowed for this route or account
+  | 'auth' // revoked or wrong credentials
+  | 'timeout'
+  | 'unavailable' // 5xx, rate limit, network
+  | 'refused'; // any other refusal by the carrier
+
+export class CarrierError extends Error {
+  constructor(
+    readonly kind: CarrierErrorKind,
+    /** The carrier's own words (shown to staff next to Kontor's translated reason). */
+    readonly carrierMessage: string,
+    readonly options: { retryable?: boolean; uncertain?: boolean; field?: string; httpStatus?: number } = {},
+  ) {
+    super(`${kind}: ${carrierMessage}`);
+    this.name = 'CarrierError';
+  }
+  get retryable(): boolean {
+    return this.options.retryable ?? (this.kind === 'timeout' || this.kind === 'unavailable');
+  }
+  get uncertain(): boolean {
+    return this.options.uncertain ?? this.kind === 'timeout';
+  }
+}
+
+/** A product a driver offers, with the limits the service checks before calling the carrier. */
+export interface CarrierProductDef {
+  code: string;
+  /** i18n-free display name (a brand name, the same in every language). */
+  name: string;
+  maxWeightKg: number;
+  /** Destinations: 'domestic' (the shipper's country), 'eu', 'world'. */
+  zones: ('domestic' | 'eu' | 'world')[];
+  services: string[];
+  returnProduct?: string;
+}
+
+export interface TrackingEvent {
+  trackingNumber: string;
+  at: string; // ISO time
+  /** Kontor's event kind; the shipping issue maps it to order states. */
+  kind: 'info' | 'in_transit' | 'in_delivery' | 'delivered' | 'exception' | 'returned';
+  carrierCode: string;
+  text: string;
+  location?: string;
+}
+
+/** Calls carry a deadline and the transport, so tests can fake both. */
+export interface DriverContext {
+  fetch: typeof fetch;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface CarrierDriver {
+  readonly code: CarrierCode;
+  readonly products: CarrierProductDef[];
+  /** Names of the secret fields an account of this carrier stores encrypted (e.g. apiKey, password). */
+  readonly credentialFields: string[];
+  /** Names of the plain account settings (e.g. billingNumber, customerNumber, depot). */
+  readonly optionFields: string[];
+  /** The production API address, the default of a new account. */
+  readonly defaultEndpoint: string;
+  /** Buys every parcel's label in one request where the carrier allows, else parcel by parcel. */
+  buy(request: LabelRequest, ctx: DriverContext): Promise<LabelResult>;
+  /** Voids (cancels) a bought label. Voiding one the carrier already voided succeeds. */
+  void(account: CarrierAccountConfig, parcel: { trackingNumber: string; carrierRef: string }, ctx: DriverContext): Promise<void>;
+  /**
+   * Finds a label bought under a parcel key when an answer was lost, where the carrier can search by
+   * reference; absent where it cannot (the caller then voids by reference or asks staff).
+   */
+  lookup?(account: CarrierAccountConfig, key: string, ctx: DriverContext): Promise<BoughtParcel | null>;
+  /** Tracking events of some tracking numbers (the shipping issue polls it). */
+  track?(account: CarrierAccountConfig, trackingNumbers: string[], ctx: DriverContext): Promise<TrackingEvent[]>;
+}
