@@ -41,6 +41,13 @@ describe('response contracts', () => {
     expect(missing).toEqual([]);
   });
 
+  it('describes every answer: no route answers a bare unknown or any', () => {
+    const opaque = Object.entries(API_RESPONSES)
+      .filter(([, schema]) => schema instanceof z.ZodUnknown || schema instanceof z.ZodAny)
+      .map(([route]) => route);
+    expect(opaque).toEqual([]);
+  });
+
   it('names only routes that exist in the response table and the binary list', () => {
     const live = new Set(t.routeTable.map((r) => `${r.method} ${r.url}`));
     expect([...Object.keys(API_RESPONSES), ...BINARY_ROUTES].filter((key) => !live.has(key))).toEqual([]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { notDescribed, wireTime } from '../responses/wire.js';
+import { wireTime } from '../responses/wire.js';
+import { jobSchema } from './jobs.js';
 import { relatedFileSchema } from './outbound-responses.js';
 
 /** An inbound order (the `inbound_orders_view` read model, docs/inbound.md). */
@@ -91,6 +92,9 @@ const inboundDetailSchema = z.object({
   staging: z.array(stagingRowSchema),
 });
 
+/** An order's lines and status after a receiving scan or its undo. */
+const receivingProgressSchema = z.object({ lines: z.array(receivingLineSchema), status: z.number() });
+
 /** Answers of the inbound routes (issue 16 item 5; docs/api-contracts.md). */
 export const inboundResponses = {
   /** The order found by any of its codes, or `{id: 0, unid: ''}` (facts §1.4). */
@@ -112,9 +116,9 @@ export const inboundResponses = {
     id: z.number(),
     unid: z.string(),
   }),
-  'PUT /v0/r7gorders/:id': notDescribed,
-  'POST /v0/r7gorders/:id/status': notDescribed,
-  'POST /v0/r7gorders/:id/scan': z.object({
+  'PUT /v0/r7gorders/:id': inboundDetailSchema,
+  'POST /v0/r7gorders/:id/status': inboundDetailSchema,
+  'POST /v0/r7gorders/:id/scan': receivingProgressSchema.extend({
     scan: z.object({
       id: z.number(),
       itemId: z.number(),
@@ -123,47 +127,17 @@ export const inboundResponses = {
       quantity: z.number(),
       condition: z.string(),
       batch: z.string(),
-      expiry: z.unknown(),
+      expiry: z.string().nullable(),
       expired: z.boolean(),
       outcome: z.string(),
     }),
-    lines: z.array(
-      z.object({
-        itemId: z.number(),
-        sku: z.string(),
-        name: z.string(),
-        batch: z.string(),
-        planned: z.number(),
-        received: z.number(),
-        damaged: z.number(),
-        pending: z.number(),
-        pendingDamaged: z.number(),
-        putAway: z.number(),
-        serialRequired: z.boolean(),
-        batchTracked: z.boolean(),
-        expiryTracked: z.boolean(),
-        expiries: z.array(z.unknown()),
-        difference: z.number(),
-      }),
-    ),
-    status: z.number(),
   }),
-  'DELETE /v0/r7gorders/:id/scans/:scanId': notDescribed,
+  /** The lines after the scan was taken back. */
+  'DELETE /v0/r7gorders/:id/scans/:scanId': receivingProgressSchema,
   'POST /v0/r7gorders/:id/complete': inboundDetailSchema.extend({ booked: z.number() }),
-  'POST /v0/r7gorders/:id/putaway': notDescribed,
-  'POST /v0/c7rorders/:id/status': notDescribed,
-  'POST /v0/r7gorders/export.xlsx': z.object({
-    id: z.number(),
-    kind: z.string(),
-    status: z.string(),
-    done: z.number(),
-    total: z.number(),
-    message: z.string(),
-    error: z.unknown(),
-    attempts: z.number(),
-    resultUrl: z.unknown(),
-    result: z.unknown(),
-    createdAt: z.string(),
-    finishedAt: z.unknown(),
-  }),
+  /** The order after putaway, with the compartment the goods were moved into. */
+  'POST /v0/r7gorders/:id/putaway': inboundDetailSchema.extend({ moved: z.object({ compartmentId: z.number(), compartment: z.string() }) }),
+  /** The container's new status and how many of its orders became receipt pending. */
+  'POST /v0/c7rorders/:id/status': z.object({ id: z.number(), status: z.number(), ordersReceiptPending: z.number() }),
+  'POST /v0/r7gorders/export.xlsx': jobSchema,
 } satisfies Record<string, z.ZodType>;

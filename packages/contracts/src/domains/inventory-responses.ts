@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wireTime } from '../responses/wire.js';
+import { jobSchema } from './jobs.js';
 
 /** A stock row as the stock calls answer it (snapshot of one item, batch, status and place). */
 const stockRowSchema = z.object({
@@ -75,22 +76,28 @@ const stocktakeSchema = z.object({
   ),
 });
 
+/** A merged unit (a box or pallet packed as one, issue 4) with what it holds. */
+const mergedUnitSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  kind: z.string(),
+  compartmentId: z.number(),
+  compartment: z.string(),
+  items: z.array(
+    z.object({
+      sku: z.string(),
+      itemName: z.string(),
+      batch: z.string(),
+      status: z.number(),
+      quantity: z.number(),
+      reserved: z.number(),
+    }),
+  ),
+});
+
 /** Answers of the inventory routes (issue 16 item 5; docs/api-contracts.md). */
 export const inventoryResponses = {
-  'POST /v0/items/import': z.object({
-    id: z.number(),
-    kind: z.string(),
-    status: z.string(),
-    done: z.number(),
-    total: z.number(),
-    message: z.string(),
-    error: z.unknown(),
-    attempts: z.number(),
-    resultUrl: z.unknown(),
-    result: z.unknown(),
-    createdAt: z.string(),
-    finishedAt: z.unknown(),
-  }),
+  'POST /v0/items/import': jobSchema,
   'GET /v0/item/any': z.object({
     guid: z.string(),
     unid: z.string(),
@@ -200,69 +207,17 @@ export const inventoryResponses = {
   'POST /v0/inventory/release': z.object({
     released: z.number(),
   }),
-  'GET /v0/munits/any': z.object({
-    id: z.number(),
-    code: z.string(),
-    kind: z.string().optional(),
-    compartmentId: z.number().optional(),
-    compartment: z.string().optional(),
-    items: z
-      .array(
-        z.object({
-          sku: z.string(),
-          itemName: z.string(),
-          batch: z.string(),
-          status: z.number(),
-          quantity: z.number(),
-          reserved: z.number(),
-        }),
-      )
-      .optional(),
-  }),
-  'POST /v0/munits/pack': z.object({
-    id: z.number(),
-    code: z.string(),
-    kind: z.string(),
-    compartmentId: z.number(),
-    compartment: z.string(),
-    items: z.array(
-      z.object({
-        sku: z.string(),
-        itemName: z.string(),
-        batch: z.string(),
-        status: z.number(),
-        quantity: z.number(),
-        reserved: z.number(),
-      }),
-    ),
-  }),
-  'POST /v0/munits/unpack': z.object({
-    id: z.number(),
-    code: z.string(),
-    kind: z.string(),
-    compartmentId: z.number(),
-    compartment: z.string(),
-    items: z.array(z.unknown()),
-  }),
-  'POST /v0/munits/move': z.object({
-    id: z.number(),
-    code: z.string(),
-    kind: z.string(),
-    compartmentId: z.number(),
-    compartment: z.string(),
-    items: z.array(
-      z.object({
-        sku: z.string(),
-        itemName: z.string(),
-        batch: z.string(),
-        status: z.number(),
-        quantity: z.number(),
-        reserved: z.number(),
-      }),
-    ),
-  }),
-  'GET /v0/inventory/check': z.array(z.unknown()),
-  'GET /v0/stocktakes/': z.array(z.unknown()),
+  /** The unit found by its code with its contents, or `{id: 0, code}` (facts §1.4). */
+  'GET /v0/munits/any': mergedUnitSchema.partial({ kind: true, compartmentId: true, compartment: true, items: true }),
+  'POST /v0/munits/pack': mergedUnitSchema,
+  'POST /v0/munits/unpack': mergedUnitSchema,
+  'POST /v0/munits/move': mergedUnitSchema,
+  /** Broken invariants of the stock (empty when snapshot, ledger and reservations agree). */
+  'GET /v0/inventory/check': z.array(z.object({ rule: z.string(), detail: z.string() })),
+  /** Recent counts, newest first, without their lines. */
+  'GET /v0/stocktakes/': z.array(
+    stocktakeSchema.pick({ id: true, status: true, compartmentIds: true, note: true, createdAt: true, postedAt: true }).extend({ warehouse: z.string() }),
+  ),
   'POST /v0/stocktakes/': stocktakeSchema,
   'GET /v0/stocktakes/:id': stocktakeSchema,
   'PUT /v0/stocktakes/:id/lines': stocktakeSchema,

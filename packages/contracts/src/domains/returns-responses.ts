@@ -27,8 +27,9 @@ const returnRecordSchema = z.object({
 export const returnsResponses = {
   'GET /v0/r7greceiving/': returnRecordSchema,
   'GET /v0/r7greceiving/list': z.object({ total: z.number(), next: z.number(), data: z.array(returnRecordSchema) }),
-  'POST /v0/r7greceiving/': z.unknown(),
-  'PUT /v0/r7greceiving/': z.unknown(),
+  /** Creating and saving a return answer null, as the original did (facts §3.9). */
+  'POST /v0/r7greceiving/': z.null(),
+  'PUT /v0/r7greceiving/': z.null(),
   'POST /v0/r7greceiving/inbound': returnRecordSchema,
   'POST /v0/r7greceiving/cancel': returnRecordSchema,
 } satisfies Record<string, z.ZodType>;
