@@ -57,13 +57,13 @@ const receivingLineSchema = z.object({
 });
 
 /** A receiving scan as the order's detail lists it, newest first. */
-const receivingScanSchema = z.object({
+export const receivingScanSchema = z.object({
   id: z.number(),
   itemId: z.number(),
   sku: z.string(),
   name: z.string(),
   quantity: z.number(),
-  condition: z.string(),
+  condition: z.enum(['valid', 'damaged']),
   unit: z.string(),
   unitKind: z.string(),
   batch: z.string(),
@@ -74,18 +74,19 @@ const receivingScanSchema = z.object({
 });
 
 /** Units waiting in the staging compartment, with the place putaway suggests. */
-const stagingRowSchema = z.object({
+export const stagingRowSchema = z.object({
   itemId: z.number(),
   sku: z.string(),
   name: z.string(),
   batch: z.string(),
-  status: z.number(),
+  /** 5 receiving, 2 damaged (facts §5.4). */
+  status: z.union([z.literal(5), z.literal(2)]),
   quantity: z.number(),
   suggestion: z.object({ compartmentId: z.number(), code: z.string() }).nullish(),
 });
 
 /** An inbound order with its lines' progress, recent scans and what still waits in staging. */
-const inboundDetailSchema = z.object({
+export const inboundDetailSchema = z.object({
   order: inboundOrderRowSchema,
   lines: z.array(receivingLineSchema),
   scans: z.array(receivingScanSchema),
@@ -93,7 +94,7 @@ const inboundDetailSchema = z.object({
 });
 
 /** An order's lines and status after a receiving scan or its undo. */
-const receivingProgressSchema = z.object({ lines: z.array(receivingLineSchema), status: z.number() });
+export const receivingProgressSchema = z.object({ lines: z.array(receivingLineSchema), status: z.number() });
 
 /** Answers of the inbound routes (issue 16 item 5; docs/api-contracts.md). */
 export const inboundResponses = {
@@ -125,11 +126,12 @@ export const inboundResponses = {
       sku: z.string(),
       name: z.string(),
       quantity: z.number(),
-      condition: z.string(),
+      condition: z.enum(['valid', 'damaged']),
       batch: z.string(),
       expiry: z.string().nullable(),
+      /** The date is already past: received all the same, with a warning. */
       expired: z.boolean(),
-      outcome: z.string(),
+      outcome: z.enum(['ok', 'over', 'notOnOrder']),
     }),
   }),
   /** The lines after the scan was taken back. */
@@ -141,3 +143,12 @@ export const inboundResponses = {
   'POST /v0/c7rorders/:id/status': z.object({ id: z.number(), status: z.number(), ordersReceiptPending: z.number() }),
   'POST /v0/r7gorders/export.xlsx': jobSchema,
 } satisfies Record<string, z.ZodType>;
+
+export type InboundDetail = z.infer<typeof inboundDetailSchema>;
+export type ReceivingScanRecord = z.infer<typeof receivingScanSchema>;
+export type StagingRow = z.infer<typeof stagingRowSchema>;
+export type ReceivingScanAnswer = z.infer<(typeof inboundResponses)['POST /v0/r7gorders/:id/scan']>;
+export type ScanLogAnswer = z.infer<(typeof inboundResponses)['GET /v0/r7gorders/scanLog']>;
+export type PutawayAnswer = z.infer<(typeof inboundResponses)['POST /v0/r7gorders/:id/putaway']>;
+export type CompleteAnswer = z.infer<(typeof inboundResponses)['POST /v0/r7gorders/:id/complete']>;
+export type ReceivingProgress = z.infer<typeof receivingProgressSchema>;

@@ -181,3 +181,5 @@ export const outboundResponses = {
   'POST /v0/outbound/export.xlsx': jobSchema,
   'GET /v0/outbound/export/jobs': z.array(jobSchema),
 } satisfies Record<string, z.ZodType>;
+
+export type OutboundScanLogAnswer = z.infer<(typeof outboundResponses)['GET /v0/p11yorders/scanLog']>;

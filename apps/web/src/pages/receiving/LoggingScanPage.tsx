@@ -9,9 +9,12 @@ import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
 import '../../components/scan/scan-station.css';
 
-type Selected = LoggedOrder & { kind: LogKind };
+/** A found order (an unknown code answers `{id: 0, unid}` and selects nothing). */
+type FoundOrder = Extract<LoggedOrder, { status: number }>;
+const isFound = (answer: LoggedOrder | null): answer is FoundOrder => !!answer?.id && 'status' in answer;
+type Selected = FoundOrder & { kind: LogKind };
 
-const logged = (order: LoggedOrder) => (order.shipBundleSent ?? []).map((s) => s.toUpperCase());
+const logged = (order: FoundOrder) => (order.shipBundleSent ?? []).map((s) => s.toUpperCase());
 
 /**
  * `/wEP/loggingScan` (issue 6 §4, facts §3.4): the first scan selects an inbound or outbound order,
@@ -27,7 +30,7 @@ export default function LoggingScanPage() {
   const select = async (code: string) => {
     const { kind, q } = logRoute(code);
     const found = await scanLog(kind, 0, q);
-    if (!found?.id) return invalid(code);
+    if (!isFound(found)) return invalid(code);
     setOrder({ ...found, kind });
     show({ tone: 'info', text: t('receiving.log.confirm') });
   };
@@ -35,7 +38,7 @@ export default function LoggingScanPage() {
   const log = async (current: Selected, code: string) => {
     const before = logged(current);
     const after = await scanLog(current.kind, current.id, code);
-    if (!after?.id) return invalid(code);
+    if (!isFound(after)) return invalid(code);
     setOrder({ ...after, kind: current.kind });
     const key = code.toUpperCase();
     if (before.includes(key)) show({ tone: 'warning', text: t('receiving.log.already', { code }) });
@@ -77,7 +80,9 @@ export default function LoggingScanPage() {
           <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
             {order.merchantName && <Descriptions.Item label={t('receiving.merchant')}>{order.merchantName}</Descriptions.Item>}
             {order.carrier && <Descriptions.Item label={t('receiving.log.carrier')}>{order.carrier}</Descriptions.Item>}
-            {!!order.trackingNumbers?.length && <Descriptions.Item label={t('receiving.log.announced')}>{order.trackingNumbers.join(', ')}</Descriptions.Item>}
+            {'trackingNumbers' in order && order.trackingNumbers.length > 0 && (
+              <Descriptions.Item label={t('receiving.log.announced')}>{order.trackingNumbers.join(', ')}</Descriptions.Item>
+            )}
           </Descriptions>
           <Typography.Text type="secondary">{t('receiving.log.logged', { count: logged(order).length })}</Typography.Text>
           <div className="rcv-logged" data-testid="logging-list">

@@ -36,7 +36,15 @@ export function ReceivingWorkspace({ orderId, initialUnit, onChangeOrder }: Prop
 
   // The answer carries the lines and status; the scan joins the list of recent ones, for undo.
   const onAnswer = useCallback((answer: ScanAnswer, draft: ScanDraft) => {
-    const scan = { ...answer.scan, unit: draft.unit, batch: draft.batch, serials: draft.serials, at: new Date().toISOString(), booked: false };
+    const scan = {
+      ...answer.scan,
+      unit: draft.unit,
+      unitKind: draft.unitKind,
+      batch: draft.batch,
+      serials: draft.serials,
+      at: new Date().toISOString(),
+      booked: false,
+    };
     setDetail((d) => d && { ...d, lines: answer.lines, order: { ...d.order, status: answer.status }, scans: [scan, ...d.scans] });
   }, []);
 
