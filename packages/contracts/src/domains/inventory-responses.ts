@@ -19,10 +19,10 @@ const stockRowSchema = z.object({
 const stockChangeSchema = z.object({ from: stockRowSchema, to: stockRowSchema });
 
 /** A stocktake with its counted lines, the stock it counts and the merged units of its compartments. */
-const stocktakeSchema = z.object({
+export const stocktakeSchema = z.object({
   id: z.number(),
   warehouseId: z.number(),
-  status: z.string(),
+  status: z.enum(['open', 'posted', 'cancelled']),
   compartmentIds: z.array(z.number()),
   note: z.string().nullable(),
   createdAt: wireTime,
@@ -221,7 +221,13 @@ export const inventoryResponses = {
   'POST /v0/stocktakes/': stocktakeSchema,
   'GET /v0/stocktakes/:id': stocktakeSchema,
   'PUT /v0/stocktakes/:id/lines': stocktakeSchema,
-  'PUT /v0/stocktakes/:id/units': stocktakeSchema.extend({ outcome: z.string(), unit: z.string() }),
+  'PUT /v0/stocktakes/:id/units': stocktakeSchema.extend({ outcome: z.enum(['confirmed', 'missing', 'elsewhere']), unit: z.string() }),
   'POST /v0/stocktakes/:id/post': stocktakeSchema,
   'POST /v0/stocktakes/:id/cancel': stocktakeSchema,
 } satisfies Record<string, z.ZodType>;
+
+export type StockCount = z.infer<typeof stocktakeSchema>;
+export type CountLine = StockCount['lines'][number];
+export type CountUnit = StockCount['units'][number];
+export type CountSummary = z.infer<(typeof inventoryResponses)['GET /v0/stocktakes/']>[number];
+export type CountUnitAnswer = z.infer<(typeof inventoryResponses)['PUT /v0/stocktakes/:id/units']>;

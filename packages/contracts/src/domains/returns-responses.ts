@@ -33,3 +33,5 @@ export const returnsResponses = {
   'POST /v0/r7greceiving/inbound': returnRecordSchema,
   'POST /v0/r7greceiving/cancel': returnRecordSchema,
 } satisfies Record<string, z.ZodType>;
+
+export type ReturnRecord = z.infer<typeof returnRecordSchema>;

@@ -1,6 +1,6 @@
 import type { Page } from '@kontor/contracts';
-import type { InboundOrderCreate, ReceivingLine } from '@kontor/contracts/domains/inbound';
-import type { InboundOrderRecord } from '@kontor/contracts/domains/inbound-responses';
+import type { InboundOrderCreate } from '@kontor/contracts/domains/inbound';
+import type { InboundDetail, InboundOrderRecord } from '@kontor/contracts/domains/inbound-responses';
 import type { RelatedFile } from '@kontor/contracts/domains/outbound-responses';
 import { request } from '../../api/request.js';
 
@@ -10,36 +10,7 @@ export type InboundFile = RelatedFile;
 /** A row of `GET /v0/r7gorders/` (the `inbound_orders_view` read model, docs/inbound.md). */
 export type InboundOrderRow = InboundOrderRecord;
 
-export interface InboundScan {
-  id: number;
-  itemId: number;
-  sku: string;
-  quantity: number;
-  condition: 'valid' | 'damaged';
-  unit: string;
-  batch: string;
-  serials: string[];
-  at: string;
-  booked: boolean;
-}
-
-export interface StagingRow {
-  itemId: number;
-  sku: string;
-  name: string;
-  batch: string;
-  status: number;
-  quantity: number;
-  suggestion: { compartmentId: number; code: string } | null;
-}
-
-/** `GET /v0/r7gorders/{id}/detail`. */
-export interface InboundDetail {
-  order: InboundOrderRow;
-  lines: ReceivingLine[];
-  scans: InboundScan[];
-  staging: StagingRow[];
-}
+export type { InboundDetail, ReceivingScanRecord as InboundScan, StagingRow } from '@kontor/contracts/domains/inbound-responses';
 
 /** A row of `GET /v0/c7rorders/` (the `containers` table). */
 export interface ContainerRow {

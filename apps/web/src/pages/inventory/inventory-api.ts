@@ -1,5 +1,6 @@
 import type { Page } from '@kontor/contracts';
 import type { StockGroupsPage } from '@kontor/contracts/domains/inventory';
+import type { CountLine, CountSummary, CountUnitAnswer, StockCount } from '@kontor/contracts/domains/inventory-responses';
 import { request } from '../../api/request.js';
 import type { CompartmentHit, ItemHit } from '../../api/scan-lookups.js';
 
@@ -27,56 +28,8 @@ export interface StockRow {
   updatedAt: string;
 }
 
-export interface CountLine {
-  compartmentId: number;
-  compartment: string;
-  itemId: number;
-  sku: string;
-  itemName: string;
-  batch: string;
-  status: number;
-  expected: number;
-  counted: number;
-  difference: number;
-  /** The merged unit holding the row, or null for loose stock. */
-  unitId: number | null;
-  unitCode: string | null;
-}
-
-/** A merged unit of a count: where the books have it, and what the counter found (null: not counted yet). */
-export interface CountUnit {
-  unitId: number;
-  code: string;
-  kind: string;
-  compartmentId: number;
-  compartment: string;
-  outcome: 'confirmed' | 'missing' | 'elsewhere' | null;
-  foundCompartmentId: number | null;
-  foundCompartment: string | null;
-}
-
-export interface StockCount {
-  id: number;
-  warehouseId: number;
-  status: 'open' | 'posted' | 'cancelled';
-  compartmentIds: number[];
-  note: string | null;
-  createdAt: string;
-  postedAt: string | null;
-  lines: CountLine[];
-  stock: Array<Omit<CountLine, 'expected' | 'counted' | 'difference'> & { quantity: number; reserved: number }>;
-  units: CountUnit[];
-}
-
-export interface CountSummary {
-  id: number;
-  warehouse: string;
-  status: StockCount['status'];
-  compartmentIds: number[];
-  note: string | null;
-  createdAt: string;
-  postedAt: string | null;
-}
+// The stocktake answers' types come from the contracts' response schemas (issue 16 item 5).
+export type { CountLine, CountSummary, CountUnit, StockCount } from '@kontor/contracts/domains/inventory-responses';
 
 export const findCompartment = (q: string) => request<CompartmentHit>({ url: '/v0/compartment/any', params: { q } });
 export const findItem = (q: string) => request<ItemHit>({ url: '/v0/item/any', params: { q } });
@@ -97,7 +50,7 @@ export const stocktakes = {
     request<StockCount>({ url: `/v0/stocktakes/${id}/lines`, method: 'PUT', data: { lines } }),
   /** A merged unit counted as one: found in a compartment of the count, or missing. */
   countUnit: (id: number, data: { unit: string; compartmentId?: number; missing?: boolean }) =>
-    request<StockCount & { outcome: NonNullable<CountUnit['outcome']>; unit: string }>({ url: `/v0/stocktakes/${id}/units`, method: 'PUT', data }),
+    request<CountUnitAnswer>({ url: `/v0/stocktakes/${id}/units`, method: 'PUT', data }),
   post: (id: number) => request<StockCount>({ url: `/v0/stocktakes/${id}/post`, method: 'POST' }),
   cancel: (id: number) => request<StockCount>({ url: `/v0/stocktakes/${id}/cancel`, method: 'POST' }),
 };

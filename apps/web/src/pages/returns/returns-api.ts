@@ -1,32 +1,14 @@
 import type { Page } from '@kontor/contracts';
+import type { ReturnRecord } from '@kontor/contracts/domains/returns-responses';
 import { ApiError } from '../../api/errors.js';
 import { request } from '../../api/request.js';
 import type { CompartmentHit, ItemHit } from '../../api/scan-lookups.js';
 
 /**
  * A return as `GET /v0/r7greceiving/` answers it (docs/returns.md): the original's field names, with
- * `items` and `image` as JSON inside a string.
+ * `items` and `image` as JSON inside a string. The type is the contract's (issue 16 item 5).
  */
-export interface ReturnRecord {
-  id: number;
-  shipSN: string;
-  originSN: string;
-  originShipSN: string;
-  originCountry: string;
-  agentGUID: string;
-  merchantName?: string;
-  businessType: number;
-  type: number;
-  status: number;
-  note: string;
-  items: string | WireLine[];
-  image: string | { img?: Array<{ url: string }> };
-  itemStrOrigin?: string;
-  dispose?: string;
-  finDate?: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-}
+export type { ReturnRecord } from '@kontor/contracts/domains/returns-responses';
 
 /** One item line as it travels; the server may add what it knows (SKU, name, compartment code). */
 export interface WireLine {
