@@ -173,6 +173,34 @@ describe('DPD driver against the fake', () => {
   });
 });
 
+describe('DPD tracking', () => {
+  it('reads the reached status entries of a parcel', async () => {
+    const driver = createDpdDriver();
+    const p = (await driver.buy({ account: account(), ...baseRequest('CL') }, ctx())).parcels[0]!;
+    const events = await driver.track!(account(), [p.trackingNumber, '01639999999999'], ctx());
+    expect(events).toEqual([
+      {
+        trackingNumber: p.trackingNumber,
+        at: '2026-11-24T15:57:33',
+        kind: 'in_transit',
+        carrierCode: 'PickedUp',
+        text: 'DPD has received your parcel.',
+        location: 'Köln (DE)',
+      },
+      {
+        trackingNumber: p.trackingNumber,
+        at: '2026-11-25T08:15:00',
+        kind: 'in_delivery',
+        carrierCode: 'Courier',
+        text: 'The parcel is on its way to the consignee.',
+        location: 'Köln (DE)',
+      },
+    ]);
+    const trackCall = fake.requests.find((r) => r.path.endsWith('/ParcelLifeCycleService/V2_0'))!;
+    expect(trackCall.headers.soapaction).toBe('"http://dpd.com/common/service/types/ParcelLifeCycleService/2.0/getTrackingData"');
+  });
+});
+
 describe('DPD XML helpers', () => {
   it('writes elements in order, leaving out empty ones', () => {
     expect(

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for DPD's shipping web service (SOAP 1.1): LoginService 2.1 `getAuth` and
- * ShipmentService 3.3 `storeOrders`. It checks what DPD checks: content type and SOAPAction, the delis id
+ * ShipmentService 3.3 `storeOrders` (and ParcelLifeCycleService 2.0 `getTrackingData`). It checks what DPD checks: content type and SOAPAction, the delis id
  * and password at login, the authentication header (delis id and a token it issued and has not expired),
  * print options, sending depot, product, sender and recipient (German zip codes of five digits), the
  * parcel weight as whole decagrams up to 31.5 kg, the order type, and customs data (`international`) for
@@ -173,6 +173,40 @@ export async function startDpdFake(): Promise<DpdFake> {
           `<storeOrdersResponse xmlns="http://dpd.com/common/service/types/ShipmentService/3.3"><orderResult>` +
             (label ? `<parcellabelsPDF>${label}</parcellabelsPDF>` : '') +
             `${responses.join('')}</orderResult></storeOrdersResponse>`,
+        ),
+        'text/xml; charset=utf-8',
+      );
+    }
+
+    if (req.path === '/services/ParcelLifeCycleService/V2_0') {
+      if (!action.includes('ParcelLifeCycleService/2.0/getTrackingData')) return clientFault(res, 'Unknown SOAPAction.');
+      const auth = sections(req.body, 'authentication')[0] ?? '';
+      if (!state.validTokens.has(tag(auth, 'authToken') ?? '')) return authFault(res, 'LOGIN_5', 'The authtoken is invalid or expired.');
+      const number = tag(req.body, 'parcelLabelNumber') ?? '';
+      if (!state.sold.includes(number)) {
+        return sendText(
+          res,
+          200,
+          ENVELOPE(`<getTrackingDataResponse xmlns="http://dpd.com/common/service/types/ParcelLifeCycleService/2.0"/>`),
+          'text/xml; charset=utf-8',
+        );
+      }
+      const info = (status: string, label: string, text: string, date: string, reached: boolean) =>
+        `<statusInfo><status>${status}</status><label><content>${label}</content><bold>true</bold><paragraph>false</paragraph></label>` +
+        `<description><content><content>${text}</content><bold>false</bold><paragraph>false</paragraph></content></description>` +
+        `<statusHasBeenReached>${reached}</statusHasBeenReached><isCurrentStatus>false</isCurrentStatus><showContactInfo>true</showContactInfo>` +
+        `<location><content>Köln (DE)</content><bold>true</bold><paragraph>false</paragraph></location>` +
+        `<date><content>${date}</content><bold>true</bold><paragraph>false</paragraph></date></statusInfo>`;
+      return sendText(
+        res,
+        200,
+        ENVELOPE(
+          `<getTrackingDataResponse xmlns="http://dpd.com/common/service/types/ParcelLifeCycleService/2.0"><trackingresult>` +
+            `<shipmentInfo><status>SHIPMENT</status><statusHasBeenReached>false</statusHasBeenReached></shipmentInfo>` +
+            info('PickedUp', 'Parcel handed to DPD', 'DPD has received your parcel.', '11/24/2026 3:57:33 PM', true) +
+            info('Courier', 'Parcel out for delivery', 'The parcel is on its way to the consignee.', '11/25/2026 8:15:00 AM', true) +
+            info('Delivered', 'Delivered', 'Delivered.', '', false) +
+            `</trackingresult></getTrackingDataResponse>`,
         ),
         'text/xml; charset=utf-8',
       );

@@ -14,8 +14,9 @@
  *   exactly its own label; the tracking number is `parcelInformation.parcelLabelNumber`.
  * - Refusals come as `faults` (faultCode, message) inside `shipmentResponses`, or as a SOAP Fault with
  *   `detail` (errorCode, errorMessage). The web service has no cancellation: a DPD label that is never
- *   handed over is not billed, so `void` records nothing at DPD and succeeds. No tracking, no lookup here
- *   (DPD tracks through another service, ParcelLifeCycleService).
+ *   handed over is not billed, so `void` records nothing at DPD and succeeds.
+ * - Tracking: ParcelLifeCycleService 2.0 `getTrackingData` per parcel label number (the reached
+ *   `statusInfo` entries). No `lookup`: the web service cannot search by reference.
  */
 import {
   CarrierError,
@@ -30,6 +31,7 @@ import {
   type LabelRequest,
   type LabelResult,
   type ParcelSpec,
+  type TrackingEvent,
 } from '../../driver.js';
 import { httpCall } from './http.js';
 import { el, find, findAll, parseXml, textOf, type XmlChild, type XmlNode } from './xml.js';
@@ -38,6 +40,7 @@ const SOAP_ENV = 'http://schemas.xmlsoap.org/soap/envelope/';
 const LOGIN_NS = 'http://dpd.com/common/service/types/LoginService/2.1';
 const AUTH_NS = 'http://dpd.com/common/service/types/Authentication/2.0';
 const SHIPMENT_NS = 'http://dpd.com/common/service/types/ShipmentService/3.3';
+const TRACKING_NS = 'http://dpd.com/common/service/types/ParcelLifeCycleService/2.0';
 
 export const DPD_PRODUCTS: CarrierProductDef[] = [
   { code: 'CL', name: 'DPD Classic', maxWeightKg: 31.5, zones: ['domestic', 'eu', 'world'], services: ['PREDICT'], returnProduct: 'CL' },
@@ -65,7 +68,7 @@ interface DpdFault {
 function soap(header: string, body: string): string {
   return (
     `<?xml version="1.0" encoding="UTF-8"?>` +
-    `<soapenv:Envelope xmlns:soapenv="${SOAP_ENV}" xmlns:ns="${AUTH_NS}" xmlns:log="${LOGIN_NS}" xmlns:ship="${SHIPMENT_NS}">` +
+    `<soapenv:Envelope xmlns:soapenv="${SOAP_ENV}" xmlns:ns="${AUTH_NS}" xmlns:log="${LOGIN_NS}" xmlns:ship="${SHIPMENT_NS}" xmlns:track="${TRACKING_NS}">` +
     `<soapenv:Header>${header}</soapenv:Header><soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`
   );
 }
@@ -175,6 +178,29 @@ function faultError(fault: DpdFault, httpStatus: number): CarrierError {
   const text = fault.code ? `${fault.code}: ${fault.message}` : fault.message;
   if (fault.authentication) return new CarrierError('auth', text, { httpStatus });
   return new CarrierError(kindOfFault(fault.code, fault.message), text, { httpStatus });
+}
+
+/** DPD's tracking statuses as Kontor's event kinds. */
+export function trackKind(status: string): TrackingEvent['kind'] {
+  if (status === 'Delivered') return 'delivered';
+  if (status === 'Courier' || status === 'ParcelShop') return 'in_delivery';
+  if (status === 'DeliveryFailure' || status === 'Problem') return 'exception';
+  if (/^Return(ed)?$|BackToSender/i.test(status)) return 'returned';
+  if (['PickedUp', 'Accepted', 'AtSendingDepot', 'BetweenDepots', 'Depot', 'OnTheRoad', 'AtDeliveryDepot', 'ReturningFromDelivery'].includes(status)) {
+    return 'in_transit';
+  }
+  return 'info';
+}
+
+/** DPD writes `8/17/2021 7:11:26 PM` (local time); answered as ISO local time without a zone. */
+export function dpdTime(text: string): string {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2}):(\d{2}) ?(AM|PM)?$/i.exec(text.trim());
+  if (!m) return text.trim();
+  let hour = Number(m[4]) % 12;
+  if ((m[7] ?? '').toUpperCase() === 'PM') hour += 12;
+  else if (!m[7]) hour = Number(m[4]);
+  const p = (n: number | string) => String(n).padStart(2, '0');
+  return `${m[3]}-${p(m[1]!)}-${p(m[2]!)}T${p(hour)}:${m[5]}:${m[6]}`;
 }
 
 function statusError(httpStatus: number): CarrierError {
@@ -290,16 +316,50 @@ export function createDpdDriver(): CarrierDriver {
     ])}</order>`;
   }
 
-  async function storeOrder(request: LabelRequest, parcel: ParcelSpec, ctx: DriverContext): Promise<BoughtParcel> {
+  /**
+   * One SOAP call with the account's token in the header. An authentication fault (expired or revoked
+   * token) drops the token, logs in again and repeats the call once: DPD refused it before acting.
+   */
+  async function authedCall(
+    account: CarrierAccountConfig,
+    ctx: DriverContext,
+    service: string,
+    action: string,
+    bodyOf: (token: Token) => string,
+    mayHaveActed: boolean,
+  ): Promise<{ doc: XmlNode; status: number }> {
     for (let attempt = 0; ; attempt++) {
-      const t = await token(request.account, ctx);
+      const t = await token(account, ctx);
       const header = `<ns:authentication>${el([
-        ['delisId', request.account.credentials.delisId],
+        ['delisId', account.credentials.delisId],
         ['authToken', t.value],
-        ['messageLanguage', language(request.account)],
+        ['messageLanguage', language(account)],
       ])}</ns:authentication>`;
-      const body = soap(
-        header,
+      const res = await httpCall(
+        ctx,
+        `${base(account)}/${service}`,
+        { method: 'POST', headers: { 'content-type': 'text/xml; charset=UTF-8', soapaction: `"${action}"` }, body: soap(header, bodyOf(t)) },
+        { mayHaveActed },
+      );
+      const doc = parseXml(res.text);
+      const fault = faultOf(doc);
+      if (fault?.authentication && attempt === 0) {
+        tokens.delete(cacheKey(account));
+        continue;
+      }
+      if (fault) throw faultError(fault, res.status);
+      if (res.status !== 200) throw statusError(res.status);
+      return { doc, status: res.status };
+    }
+  }
+
+  async function storeOrder(request: LabelRequest, parcel: ParcelSpec, ctx: DriverContext): Promise<BoughtParcel> {
+    const { doc, status } = await authedCall(
+      request.account,
+      ctx,
+      'ShipmentService/V3_3',
+      `${SHIPMENT_NS}/storeOrders`,
+      (t) =>
         `<ship:storeOrders>${el([
           [
             'printOptions',
@@ -309,35 +369,21 @@ export function createDpdDriver(): CarrierDriver {
             ],
           ],
         ])}${orderXml(request, parcel, t.depot)}</ship:storeOrders>`,
-      );
-      const res = await httpCall(
-        ctx,
-        `${base(request.account)}/ShipmentService/V3_3`,
-        { method: 'POST', headers: { 'content-type': 'text/xml; charset=UTF-8', soapaction: `"${SHIPMENT_NS}/storeOrders"` }, body },
-        { mayHaveActed: true },
-      );
-      const doc = parseXml(res.text);
-      const fault = faultOf(doc);
-      if (fault?.authentication && attempt === 0) {
-        tokens.delete(cacheKey(request.account)); // expired or revoked token: log in once more
-        continue;
-      }
-      if (fault) throw faultError(fault, res.status);
-      if (res.status !== 200) throw statusError(res.status);
-      const result = find(doc, 'orderResult');
-      const label = textOf(result, 'parcellabelsPDF');
-      const trackingNumber = textOf(find(result, 'parcelInformation'), 'parcelLabelNumber');
-      if (!label || !trackingNumber) {
-        throw new CarrierError('refused', 'DPD answered no parcel label number or no label', { uncertain: true, httpStatus: res.status });
-      }
-      return {
-        key: parcel.key,
-        trackingNumber,
-        carrierRef: textOf(result, 'mpsId') || trackingNumber,
-        label: Buffer.from(label.replace(/\s+/g, ''), 'base64'),
-        format: request.format,
-      };
+      true,
+    );
+    const result = find(doc, 'orderResult');
+    const label = textOf(result, 'parcellabelsPDF');
+    const trackingNumber = textOf(find(result, 'parcelInformation'), 'parcelLabelNumber');
+    if (!label || !trackingNumber) {
+      throw new CarrierError('refused', 'DPD answered no parcel label number or no label', { uncertain: true, httpStatus: status });
     }
+    return {
+      key: parcel.key,
+      trackingNumber,
+      carrierRef: textOf(result, 'mpsId') || trackingNumber,
+      label: Buffer.from(label.replace(/\s+/g, ''), 'base64'),
+      format: request.format,
+    };
   }
 
   return {
@@ -361,6 +407,39 @@ export function createDpdDriver(): CarrierDriver {
 
     /** DPD's web service cannot cancel a stored order; a label never handed over is not billed. */
     async void(): Promise<void> {},
+
+    async track(account, trackingNumbers, ctx): Promise<TrackingEvent[]> {
+      const events: TrackingEvent[] = [];
+      for (const number of trackingNumbers) {
+        const { doc } = await authedCall(
+          account,
+          ctx,
+          'ParcelLifeCycleService/V2_0',
+          `${TRACKING_NS}/getTrackingData`,
+          () => `<track:getTrackingData>${el([['parcelLabelNumber', number]])}</track:getTrackingData>`,
+          false,
+        );
+        for (const info of findAll(find(doc, 'trackingresult'), 'statusInfo')) {
+          if (textOf(info, 'statusHasBeenReached') !== 'true') continue;
+          const status = info.children.find((c) => c.name === 'status')?.text.trim() ?? '';
+          const description = findAll(find(info, 'description'), 'content')
+            .filter((c) => c.children.length === 0)
+            .map((c) => c.text.trim())
+            .filter(Boolean)
+            .join(' ');
+          const location = textOf(find(info, 'location'), 'content');
+          events.push({
+            trackingNumber: number,
+            at: dpdTime(textOf(find(info, 'date'), 'content')),
+            kind: trackKind(status),
+            carrierCode: status,
+            text: description || textOf(find(info, 'label'), 'content'),
+            ...(location ? { location } : {}),
+          });
+        }
+      }
+      return events;
+    },
   };
 }
 
