@@ -204,6 +204,7 @@ function trackKind(type: string | undefined, description: string): TrackingEvent
 }
 
 function upsTime(date = '', time = ''): string {
+  if (!/^\d{8}$/.test(date)) return '';
   const d = `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
   const t = `${time.slice(0, 2) || '00'}:${time.slice(2, 4) || '00'}:${time.slice(4, 6) || '00'}`;
   return `${d}T${t}`; // UPS gives the local time of the scan, without a zone
@@ -379,6 +380,7 @@ export function createUpsDriver(): CarrierDriver {
         for (const shipment of body?.trackResponse?.shipment ?? []) {
           for (const pkg of shipment.package ?? []) {
             for (const a of pkg.activity ?? []) {
+              if (!upsTime(a.date, a.time)) continue; // an activity without a date is no event
               const text = a.status?.description ?? '';
               const where = [a.location?.address?.city, a.location?.address?.countryCode].filter(Boolean).join(', ');
               events.push({
