@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CarrierError, type CarrierAccountConfig } from '../../src/modules/carriers/driver.js';
 import { createDhlDriver } from '../../src/modules/carriers/drivers/dhl/index.js';
 import { DHL_FAKE_CREDENTIALS, startDhlFake, type DhlFake } from './fakes/dhl-fake.js';
-import { CONSIGNEE_CH, CONSIGNEE_DE, baseRequest, caught, ctx, parcels } from './fixtures.js';
+import { CONSIGNEE_CH, CONSIGNEE_DE, baseRequest, caught, ctx, eventually, parcels } from './fixtures.js';
 
 let fake: DhlFake;
 const driver = createDhlDriver();
@@ -145,6 +145,16 @@ describe('DHL Parcel DE driver against the fake', () => {
     expect(err.kind).toBe('timeout');
     expect(err.uncertain).toBe(true);
     expect(err.retryable).toBe(true);
+    // DHL did sell the label after the driver gave up: that is why the error is uncertain
+    await eventually(() => fake.live.size === 1);
+  });
+
+  it('buys exactly one label when a call refused with 500 is repeated', async () => {
+    fake.mode = 'error500';
+    await caught(() => driver.buy({ account: account(), ...baseRequest('V01PAK') }, ctx()));
+    fake.mode = 'ok';
+    await driver.buy({ account: account(), ...baseRequest('V01PAK') }, ctx());
+    expect(fake.live.size).toBe(1);
   });
 
   it('maps 500 and 429 to unavailable (retryable)', async () => {

@@ -3,7 +3,7 @@ import { CarrierError, type CarrierAccountConfig } from '../../src/modules/carri
 import { createDpdDriver } from '../../src/modules/carriers/drivers/dpd/index.js';
 import { el, escapeXml, find, findAll, parseXml, textOf } from '../../src/modules/carriers/drivers/dpd/xml.js';
 import { DPD_FAKE_CREDENTIALS, DPD_FAKE_DEPOT, startDpdFake, type DpdFake } from './fakes/dpd-fake.js';
-import { CONSIGNEE_CH, CONSIGNEE_DE, baseRequest, caught, ctx, parcels } from './fixtures.js';
+import { CONSIGNEE_CH, CONSIGNEE_DE, baseRequest, caught, ctx, eventually, parcels } from './fixtures.js';
 
 let fake: DpdFake;
 
@@ -138,12 +138,22 @@ describe('DPD driver against the fake', () => {
     const late = await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('CL') }, ctx(150)));
     expect(late.kind).toBe('timeout');
     expect(late.uncertain).toBe(true);
+    await eventually(() => fake.sold.length === 2); // DPD stored the order after the driver gave up
     fake.mode = 'error500';
     const e500 = await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('CL') }, ctx()));
     expect(e500.kind).toBe('unavailable');
     expect(e500.retryable).toBe(true);
     fake.mode = 'unavailable503';
     expect((await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('CL') }, ctx()))).kind).toBe('unavailable');
+  });
+
+  it('stores exactly one order when a call refused with 500 is repeated', async () => {
+    const driver = createDpdDriver();
+    fake.mode = 'error500';
+    await caught(() => driver.buy({ account: account(), ...baseRequest('CL') }, ctx()));
+    fake.mode = 'ok';
+    await driver.buy({ account: account(), ...baseRequest('CL') }, ctx());
+    expect(fake.sold).toHaveLength(1);
   });
 
   it('voids without a call (DPD cannot cancel; unused labels are not billed)', async () => {

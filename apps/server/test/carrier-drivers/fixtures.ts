@@ -65,3 +65,12 @@ export async function caught<T = Error>(fn: () => Promise<unknown>): Promise<T> 
   }
   throw new Error('expected an error');
 }
+
+/** Polls `cond` until it holds (or fails after `ms`): for what a slow fake does after the client gave up. */
+export async function eventually(cond: () => boolean, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

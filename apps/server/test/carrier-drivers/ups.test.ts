@@ -5,7 +5,7 @@ import { createUpsDriver } from '../../src/modules/carriers/drivers/ups/index.js
 import { pngToPdf } from '../../src/modules/carriers/drivers/ups/png-pdf.js';
 import { makePng } from './fakes/png.js';
 import { UPS_FAKE_CREDENTIALS, UPS_FAKE_SHIPPER, startUpsFake, type UpsFake } from './fakes/ups-fake.js';
-import { CONSIGNEE_CH, CONSIGNEE_DE, baseRequest, caught, ctx, parcels } from './fixtures.js';
+import { CONSIGNEE_CH, CONSIGNEE_DE, baseRequest, caught, ctx, eventually, parcels } from './fixtures.js';
 
 let fake: UpsFake;
 
@@ -150,16 +150,28 @@ describe('UPS driver against the fake', () => {
 
   it('turns a late answer into an uncertain timeout and a 500 into unavailable', async () => {
     const driver = createUpsDriver();
+    const before = fake.shipments.size;
     fake.mode = 'slow';
     fake.slowMs = 600;
     const late = await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('11') }, ctx(150)));
     expect(late.kind).toBe('timeout');
     expect(late.uncertain).toBe(true);
+    await eventually(() => fake.shipments.size === before + 1); // UPS sold it after the driver gave up
     fake.mode = 'error500';
     const down = await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('11') }, ctx()));
     expect(down.kind).toBe('unavailable');
     expect(down.retryable).toBe(true);
     expect(down.carrierMessage).toContain('The system is unavailable');
+  });
+
+  it('buys exactly one shipment when a call refused with 500 is repeated', async () => {
+    const driver = createUpsDriver();
+    const before = fake.shipments.size;
+    fake.mode = 'error500';
+    await caught(() => driver.buy({ account: account(), ...baseRequest('11') }, ctx()));
+    fake.mode = 'ok';
+    await driver.buy({ account: account(), ...baseRequest('11') }, ctx());
+    expect(fake.shipments.size).toBe(before + 1);
   });
 
   it('voids a single label and one package of a multi-package shipment; a second void succeeds', async () => {
