@@ -140,8 +140,8 @@ describe('DHL Parcel DE driver against the fake', () => {
 
   it('turns an answer later than timeoutMs into an uncertain timeout', async () => {
     fake.mode = 'slow';
-    fake.slowMs = 600;
-    const err = await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('V01PAK') }, ctx(100)));
+    fake.slowMs = 1000;
+    const err = await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('V01PAK') }, ctx(250)));
     expect(err.kind).toBe('timeout');
     expect(err.uncertain).toBe(true);
     expect(err.retryable).toBe(true);

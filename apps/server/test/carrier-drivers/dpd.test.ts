@@ -134,8 +134,8 @@ describe('DPD driver against the fake', () => {
     const driver = createDpdDriver();
     await driver.buy({ account: account(), ...baseRequest('CL') }, ctx()); // log in first
     fake.mode = 'slow';
-    fake.slowMs = 600;
-    const late = await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('CL') }, ctx(150)));
+    fake.slowMs = 1000;
+    const late = await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('CL') }, ctx(250)));
     expect(late.kind).toBe('timeout');
     expect(late.uncertain).toBe(true);
     await eventually(() => fake.sold.length === 2); // DPD stored the order after the driver gave up

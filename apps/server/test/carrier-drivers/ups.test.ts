@@ -150,10 +150,11 @@ describe('UPS driver against the fake', () => {
 
   it('turns a late answer into an uncertain timeout and a 500 into unavailable', async () => {
     const driver = createUpsDriver();
+    await driver.buy({ account: account(), ...baseRequest('11') }, ctx()); // token first, so only the ship call is late
     const before = fake.shipments.size;
     fake.mode = 'slow';
-    fake.slowMs = 600;
-    const late = await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('11') }, ctx(150)));
+    fake.slowMs = 1000;
+    const late = await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('11') }, ctx(250)));
     expect(late.kind).toBe('timeout');
     expect(late.uncertain).toBe(true);
     await eventually(() => fake.shipments.size === before + 1); // UPS sold it after the driver gave up
