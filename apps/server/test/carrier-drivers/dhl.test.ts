@@ -25,6 +25,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   fake.mode = 'ok';
+  fake.refuseDeletes = false;
   fake.requests.length = 0;
   fake.live.clear();
   fake.deleted.clear();
@@ -126,6 +127,15 @@ describe('DHL Parcel DE driver against the fake', () => {
     expect(fake.live.size).toBe(0);
     expect(fake.deleted.size).toBe(1);
     expect(fake.requests.map((r) => r.method)).toEqual(['POST', 'DELETE']);
+  });
+
+  it('says which labels stay bought, and that the outcome is uncertain, when undoing them fails', async () => {
+    fake.refuseDeletes = true;
+    const err = await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('V01PAK', { parcels: parcels(2, 40) }) }, ctx()));
+    expect(err.kind).toBe('weight');
+    expect(err.uncertain).toBe(true);
+    const [left] = [...fake.live];
+    expect(err.carrierMessage).toContain(`still bought, delete failed: ${left}`);
   });
 
   it('maps wrong credentials to an auth error that names no secret', async () => {

@@ -54,6 +54,8 @@ export interface DhlFake extends FakeServer {
   /** What the next calls do: answer normally, wait past the client's deadline, or fail. */
   mode: 'ok' | 'slow' | 'error500' | 'rateLimit';
   slowMs: number;
+  /** DELETE answers 500 (DHL down while the driver undoes a half-bought order). */
+  refuseDeletes: boolean;
   /** Shipment numbers sold and not deleted. */
   live: Set<string>;
   deleted: Set<string>;
@@ -108,7 +110,7 @@ function checkShipment(s: Record<string, any>): VM[] {
 
 export async function startDhlFake(): Promise<DhlFake> {
   let counter = 0;
-  const state = { mode: 'ok' as DhlFake['mode'], slowMs: 500, live: new Set<string>(), deleted: new Set<string>() };
+  const state = { mode: 'ok' as DhlFake['mode'], slowMs: 500, refuseDeletes: false, live: new Set<string>(), deleted: new Set<string>() };
 
   const server = await startFakeServer(async (req: SeenRequest, res) => {
     if (state.mode === 'slow') await later(state.slowMs);
@@ -125,6 +127,7 @@ export async function startDhlFake(): Promise<DhlFake> {
     if (!req.path.endsWith('/orders')) return problem(res, 404, 'Not Found', 'Resource not found.');
 
     if (req.method === 'DELETE') {
+      if (state.refuseDeletes) return problem(res, 500, 'Internal Server Error', 'An unexpected error occurred.');
       if (!req.query.get('profile')) return problem(res, 400, 'Bad Request', 'profile is required.');
       const numbers = req.query.getAll('shipment');
       const items = numbers.map((no) => {

@@ -232,7 +232,7 @@ function labelOf(item: DhlItem, format: 'pdf' | 'zpl'): Buffer {
     if (item.label?.zpl2) return Buffer.from(item.label.zpl2, 'utf8');
     if (item.label?.b64) return Buffer.from(item.label.b64, 'base64');
   } else if (item.label?.b64) return Buffer.from(item.label.b64, 'base64');
-  throw new CarrierError('refused', `DHL answered shipment ${String(item.shipmentNo)} without a label`, { uncertain: false });
+  throw new CarrierError('refused', `DHL answered shipment ${String(item.shipmentNo)} without a label`, { uncertain: true });
 }
 
 const NOT_THERE = /not found|does not exist|unknown|already|nicht gefunden|existiert nicht|bereits/i;
@@ -266,9 +266,19 @@ export function createDhlDriver(): CarrierDriver {
       if (failed || items.length !== request.parcels.length) {
         // Undo what this call bought, so a refused order leaves no label behind.
         const bought = items.filter(itemOk).map((i) => String(i.shipmentNo));
-        if (bought.length) await deleteShipments(request.account, bought, ctx).catch(() => undefined);
-        if (failed) throw validationError(failed.validationMessages ?? [], failed.sstatus ?? body?.status, res.status);
-        throw new CarrierError('refused', `DHL answered ${items.length} shipments for ${request.parcels.length} parcels`);
+        const undone =
+          bought.length === 0 ||
+          (await deleteShipments(request.account, bought, ctx).then(
+            (answer) => (answer?.items ?? []).every((i) => (i.sstatus?.statusCode ?? i.sstatus?.status ?? 200) < 300),
+            () => false,
+          ));
+        const err = failed
+          ? validationError(failed.validationMessages ?? [], failed.sstatus ?? body?.status, res.status)
+          : new CarrierError('refused', `DHL answered ${items.length} shipments for ${request.parcels.length} parcels`, { httpStatus: res.status });
+        if (undone && failed) throw err;
+        // Labels may remain sold: say which, and mark the error uncertain so nobody buys blindly again.
+        const left = undone ? '' : ` (still bought, delete failed: ${bought.join(', ')})`;
+        throw new CarrierError(err.kind, `${err.carrierMessage}${left}`, { ...err.options, uncertain: true });
       }
 
       const parcels: BoughtParcel[] = items.map((item, i) => ({
