@@ -21,6 +21,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   fake.mode = 'ok';
+  fake.forceGif = false;
   fake.requests.length = 0;
   fake.tokenRequests = 0;
 });
@@ -173,6 +174,18 @@ describe('UPS driver against the fake', () => {
     fake.mode = 'ok';
     await driver.buy({ account: account(), ...baseRequest('11') }, ctx());
     expect(fake.shipments.size).toBe(before + 1);
+  });
+
+  it('voids a label it cannot turn into a PDF and says so', async () => {
+    const driver = createUpsDriver();
+    fake.forceGif = true;
+    const err = await caught<CarrierError>(() => driver.buy({ account: account(), ...baseRequest('11') }, ctx()));
+    expect(err.kind).toBe('refused');
+    expect(err.carrierMessage).toContain('GIF');
+    expect(err.uncertain).toBe(false);
+    const voidCall = fake.requests.at(-1)!;
+    expect(voidCall.method).toBe('DELETE');
+    expect(fake.voided.has(decodeURIComponent(voidCall.path.split('/').at(-1)!))).toBe(true);
   });
 
   it('voids a single label and one package of a multi-package shipment; a second void succeeds', async () => {

@@ -18,6 +18,8 @@ const EU = new Set('AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT 
 export interface UpsFake extends FakeServer {
   mode: 'ok' | 'slow' | 'error500';
   slowMs: number;
+  /** Answer GIF labels whatever was asked (an account UPS configured for GIF). */
+  forceGif: boolean;
   tokenRequests: number;
   /** Tokens UPS still accepts; clearing it makes the next call answer 401 as after expiry. */
   validTokens: Set<string>;
@@ -69,6 +71,7 @@ export async function startUpsFake(): Promise<UpsFake> {
   const state = {
     mode: 'ok' as UpsFake['mode'],
     slowMs: 500,
+    forceGif: false,
     tokenRequests: 0,
     validTokens: new Set<string>(),
     shipments: new Map<string, string[]>(),
@@ -113,7 +116,7 @@ export async function startUpsFake(): Promise<UpsFake> {
       if (!sr?.Shipment) return errors(res, 400, '120001', 'Missing or invalid Shipment container');
       const problem = checkShipment(sr.Shipment);
       if (problem) return errors(res, 400, problem.code, problem.message);
-      const format = sr.LabelSpecification?.LabelImageFormat?.Code ?? 'GIF';
+      const format = state.forceGif ? 'GIF' : (sr.LabelSpecification?.LabelImageFormat?.Code ?? 'GIF');
       const packages = (Array.isArray(sr.Shipment.Package) ? sr.Shipment.Package : [sr.Shipment.Package]) as unknown[];
       shipmentNo += 1;
       const id = `1ZA1B2C3${String(6800000000 + shipmentNo)}`;
@@ -123,7 +126,12 @@ export async function startUpsFake(): Promise<UpsFake> {
         TrackingNumber: tn,
         ShippingLabel: {
           ImageFormat: { Code: format, Description: format },
-          GraphicImage: format === 'ZPL' ? Buffer.from(fakeZpl(tn)).toString('base64') : makePng(60, 40, 0, true).toString('base64'),
+          GraphicImage:
+            format === 'ZPL'
+              ? Buffer.from(fakeZpl(tn)).toString('base64')
+              : format === 'GIF'
+                ? Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1').toString('base64')
+                : makePng(60, 40, 0, true).toString('base64'),
         },
       }));
       return sendJson(res, 200, {

@@ -345,8 +345,12 @@ export function createUpsDriver(): CarrierDriver {
         });
       } catch (e) {
         // The label is bought but cannot be printed: void it so nothing stays bought.
-        await voidShipment(request.account, shipmentId, [], ctx).catch(() => undefined);
-        throw new CarrierError('refused', `UPS: ${(e as Error).message}`);
+        const undone = await voidShipment(request.account, shipmentId, [], ctx).then(
+          () => true,
+          () => false,
+        );
+        const left = undone ? '' : ` (still bought, void failed: ${shipmentId})`;
+        throw new CarrierError('refused', `UPS: ${(e as Error).message}${left}`, { uncertain: !undone });
       }
 
       const total = money(results?.NegotiatedRateCharges?.TotalCharge) ?? money(results?.ShipmentCharges?.TotalCharges);
