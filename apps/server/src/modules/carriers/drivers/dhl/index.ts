@@ -1,0 +1,310 @@
+/**
+ * DHL Parcel DE Shipping API v2 (REST/JSON), issue 17 item 2.
+ *
+ * - `POST {endpoint}/orders?docFormat=PDF|ZPL2&printFormat=…` with `{ profile, shipments[] }`, one shipment
+ *   per parcel (DHL Parcel DE has no multi-piece shipments), up to 30 in one call; headers `dhl-api-key`
+ *   and HTTP basic auth (the account's user and password).
+ * - The answer (200 for one shipment, 207 for several, 400 when one is refused) has `items[]` in the
+ *   order of the shipments, each with `shipmentNo`, `label.b64` (PDF) or `label.zpl2`, `sstatus` and
+ *   `validationMessages`. When some parcels of an order were bought and another was refused, the bought
+ *   ones are deleted again before the error is thrown, so a failed buy leaves nothing bought.
+ * - `DELETE {endpoint}/orders?profile=…&shipment=<no>` cancels a label before DHL's end of day.
+ * Tracking is a separate DHL API (not this one); `lookup` is absent: the API cannot search by reference.
+ */
+import {
+  CarrierError,
+  type BoughtParcel,
+  type CarrierAccountConfig,
+  type CarrierAddress,
+  type CarrierDriver,
+  type CarrierProductDef,
+  type CustomsData,
+  type DriverContext,
+  type LabelRequest,
+  type LabelResult,
+  type ParcelSpec,
+} from '../../driver.js';
+import { alpha3 } from './countries.js';
+import { errorMessages, statusError, validationError, type DhlStatus, type DhlValidationMessage } from './errors.js';
+import { httpCall, parseJson } from './http.js';
+
+const BOOLEAN_SERVICES = [
+  'namedPersonOnly',
+  'signedForByRecipient',
+  'noNeighbourDelivery',
+  'bulkyGoods',
+  'premium',
+  'economy',
+  'closestDropPoint',
+  'postalDeliveryDutyPaid',
+  'goGreenPlus',
+];
+/** Services that carry a value, written `name=value` in `LabelRequest.services` (e.g. `visualCheckOfAge=A18`). */
+const VALUE_SERVICES = ['preferredNeighbour', 'preferredLocation', 'preferredDay', 'visualCheckOfAge', 'parcelOutletRouting', 'endorsement'];
+
+const PAKET_SERVICES = [
+  'preferredNeighbour',
+  'preferredLocation',
+  'preferredDay',
+  'visualCheckOfAge',
+  'namedPersonOnly',
+  'signedForByRecipient',
+  'noNeighbourDelivery',
+  'bulkyGoods',
+  'parcelOutletRouting',
+  'goGreenPlus',
+];
+
+export const DHL_PRODUCTS: CarrierProductDef[] = [
+  { code: 'V01PAK', name: 'DHL Paket', maxWeightKg: 31.5, zones: ['domestic'], services: PAKET_SERVICES, returnProduct: 'V01PAK' },
+  { code: 'V62KP', name: 'DHL Kleinpaket', maxWeightKg: 1, zones: ['domestic'], services: ['preferredNeighbour', 'preferredLocation', 'goGreenPlus'] },
+  { code: 'V62WP', name: 'DHL Warenpost', maxWeightKg: 1, zones: ['domestic'], services: ['preferredNeighbour', 'preferredLocation', 'goGreenPlus'] },
+  { code: 'V54EPAK', name: 'DHL Europaket', maxWeightKg: 31.5, zones: ['eu'], services: [] },
+  {
+    code: 'V53WPAK',
+    name: 'DHL Paket International',
+    maxWeightKg: 31.5,
+    zones: ['eu', 'world'],
+    services: ['premium', 'economy', 'endorsement', 'bulkyGoods', 'postalDeliveryDutyPaid', 'closestDropPoint'],
+  },
+  { code: 'V66WPI', name: 'DHL Warenpost International', maxWeightKg: 1, zones: ['eu', 'world'], services: ['premium'] },
+];
+
+/** Digits 11–12 of a DHL billing number name the product's procedure ("Verfahren"). */
+const PROCEDURE: Record<string, string> = { V01PAK: '01', V62KP: '62', V62WP: '62', V54EPAK: '54', V53WPAK: '53', V66WPI: '66' };
+
+const EXPORT_TYPES: Record<string, string> = {
+  COMMERCIAL_GOODS: 'COMMERCIAL_GOODS',
+  GIFT: 'PRESENT',
+  PRESENT: 'PRESENT',
+  SAMPLE: 'COMMERCIAL_SAMPLE',
+  COMMERCIAL_SAMPLE: 'COMMERCIAL_SAMPLE',
+  DOCUMENTS: 'DOCUMENT',
+  DOCUMENT: 'DOCUMENT',
+  RETURN_OF_GOODS: 'RETURN_OF_GOODS',
+};
+
+interface DhlLabel {
+  b64?: string;
+  zpl2?: string;
+  fileFormat?: string;
+}
+interface DhlItem {
+  shipmentNo?: string | number;
+  sstatus?: DhlStatus;
+  label?: DhlLabel;
+  customsDoc?: DhlLabel;
+  validationMessages?: DhlValidationMessage[];
+}
+interface DhlAnswer {
+  status?: DhlStatus;
+  items?: DhlItem[];
+}
+
+function country(code: string, field: string): string {
+  const c = alpha3(code);
+  if (!c) throw new CarrierError('address', `DHL Parcel DE: country ${code} is not supported`, { field });
+  return c;
+}
+
+function contactAddress(a: CarrierAddress, field: string) {
+  return {
+    name1: a.name1,
+    ...(a.name2 ? { name2: a.name2 } : {}),
+    addressStreet: a.street,
+    addressHouse: a.streetNumber,
+    ...(a.addition ? { additionalAddressInformation1: a.addition } : {}),
+    postalCode: a.zip,
+    city: a.city,
+    country: country(a.country, field),
+    ...(a.email ? { email: a.email } : {}),
+    ...(a.phone ? { phone: a.phone } : {}),
+  };
+}
+
+function services(product: CarrierProductDef, codes: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const raw of codes) {
+    const [name, ...rest] = raw.split('=');
+    const code = (name ?? '').trim();
+    if (!product.services.includes(code)) {
+      throw new CarrierError('service', `DHL: service ${code} is not offered with ${product.code}`, { field: 'services' });
+    }
+    if (BOOLEAN_SERVICES.includes(code)) out[code] = true;
+    else if (VALUE_SERVICES.includes(code)) {
+      const value = rest.join('=').trim();
+      if (!value) throw new CarrierError('service', `DHL: service ${code} needs a value (${code}=…)`, { field: 'services' });
+      out[code] = value;
+    }
+  }
+  return out;
+}
+
+function customs(data: CustomsData) {
+  const currency = data.lines[0]?.currency ?? 'EUR';
+  return {
+    ...(data.invoiceNo ? { invoiceNo: data.invoiceNo } : {}),
+    exportType: EXPORT_TYPES[data.exportType] ?? 'OTHER',
+    ...(EXPORT_TYPES[data.exportType] ? {} : { exportDescription: data.exportType }),
+    postalCharges: { currency, value: 0 },
+    items: data.lines.map((l) => ({
+      itemDescription: l.description.slice(0, 256),
+      packagedQuantity: l.quantity,
+      countryOfOrigin: country(l.originCountry, 'customs.lines.originCountry'),
+      ...(l.hsCode ? { hsCode: l.hsCode } : {}),
+      itemValue: { currency: l.currency, value: l.valueMinor / 100 },
+      itemWeight: { uom: 'kg', value: l.weightKg },
+    })),
+  };
+}
+
+function refNo(reference: string): string {
+  // DHL wants 8 to 35 characters; short order numbers are padded so the label still shows them.
+  return reference.padStart(8, '0').slice(0, 35);
+}
+
+function billingNumber(account: CarrierAccountConfig, product: string): string {
+  const explicit = account.options[`billingNumber_${product}`] ?? account.options.billingNumber;
+  if (explicit) return explicit;
+  const ekp = account.options.ekp;
+  const procedure = PROCEDURE[product];
+  if (!ekp || !procedure) throw new CarrierError('service', `DHL: no billing number for product ${product} (set ekp or billingNumber)`, { field: 'product' });
+  return `${ekp}${procedure}${account.options.participation || '01'}`;
+}
+
+export function buildOrder(request: LabelRequest) {
+  const product = DHL_PRODUCTS.find((p) => p.code === request.product);
+  if (!product) throw new CarrierError('service', `DHL: unknown product ${request.product}`, { field: 'product' });
+  const shipper = request.returnLabel ? request.consignee : request.shipper;
+  const consignee = request.returnLabel ? request.shipper : request.consignee;
+  const svc = services(product, request.services);
+  return {
+    profile: request.account.options.profile || 'STANDARD_GRUPPENPROFIL',
+    shipments: request.parcels.map((parcel: ParcelSpec) => ({
+      product: product.code,
+      billingNumber: billingNumber(request.account, product.code),
+      refNo: refNo(request.reference),
+      shipper: contactAddress(shipper, 'shipper'),
+      consignee: contactAddress(consignee, 'consignee'),
+      details: {
+        weight: { uom: 'kg', value: parcel.weightKg },
+        ...(parcel.lengthCm && parcel.widthCm && parcel.heightCm
+          ? { dim: { uom: 'cm', length: parcel.lengthCm, width: parcel.widthCm, height: parcel.heightCm } }
+          : {}),
+      },
+      ...(Object.keys(svc).length ? { services: svc } : {}),
+      ...(request.customs ? { customs: customs(request.customs) } : {}),
+    })),
+  };
+}
+
+function headers(account: CarrierAccountConfig): Record<string, string> {
+  const { apiKey, username, password } = account.credentials;
+  if (!apiKey || !username || !password) throw new CarrierError('auth', 'DHL: the account has no API key, user or password');
+  return {
+    'dhl-api-key': apiKey,
+    authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+    accept: 'application/json',
+    'accept-language': account.options.language || 'en-US',
+  };
+}
+
+function base(account: CarrierAccountConfig): string {
+  return account.endpoint.replace(/\/+$/, '');
+}
+
+function itemOk(item: DhlItem): boolean {
+  const code = item.sstatus?.statusCode ?? item.sstatus?.status ?? 200;
+  return code < 300 && item.shipmentNo !== undefined && errorMessages(item.validationMessages).length === 0;
+}
+
+async function deleteShipments(account: CarrierAccountConfig, numbers: string[], ctx: DriverContext): Promise<DhlAnswer | undefined> {
+  const q = new URLSearchParams({ profile: account.options.profile || 'STANDARD_GRUPPENPROFIL' });
+  for (const n of numbers) q.append('shipment', n);
+  const res = await httpCall(ctx, `${base(account)}/orders?${q}`, { method: 'DELETE', headers: headers(account) }, { mayHaveActed: true });
+  const body = parseJson(res.text) as DhlAnswer | undefined;
+  if (res.status !== 200 && res.status !== 207 && res.status !== 400) throw statusError(res.status, body);
+  return body;
+}
+
+function labelOf(item: DhlItem, format: 'pdf' | 'zpl'): Buffer {
+  if (format === 'zpl') {
+    if (item.label?.zpl2) return Buffer.from(item.label.zpl2, 'utf8');
+    if (item.label?.b64) return Buffer.from(item.label.b64, 'base64');
+  } else if (item.label?.b64) return Buffer.from(item.label.b64, 'base64');
+  throw new CarrierError('refused', `DHL answered shipment ${String(item.shipmentNo)} without a label`, { uncertain: true });
+}
+
+const NOT_THERE = /not found|does not exist|unknown|already|nicht gefunden|existiert nicht|bereits/i;
+
+export function createDhlDriver(): CarrierDriver {
+  return {
+    code: 'dhl',
+    products: DHL_PRODUCTS,
+    credentialFields: ['apiKey', 'username', 'password'],
+    optionFields: ['ekp', 'participation', 'billingNumber', 'profile', 'printFormat', 'language'],
+    defaultEndpoint: 'https://api-eu.dhl.com/parcel/de/shipping/v2',
+
+    async buy(request: LabelRequest, ctx: DriverContext): Promise<LabelResult> {
+      if (request.parcels.length === 0) throw new CarrierError('refused', 'DHL: no parcel to label');
+      if (request.parcels.length > 30) throw new CarrierError('refused', 'DHL: at most 30 parcels in one order');
+      const order = buildOrder(request);
+      const q = new URLSearchParams({ docFormat: request.format === 'zpl' ? 'ZPL2' : 'PDF' });
+      q.set('printFormat', request.account.options.printFormat || '910-300-400');
+      const res = await httpCall(
+        ctx,
+        `${base(request.account)}/orders?${q}`,
+        { method: 'POST', headers: { ...headers(request.account), 'content-type': 'application/json' }, body: JSON.stringify(order) },
+        { mayHaveActed: true },
+      );
+      const body = parseJson(res.text) as DhlAnswer | undefined;
+      if (res.status !== 200 && res.status !== 207 && res.status !== 400) throw statusError(res.status, body);
+      const items = body?.items ?? [];
+      if (res.status === 400 && items.length === 0) throw validationError([], body?.status, 400);
+
+      const failed = items.find((i) => !itemOk(i));
+      if (failed || items.length !== request.parcels.length) {
+        // Undo what this call bought, so a refused order leaves no label behind.
+        const bought = items.filter(itemOk).map((i) => String(i.shipmentNo));
+        const undone =
+          bought.length === 0 ||
+          (await deleteShipments(request.account, bought, ctx).then(
+            (answer) => (answer?.items ?? []).every((i) => (i.sstatus?.statusCode ?? i.sstatus?.status ?? 200) < 300),
+            () => false,
+          ));
+        const err = failed
+          ? validationError(failed.validationMessages ?? [], failed.sstatus ?? body?.status, res.status)
+          : new CarrierError('refused', `DHL answered ${items.length} shipments for ${request.parcels.length} parcels`, { httpStatus: res.status });
+        if (undone && failed) throw err;
+        // Labels may remain sold: say which, and mark the error uncertain so nobody buys blindly again.
+        const left = undone ? '' : ` (still bought, delete failed: ${bought.join(', ')})`;
+        throw new CarrierError(err.kind, `${err.carrierMessage}${left}`, { ...err.options, uncertain: true });
+      }
+
+      const parcels: BoughtParcel[] = items.map((item, i) => ({
+        key: request.parcels[i]!.key,
+        trackingNumber: String(item.shipmentNo),
+        carrierRef: String(item.shipmentNo),
+        label: labelOf(item, request.format),
+        format: request.format,
+      }));
+      const documents = items
+        .filter((item) => item.customsDoc?.b64)
+        .map((item) => ({ kind: 'customs' as const, format: 'pdf' as const, content: Buffer.from(item.customsDoc!.b64!, 'base64') }));
+      return documents.length ? { parcels, documents } : { parcels };
+    },
+
+    async void(account, parcel, ctx): Promise<void> {
+      const body = await deleteShipments(account, [parcel.carrierRef || parcel.trackingNumber], ctx);
+      const item = body?.items?.[0];
+      const code = item?.sstatus?.statusCode ?? item?.sstatus?.status ?? body?.status?.statusCode ?? 200;
+      if (code < 300) return;
+      const detail = item?.sstatus?.detail || item?.sstatus?.title || body?.status?.detail || '';
+      const messages = (item?.validationMessages ?? []).map((m) => m.validationMessage ?? '').join('; ');
+      if (NOT_THERE.test(`${detail} ${messages}`)) return; // already deleted: voiding twice succeeds
+      throw new CarrierError('refused', `DHL: ${[detail, messages].filter(Boolean).join(': ') || 'the shipment cannot be deleted'}`, { httpStatus: code });
+    },
+  };
+}
+
+export const dhlDriver = createDhlDriver();

@@ -1,0 +1,407 @@
+/**
+ * UPS: OAuth client credentials and the Shipping API (REST/JSON), issue 17 item 2.
+ *
+ * - Token: `POST {endpoint}/security/v1/oauth/token`, basic auth with the client id and secret,
+ *   `grant_type=client_credentials`. The token is kept per account until shortly before `expires_in`,
+ *   shared by concurrent calls (one token request at a time per account), and fetched again once when an
+ *   API call answers 401.
+ * - Buy: `POST {endpoint}/api/shipments/v2409/ship` with one `ShipmentRequest` holding every parcel as a
+ *   `Package` (UPS sells a multi-package shipment atomically). UPS labels are GIF, PNG or ZPL: for `zpl`
+ *   the driver asks for ZPL; for `pdf` it asks for PNG and wraps the image in a 100 × 150 mm PDF page
+ *   (`png-pdf.ts`). Return labels use `ReturnService` 9 (the customer ships to the warehouse).
+ * - Void: `DELETE {endpoint}/api/shipments/v2409/void/cancel/{shipmentId}` (`?trackingnumber=` for one
+ *   package of a multi-package shipment). Tracking: `GET {endpoint}/api/track/v1/details/{number}`.
+ * Errors come as `{ response: { errors: [{ code, message }] } }`.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  CarrierError,
+  type BoughtParcel,
+  type CarrierAccountConfig,
+  type CarrierAddress,
+  type CarrierDriver,
+  type CarrierProductDef,
+  type CustomsData,
+  type DriverContext,
+  type LabelRequest,
+  type LabelResult,
+  type TrackingEvent,
+} from '../../driver.js';
+import { upsError } from './errors.js';
+import { httpCall, parseJson, type HttpAnswer } from './http.js';
+import { isPng, pngToPdf } from './png-pdf.js';
+
+const UPS_SERVICES = ['SATURDAY_DELIVERY', 'NOTIFICATION', 'DIRECT_DELIVERY_ONLY'];
+
+export const UPS_PRODUCTS: CarrierProductDef[] = [
+  { code: '11', name: 'UPS Standard', maxWeightKg: 70, zones: ['domestic', 'eu'], services: UPS_SERVICES, returnProduct: '11' },
+  { code: '65', name: 'UPS Express Saver', maxWeightKg: 70, zones: ['domestic', 'eu', 'world'], services: UPS_SERVICES, returnProduct: '65' },
+  { code: '07', name: 'UPS Express', maxWeightKg: 70, zones: ['domestic', 'eu', 'world'], services: UPS_SERVICES },
+  { code: '54', name: 'UPS Express Plus', maxWeightKg: 70, zones: ['domestic', 'eu', 'world'], services: UPS_SERVICES },
+  { code: '08', name: 'UPS Expedited', maxWeightKg: 70, zones: ['world'], services: UPS_SERVICES },
+];
+
+const REASONS: Record<string, string> = {
+  COMMERCIAL_GOODS: 'SALE',
+  GIFT: 'GIFT',
+  SAMPLE: 'SAMPLE',
+  COMMERCIAL_SAMPLE: 'SAMPLE',
+  RETURN_OF_GOODS: 'RETURN',
+  DOCUMENTS: 'SALE',
+};
+
+interface Token {
+  value: string;
+  expiresAt: number;
+}
+
+interface PackageResult {
+  TrackingNumber?: string;
+  ShippingLabel?: { ImageFormat?: { Code?: string }; GraphicImage?: string };
+}
+interface Money {
+  CurrencyCode?: string;
+  MonetaryValue?: string;
+}
+interface ShipAnswer {
+  ShipmentResponse?: {
+    ShipmentResults?: {
+      ShipmentIdentificationNumber?: string;
+      ShipmentCharges?: { TotalCharges?: Money };
+      NegotiatedRateCharges?: { TotalCharge?: Money };
+      PackageResults?: PackageResult | PackageResult[];
+    };
+  };
+}
+interface TrackAnswer {
+  trackResponse?: {
+    shipment?: {
+      package?: {
+        trackingNumber?: string;
+        activity?: {
+          date?: string;
+          time?: string;
+          status?: { type?: string; description?: string; code?: string };
+          location?: { address?: { city?: string; countryCode?: string } };
+        }[];
+      }[];
+    }[];
+  };
+}
+
+function asList<T>(v: T | T[] | undefined): T[] {
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+function party(a: CarrierAddress) {
+  return {
+    Name: a.name1.slice(0, 35),
+    AttentionName: (a.name2 || a.name1).slice(0, 35),
+    ...(a.phone ? { Phone: { Number: a.phone.replace(/[^\d+]/g, '').slice(0, 15) } } : {}),
+    ...(a.email ? { EMailAddress: a.email } : {}),
+    Address: {
+      AddressLine: [`${a.street} ${a.streetNumber}`.trim().slice(0, 35), ...(a.addition ? [a.addition.slice(0, 35)] : [])],
+      City: a.city.slice(0, 30),
+      PostalCode: a.zip,
+      CountryCode: a.country.toUpperCase(),
+    },
+  };
+}
+
+function kg(n: number): string {
+  return String(Math.round(n * 10) / 10 || 0.1);
+}
+
+function internationalForms(customs: CustomsData, consignee: CarrierAddress) {
+  const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  return {
+    FormType: '01',
+    ...(customs.invoiceNo ? { InvoiceNumber: customs.invoiceNo } : {}),
+    InvoiceDate: today,
+    ReasonForExport: REASONS[customs.exportType] ?? 'SALE',
+    CurrencyCode: customs.lines[0]?.currency ?? 'EUR',
+    Contacts: { SoldTo: party(consignee) },
+    Product: customs.lines.map((l) => ({
+      Description: l.description.slice(0, 35),
+      Unit: { Number: String(l.quantity), Value: (l.valueMinor / 100 / Math.max(l.quantity, 1)).toFixed(2), UnitOfMeasurement: { Code: 'PCS' } },
+      ...(l.hsCode ? { CommodityCode: l.hsCode } : {}),
+      OriginCountryCode: l.originCountry.toUpperCase(),
+      ProductWeight: { UnitOfMeasurement: { Code: 'KGS' }, Weight: kg(l.weightKg * l.quantity) },
+    })),
+  };
+}
+
+export function buildShipmentRequest(request: LabelRequest) {
+  const product = UPS_PRODUCTS.find((p) => p.code === request.product);
+  if (!product) throw new CarrierError('service', `UPS: unknown service code ${request.product}`, { field: 'product' });
+  for (const s of request.services) {
+    if (!product.services.includes(s)) throw new CarrierError('service', `UPS: service ${s} is not offered with ${product.name}`, { field: 'services' });
+  }
+  const shipperNumber = request.account.options.shipperNumber;
+  if (!shipperNumber) throw new CarrierError('auth', 'UPS: the account has no shipper number');
+  // A return label: the customer (our consignee) ships back to the warehouse, billed to the account.
+  const from = request.returnLabel ? request.consignee : request.shipper;
+  const to = request.returnLabel ? request.shipper : request.consignee;
+  const options: Record<string, unknown> = {};
+  if (request.services.includes('SATURDAY_DELIVERY')) options.SaturdayDeliveryIndicator = '';
+  if (request.services.includes('DIRECT_DELIVERY_ONLY')) options.DirectDeliveryOnlyIndicator = '';
+  if (request.services.includes('NOTIFICATION') && to.email) {
+    options.Notification = [{ NotificationCode: '6', EMail: { EMailAddress: [to.email] } }];
+  }
+  if (request.customs) options.InternationalForms = internationalForms(request.customs, to);
+  const description = request.customs?.lines.map((l) => l.description).join(', ') || 'Merchandise';
+
+  return {
+    ShipmentRequest: {
+      Request: { RequestOption: 'nonvalidate', TransactionReference: { CustomerContext: request.reference.slice(0, 512) } },
+      Shipment: {
+        Description: description.slice(0, 50),
+        ...(request.returnLabel ? { ReturnService: { Code: '9' } } : {}),
+        Shipper: { ...party(request.shipper), ShipperNumber: shipperNumber },
+        ShipTo: party(to),
+        ShipFrom: party(from),
+        PaymentInformation: { ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: shipperNumber } }] },
+        Service: { Code: product.code, Description: product.name },
+        ReferenceNumber: { Value: request.reference.slice(0, 35) },
+        ...(Object.keys(options).length ? { ShipmentServiceOptions: options } : {}),
+        Package: request.parcels.map((p) => ({
+          Packaging: { Code: '02', Description: 'Package' },
+          ...(p.lengthCm && p.widthCm && p.heightCm
+            ? {
+                Dimensions: {
+                  UnitOfMeasurement: { Code: 'CM' },
+                  Length: String(Math.ceil(p.lengthCm)),
+                  Width: String(Math.ceil(p.widthCm)),
+                  Height: String(Math.ceil(p.heightCm)),
+                },
+              }
+            : {}),
+          PackageWeight: { UnitOfMeasurement: { Code: 'KGS' }, Weight: kg(p.weightKg) },
+        })),
+      },
+      LabelSpecification:
+        request.format === 'zpl'
+          ? { LabelImageFormat: { Code: 'ZPL' }, LabelStockSize: { Height: '6', Width: '4' } }
+          : { LabelImageFormat: { Code: 'PNG' }, HTTPUserAgent: 'Kontor' },
+    },
+  };
+}
+
+function money(m: Money | undefined): { minor: number; currency: string } | undefined {
+  if (!m?.MonetaryValue) return undefined;
+  const n = Number(m.MonetaryValue);
+  return Number.isFinite(n) ? { minor: Math.round(n * 100), currency: m.CurrencyCode ?? 'EUR' } : undefined;
+}
+
+function trackKind(type: string | undefined, description: string): TrackingEvent['kind'] {
+  const d = description.toLowerCase();
+  if (type === 'D') return 'delivered';
+  if (type === 'RS' || d.includes('returned to')) return 'returned';
+  if (type === 'X') return 'exception';
+  if (d.includes('out for delivery')) return 'in_delivery';
+  if (type === 'I' || type === 'P') return 'in_transit';
+  return 'info';
+}
+
+function upsTime(date = '', time = ''): string {
+  if (!/^\d{8}$/.test(date)) return '';
+  const d = `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
+  const t = `${time.slice(0, 2) || '00'}:${time.slice(2, 4) || '00'}:${time.slice(4, 6) || '00'}`;
+  return `${d}T${t}`; // UPS gives the local time of the scan, without a zone
+}
+
+export function createUpsDriver(): CarrierDriver {
+  const tokens = new Map<string, Token>();
+  const pending = new Map<string, Promise<Token>>();
+
+  function base(account: CarrierAccountConfig): string {
+    return account.endpoint.replace(/\/+$/, '');
+  }
+
+  function cacheKey(account: CarrierAccountConfig): string {
+    const secret = createHash('sha256')
+      .update(account.credentials.clientSecret ?? '')
+      .digest('hex')
+      .slice(0, 16);
+    return `${base(account)}|${account.credentials.clientId ?? ''}|${secret}`;
+  }
+
+  async function fetchToken(account: CarrierAccountConfig, ctx: DriverContext): Promise<Token> {
+    const { clientId, clientSecret } = account.credentials;
+    if (!clientId || !clientSecret) throw new CarrierError('auth', 'UPS: the account has no client id or secret');
+    const res = await httpCall(
+      ctx,
+      `${base(account)}/security/v1/oauth/token`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+          ...(account.options.shipperNumber ? { 'x-merchant-id': account.options.shipperNumber } : {}),
+        },
+        body: 'grant_type=client_credentials',
+      },
+      { mayHaveActed: false },
+    );
+    const body = parseJson(res.text) as { access_token?: string; expires_in?: string | number } | undefined;
+    if (res.status !== 200 || !body?.access_token) {
+      const err = upsError(res.status === 200 ? 502 : res.status, body);
+      // A refused token request is a credentials problem unless UPS itself is down.
+      throw err.kind === 'unavailable' ? err : new CarrierError('auth', err.carrierMessage, { httpStatus: res.status });
+    }
+    const seconds = Number(body.expires_in ?? 3600);
+    return { value: body.access_token, expiresAt: Date.now() + Math.max(seconds - 60, 30) * 1000 };
+  }
+
+  async function token(account: CarrierAccountConfig, ctx: DriverContext): Promise<string> {
+    const key = cacheKey(account);
+    const cached = tokens.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached.value;
+    let p = pending.get(key);
+    if (!p) {
+      p = fetchToken(account, ctx).finally(() => pending.delete(key));
+      pending.set(key, p);
+    }
+    const t = await p;
+    tokens.set(key, t);
+    return t.value;
+  }
+
+  /** One API call with the account's bearer token; a 401 fetches a new token and tries once more. */
+  async function api(
+    account: CarrierAccountConfig,
+    ctx: DriverContext,
+    method: string,
+    path: string,
+    body: unknown,
+    mayHaveActed: boolean,
+  ): Promise<HttpAnswer> {
+    for (let attempt = 0; ; attempt++) {
+      const bearer = await token(account, ctx);
+      const res = await httpCall(
+        ctx,
+        `${base(account)}${path}`,
+        {
+          method,
+          headers: {
+            authorization: `Bearer ${bearer}`,
+            accept: 'application/json',
+            transId: randomUUID().replace(/-/g, '').slice(0, 32),
+            transactionSrc: 'kontor',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        },
+        { mayHaveActed },
+      );
+      if (res.status === 401 && attempt === 0) {
+        tokens.delete(cacheKey(account));
+        continue;
+      }
+      return res;
+    }
+  }
+
+  async function voidShipment(account: CarrierAccountConfig, shipmentId: string, trackingNumbers: string[], ctx: DriverContext): Promise<void> {
+    const q = trackingNumbers.length
+      ? `?trackingnumber=${encodeURIComponent(trackingNumbers.length === 1 ? trackingNumbers[0]! : `[${trackingNumbers.join(',')}]`)}`
+      : '';
+    const res = await api(account, ctx, 'DELETE', `/api/shipments/v2409/void/cancel/${encodeURIComponent(shipmentId)}${q}`, undefined, true);
+    if (res.status === 200) return;
+    const body = parseJson(res.text);
+    const err = upsError(res.status, body);
+    if (/already (been )?voided/i.test(err.carrierMessage)) return;
+    throw err;
+  }
+
+  return {
+    code: 'ups',
+    products: UPS_PRODUCTS,
+    credentialFields: ['clientId', 'clientSecret'],
+    optionFields: ['shipperNumber'],
+    defaultEndpoint: 'https://onlinetools.ups.com',
+
+    async buy(request: LabelRequest, ctx: DriverContext): Promise<LabelResult> {
+      if (request.parcels.length === 0) throw new CarrierError('refused', 'UPS: no parcel to label');
+      const payload = buildShipmentRequest(request);
+      const res = await api(request.account, ctx, 'POST', '/api/shipments/v2409/ship', payload, true);
+      const body = parseJson(res.text) as ShipAnswer | undefined;
+      if (res.status !== 200) throw upsError(res.status, body);
+      const results = body?.ShipmentResponse?.ShipmentResults;
+      const packages = asList(results?.PackageResults);
+      const shipmentId = results?.ShipmentIdentificationNumber ?? packages[0]?.TrackingNumber;
+      if (!shipmentId || packages.length !== request.parcels.length || packages.some((p) => !p.TrackingNumber || !p.ShippingLabel?.GraphicImage)) {
+        throw new CarrierError('refused', `UPS answered ${packages.length} packages for ${request.parcels.length} parcels`, { uncertain: true });
+      }
+
+      let labels: Buffer[];
+      try {
+        labels = packages.map((p) => {
+          const raw = Buffer.from(p.ShippingLabel!.GraphicImage!, 'base64');
+          if (request.format === 'zpl') return raw;
+          if (!isPng(raw)) throw new Error(`UPS answered a ${p.ShippingLabel?.ImageFormat?.Code ?? 'non-PNG'} label`);
+          return pngToPdf(raw);
+        });
+      } catch (e) {
+        // The label is bought but cannot be printed: void it so nothing stays bought.
+        const undone = await voidShipment(request.account, shipmentId, [], ctx).then(
+          () => true,
+          () => false,
+        );
+        const left = undone ? '' : ` (still bought, void failed: ${shipmentId})`;
+        throw new CarrierError('refused', `UPS: ${(e as Error).message}${left}`, { uncertain: !undone });
+      }
+
+      const total = money(results?.NegotiatedRateCharges?.TotalCharge) ?? money(results?.ShipmentCharges?.TotalCharges);
+      const n = packages.length;
+      const parcels: BoughtParcel[] = packages.map((p, i) => {
+        const share = total ? Math.floor(total.minor / n) + (i === 0 ? total.minor % n : 0) : undefined;
+        return {
+          key: request.parcels[i]!.key,
+          trackingNumber: p.TrackingNumber!,
+          carrierRef: shipmentId,
+          label: labels[i]!,
+          format: request.format,
+          ...(total ? { costMinor: share, currency: total.currency } : {}),
+        };
+      });
+      return { parcels };
+    },
+
+    async void(account, parcel, ctx): Promise<void> {
+      const shipmentId = parcel.carrierRef || parcel.trackingNumber;
+      await voidShipment(account, shipmentId, shipmentId === parcel.trackingNumber ? [] : [parcel.trackingNumber], ctx);
+    },
+
+    async track(account, trackingNumbers, ctx): Promise<TrackingEvent[]> {
+      const events: TrackingEvent[] = [];
+      for (const number of trackingNumbers) {
+        const res = await api(account, ctx, 'GET', `/api/track/v1/details/${encodeURIComponent(number)}?locale=en_US`, undefined, false);
+        if (res.status === 404) continue; // UPS knows no events yet
+        const body = parseJson(res.text) as TrackAnswer | undefined;
+        if (res.status !== 200) throw upsError(res.status, body);
+        for (const shipment of body?.trackResponse?.shipment ?? []) {
+          for (const pkg of shipment.package ?? []) {
+            for (const a of pkg.activity ?? []) {
+              if (!upsTime(a.date, a.time)) continue; // an activity without a date is no event
+              const text = a.status?.description ?? '';
+              const where = [a.location?.address?.city, a.location?.address?.countryCode].filter(Boolean).join(', ');
+              events.push({
+                trackingNumber: pkg.trackingNumber ?? number,
+                at: upsTime(a.date, a.time),
+                kind: trackKind(a.status?.type, text),
+                carrierCode: a.status?.code ?? a.status?.type ?? '',
+                text,
+                ...(where ? { location: where } : {}),
+              });
+            }
+          }
+        }
+      }
+      return events;
+    },
+  };
+}
+
+export const upsDriver = createUpsDriver();
