@@ -1,4 +1,4 @@
-import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
+import { OUTBOUND_ORDER, OUTBOUND_PICKED, type OutboundState } from '@kontor/contracts';
 import { z } from 'zod';
 import { defineResource, type ResourceDef, type ResourceField } from '../resources/index.js';
 
@@ -81,22 +81,13 @@ const VIEWS = {
   warehouse: {
     privilege: 'oms.outbound.list',
     table: 'outbound_orders_live',
+    // the picked states come from the machine's own list, so a new packing state joins this view with it
     statuses: codes(
       'readyToPick',
       'readyToSwap',
       'inPicklist',
       'picklistPrinted',
-      'readyToPack',
-      'partiallyPacked',
-      'packed',
-      'packetWeightNeeded',
-      'packetDimensionNeeded',
-      'shipmentLabelAwaits',
-      'transportLabelAwaits',
-      'packingCompleted',
-      'snRequired',
-      'partialQc',
-      'readyToShip',
+      ...OUTBOUND_PICKED,
       'partiallyShipped',
       'hold',
       'problem',
