@@ -1,6 +1,6 @@
 import { OUTBOUND_ORDER, OUTBOUND_PICKED, type OutboundState } from '@kontor/contracts';
 import { z } from 'zod';
-import { defineResource, type ResourceDef, type ResourceField } from '../resources/index.js';
+import { defineResource, resourcePrivileges, type ResourceDef, type ResourceField } from '../resources/index.js';
 
 /** The fields of the order lists' read model (`outbound_orders_view`, migration 0010). */
 const ORDER_FIELDS: Record<string, ResourceField> = {
@@ -121,7 +121,7 @@ const resourceOf = (name: string, table: string, privilege: string): ResourceDef
     table,
     scope: 'merchant',
     readOnly: true,
-    privileges: { list: privilege, create: privilege, update: privilege, delete: privilege },
+    privileges: resourcePrivileges(privilege),
     fields: ORDER_FIELDS,
     write: z.object({}),
     defaultSort: { field: 'createdAt', order: 'desc' },
