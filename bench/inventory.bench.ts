@@ -22,6 +22,7 @@ import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
+import { listenLocally, signIn } from './http-session.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
@@ -163,18 +164,9 @@ async function listBench(database: Database, label: string) {
   console.log(`\nStock lists (${label}, ${fmt(total)} stock rows, loaded in ${fmt(loaded, 1)} s)`);
 
   const { app } = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent', WEB_DIST: resolve('apps/web/dist') }), database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = await listenLocally(app);
   try {
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const captcha = (await (await fetch(`${base}/v0/captcha/`)).json()) as { data: { id: string } };
-    const login = (await (
-      await fetch(`${base}/v0/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ account: 'admin@demo.local', passwd: 'demo1234', xxs: captcha.data.id, captcha: 'bench' }),
-      })
-    ).json()) as { data: { token: string } };
-    const token = login.data.token;
+    const token = await signIn(base, 'admin@demo.local');
 
     const middle = Math.ceil(Math.ceil(Math.sqrt(ROWS)) / 2);
     const probe = (

@@ -21,6 +21,7 @@ import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
+import { listenLocally, signIn } from './http-session.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -48,17 +49,8 @@ console.log(`\nOutbound orders (PostgreSQL, ${fmt(ORDERS)} orders generated in $
 
 const built = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent', JOBS: '0' }), database });
 const { app, core } = built;
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-const captcha = (await (await fetch(`${base}/v0/captcha/`)).json()) as { data: { id: string } };
-const login = (await (
-  await fetch(`${base}/v0/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'admin@demo.local', passwd: 'demo1234', xxs: captcha.data.id, captcha: 'bench' }),
-  })
-).json()) as { data: { token: string } };
-const token = login.data.token;
+const base = await listenLocally(app);
+const token = await signIn(base, 'admin@demo.local');
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
   const started = performance.now();

@@ -13,6 +13,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median, throughput } from './lib.mjs';
+import { listenLocally, signIn } from './http-session.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MS = Number(process.env.BENCH_MS ?? 2500);
@@ -23,17 +24,8 @@ async function hookChainRatio() {
   await seedRoles(database.db);
   await seedDemo(database.db);
   const { app } = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent' }), database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const captcha = (await (await fetch(`${base}/v0/captcha/`)).json()) as { data: { id: string } };
-  const login = (await (
-    await fetch(`${base}/v0/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: 'staff@demo.local', passwd: 'demo1234', xxs: captcha.data.id, captcha: 'bench' }),
-    })
-  ).json()) as { data: { token: string } };
-  const token = login.data.token;
+  const base = await listenLocally(app);
+  const token = await signIn(base, 'staff@demo.local');
 
   const bare = Fastify({ logger: false });
   bare.get('/ping', async () => ({ code: 'OK', data: null }));

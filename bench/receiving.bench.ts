@@ -17,6 +17,7 @@ import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
+import { listenLocally, signIn } from './http-session.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -31,8 +32,7 @@ await migrateToLatest(db);
 await seedRoles(db);
 await seedDemo(db);
 const { app } = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent', WEB_DIST: resolve('apps/web/dist') }), database });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const base = await listenLocally(app);
 
 async function call(method: string, path: string, token: string, body?: unknown, key?: string) {
   const headers: Record<string, string> = { 'x-token': token };
@@ -43,21 +43,10 @@ async function call(method: string, path: string, token: string, body?: unknown,
   if (res.status !== 200) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
   return JSON.parse(text) as { code: string; data: any };
 }
-async function login(account: string) {
-  const captcha = (await (await fetch(`${base}/v0/captcha/`)).json()) as { data: { id: string } };
-  const res = await fetch(`${base}/v0/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account, passwd: 'demo1234', xxs: captcha.data.id, captcha: 'bench' }),
-  });
-  const body = (await res.json()) as { code: string; data: { token: string } };
-  if (body.code !== 'OK') throw new Error(`login ${account}: ${JSON.stringify(body)}`);
-  return body.data.token;
-}
 
 try {
   // One warehouse session shared by the clients, as scanners of one shift often are.
-  const token = await login('warehouse@demo.local');
+  const token = await signIn(base, 'warehouse@demo.local');
   const tokens = Array.from({ length: CLIENTS }, () => token);
   const merchantId = Number((await sql<{ id: number }>`select id from merchants where code = 'C001'`.execute(db)).rows[0]!.id);
   const warehouseId = (await call('GET', '/v0/warehouses/?code=DE01', tokens[0]!)).data.data[0].id;

@@ -12,6 +12,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
+import { listenLocally, signIn } from './http-session.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 40);
@@ -34,17 +35,8 @@ console.log(
 );
 
 const { app } = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent', WEB_DIST: resolve('apps/web/dist') }), database });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-const captcha = (await (await fetch(`${base}/v0/captcha/`)).json()) as { data: { id: string } };
-const login = (await (
-  await fetch(`${base}/v0/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'admin@demo.local', passwd: 'demo1234', xxs: captcha.data.id, captcha: 'bench' }),
-  })
-).json()) as { data: { token: string } };
-const token = login.data.token;
+const base = await listenLocally(app);
+const token = await signIn(base, 'admin@demo.local');
 
 // The cursor of the row at 90 % depth in the list's default order (newest first).
 const deep = await db

@@ -1,19 +1,15 @@
 import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import type { OrderImportResult } from '@kontor/contracts/domains/outbound-io';
-import { Alert, Button, Checkbox, Form, Modal, Progress, Select, Space, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Checkbox, Form, Modal, Progress, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../api/download.js';
 import { request } from '../api/request.js';
 import { uploadFile } from '../api/upload.js';
 import { ACTIVE_JOB, jobPercent, useJob } from '../layout/JobProgress.js';
 import { useCan } from '../masks/can.js';
+import { ImportSourceFields, useImportMerchants } from './ImportSourceFields.js';
 
-interface MerchantOpt {
-  id: number;
-  code: string;
-  name: string;
-}
 interface Values {
   merchantId?: number;
   checkOnly?: boolean;
@@ -76,21 +72,13 @@ export function OrderImport() {
   const can = useCan();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [merchants, setMerchants] = useState<MerchantOpt[]>([]);
   const [file, setFile] = useState<File | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [form] = Form.useForm<Values>();
+  const merchants = useImportMerchants(open, form);
   const checkOnly = Form.useWatch('checkOnly', form) === true;
   const merchantId = Form.useWatch('merchantId', form);
   const { job } = useJob(jobId);
-
-  useEffect(() => {
-    if (!open) return;
-    void request<MerchantOpt[]>({ url: '/v0/merchants/opts' }).then((list) => {
-      setMerchants(list);
-      if (list.length === 1) form.setFieldValue('merchantId', list[0]!.id);
-    });
-  }, [open, form]);
 
   if (!can('p11y.orders.import')) return null;
 
@@ -158,24 +146,12 @@ export function OrderImport() {
           </Space>
           {!job && (
             <Form form={form} layout="vertical" onFinish={start}>
-              {merchants.length > 1 && (
-                <Form.Item name="merchantId" label={t('orderImport.merchant')} rules={[{ required: true, message: t('orderImport.required') }]}>
-                  <Select
-                    showSearch
-                    optionFilterProp="label"
-                    options={merchants.map((m) => ({ value: m.id, label: `${m.code} · ${m.name}` }))}
-                    data-testid="order-import-merchant"
-                  />
-                </Form.Item>
-              )}
-              <Form.Item label={t('orderImport.file')} required>
-                <input
-                  type="file"
-                  accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-                  data-testid="order-import-file"
-                />
-              </Form.Item>
+              <ImportSourceFields
+                merchants={merchants}
+                onFile={setFile}
+                texts={{ merchant: t('orderImport.merchant'), file: t('orderImport.file'), required: t('orderImport.required') }}
+                testId="order-import"
+              />
               <Form.Item name="checkOnly" valuePropName="checked" style={{ marginBottom: 0 }}>
                 <Checkbox data-testid="order-import-check-only">{t('orderImport.checkOnly')}</Checkbox>
               </Form.Item>

@@ -13,12 +13,7 @@ export function Pager({ list, testId }: { list: Omit<CursorList, 'rows'>; testId
       </Typography.Text>
       <Space>
         <PageSizeSelect value={list.pageSize} onChange={list.setPageSize} testId={`${testId}-page-size`} />
-        <Button disabled={!list.hasPrevious} onClick={list.previous}>
-          {t('mask.previous')}
-        </Button>
-        <Button disabled={!list.hasNext} onClick={list.next}>
-          {t('mask.next')}
-        </Button>
+        <PageButtons hasPrevious={list.hasPrevious} onPrevious={list.previous} hasNext={list.hasNext} onNext={list.next} />
       </Space>
     </Space>
   );
@@ -35,5 +30,30 @@ export function PageSizeSelect({ value, onChange, testId }: { value: number; onC
       style={{ width: 130 }}
       data-testid={testId}
     />
+  );
+}
+
+/** Previous and next page of a cursor-paged list. */
+export function PageButtons({
+  hasPrevious,
+  onPrevious,
+  hasNext,
+  onNext,
+}: {
+  hasPrevious: boolean;
+  onPrevious: () => void;
+  hasNext: boolean;
+  onNext: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button disabled={!hasPrevious} onClick={onPrevious}>
+        {t('mask.previous')}
+      </Button>
+      <Button disabled={!hasNext} onClick={onNext}>
+        {t('mask.next')}
+      </Button>
+    </>
   );
 }

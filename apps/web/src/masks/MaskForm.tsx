@@ -1,6 +1,6 @@
 import { toLocale, validationText } from '@kontor/contracts';
 import type { Mask } from '@kontor/contracts/masks';
-import { Alert, Button, Drawer, Form, Space } from 'antd';
+import { Drawer, Form } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors.js';
@@ -10,6 +10,7 @@ import { notify } from '../notify/queue.js';
 import { formItemsFor, fromForm, toForm } from './derive.js';
 import { FieldControl } from './FieldControl.js';
 import { formRules } from './rules.js';
+import { ConflictAlert, DrawerSaveButtons } from '../components/FormDrawerParts.js';
 
 type Row = Record<string, unknown>;
 
@@ -89,29 +90,9 @@ export function MaskForm({ mask, record, open, onClose, onSaved, onReloaded }: P
       size="large"
       title={`${mask.title[locale]} · ${record ? t('mask.edit') : t('mask.create')}`}
       destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="mask-form-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      extra={<DrawerSaveButtons saving={saving} onCancel={onClose} onSave={() => form.submit()} testId="mask-form" />}
     >
-      {conflict && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('mask.conflict')}
-          action={
-            <Button size="small" onClick={() => void reload()} data-testid="mask-form-reload">
-              {t('mask.reload')}
-            </Button>
-          }
-          data-testid="mask-form-conflict"
-        />
-      )}
+      {conflict && <ConflictAlert onReload={reload} testId="mask-form" />}
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v).catch(() => undefined)} data-testid="mask-form">
         {items.map((spec) => (
           <Form.Item key={spec.key} name={spec.key} label={spec.label} rules={formRules(spec, locale)}>

@@ -21,14 +21,12 @@ import { auditTrail } from './audit.js';
 import { MerchantsService } from './merchants.service.js';
 import { RolesService } from './roles.service.js';
 import { UsersService } from './users.service.js';
+import { can, canRetry } from '../../http/route-config.js';
 
 const authOf = (request: FastifyRequest) => {
   if (!request.auth) throw new AppError('NoPermission');
   return request.auth;
 };
-const can = (privilege: string) => ({ access: { privilege } });
-/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
-const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 
 /** Users, roles, privileges, merchants, audit and the caller's own profile (issue 2 §5, §6). */
 export function registerAdminRoutes(app: FastifyInstance, core: Core): void {

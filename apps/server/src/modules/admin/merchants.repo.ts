@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { updateIfVersion } from './versioned-update.repo.js';
 
 /** SQL of merchants (the tenants). */
 export class MerchantsRepo {
@@ -47,13 +48,7 @@ export class MerchantsRepo {
   }
 
   update(db: Kysely<DB>, id: number, version: number, set: Record<string, unknown>) {
-    return db
-      .updateTable('merchants')
-      .set({ ...set, updated_at: new Date(), version: sql`version + 1` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .returning('id')
-      .executeTakeFirst();
+    return updateIfVersion(db, 'merchants', id, version, set);
   }
 
   userIds(merchantId: number) {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { updateIfVersion } from './versioned-update.repo.js';
 
 /** SQL of roles and their privileges. */
 export class RolesRepo {
@@ -42,13 +43,7 @@ export class RolesRepo {
   }
 
   update(db: Kysely<DB>, id: number, version: number, set: Record<string, unknown>) {
-    return db
-      .updateTable('roles')
-      .set({ ...set, updated_at: new Date(), version: sql`version + 1` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .returning('id')
-      .executeTakeFirst();
+    return updateIfVersion(db, 'roles', id, version, set);
   }
 
   async setPrivileges(db: Kysely<DB>, roleId: number, privileges: string[]) {

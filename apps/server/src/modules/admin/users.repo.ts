@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { updateIfVersion } from './versioned-update.repo.js';
 
 export interface UserFilter {
   merchantScope: number | null;
@@ -122,13 +123,7 @@ export class UsersRepo {
 
   /** Updates when the version still matches; answers nothing when someone else changed it first. */
   update(db: Kysely<DB>, id: number, version: number, set: Record<string, unknown>) {
-    return db
-      .updateTable('users')
-      .set({ ...set, updated_at: new Date(), version: sql`version + 1` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .returning('id')
-      .executeTakeFirst();
+    return updateIfVersion(db, 'users', id, version, set);
   }
 
   async setRoles(db: Kysely<DB>, userId: number, roleIds: number[]) {

@@ -4,10 +4,8 @@ import { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { InboundRepo } from './inbound.repo.js';
-import { defineResource, type ResourceDef } from '../resources/index.js';
+import { defineResource, resourcePrivileges, type ResourceDef } from '../resources/index.js';
 import { warehouseExists } from '../inventory/index.js';
-
-const readOnly = (list: string) => ({ list, create: list, update: list, delete: list });
 
 /** The warehouse must exist (an open container's number is unique by the index containers_open_number: Duplicate). */
 async function checkContainer(db: Kysely<DB>, values: Record<string, unknown>) {
@@ -24,7 +22,7 @@ export const INBOUND_RESOURCES: ResourceDef[] = [
     table: 'inbound_orders_view',
     scope: 'merchant',
     readOnly: true,
-    privileges: readOnly('r7g.orders.list'),
+    privileges: resourcePrivileges('r7g.orders.list'),
     fields: {
       unid: { kind: 'text', search: true, filter: true, sort: true },
       status: { kind: 'int', filter: true, sort: true },

@@ -16,12 +16,8 @@ import { ok } from '../../http/reply.js';
 import { changeContainerStatus } from './container.service.js';
 import { inboundServices } from './index.js';
 import { registerReceivingExport } from './receiving-export.routes.js';
+import { can, canRetry, dbId, idParams } from '../../http/route-config.js';
 
-const can = (privilege: string) => ({ access: { privilege } });
-/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
-const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
-const dbId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const idParams = z.strictObject({ id: dbId });
 const anyQuery = z.strictObject({ q: z.string().trim().min(1).max(100) });
 const tags = ['inbound'];
 

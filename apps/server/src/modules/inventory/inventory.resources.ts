@@ -3,11 +3,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import { defineResource, type ResourceDef } from '../resources/index.js';
+import { defineResource, resourcePrivileges, type ResourceDef } from '../resources/index.js';
 import { ItemsRepo, type ItemCode } from './items.repo.js';
-
-const edit = (list: string, edit: string) => ({ list, create: edit, update: edit, delete: edit });
-const readOnly = (list: string) => ({ list, create: list, update: list, delete: list });
 
 /**
  * Keeps the codes that find an item (SKU, barcodes, aliases) in item_codes, unique per merchant
@@ -52,7 +49,7 @@ export const INVENTORY_RESOURCES: ResourceDef[] = [
     path: '/v0/items/',
     table: 'items',
     scope: 'merchant',
-    privileges: edit('wms.item.list', 'wms.item.edit'),
+    privileges: resourcePrivileges('wms.item.list', 'wms.item.edit'),
     fields: {
       sku: { kind: 'text', search: true, filter: true, sort: true },
       name: { kind: 'text', search: true, sort: true },
@@ -92,7 +89,7 @@ export const INVENTORY_RESOURCES: ResourceDef[] = [
     table: 'stock_view',
     scope: 'merchant',
     readOnly: true,
-    privileges: readOnly('wms.inventory.list'),
+    privileges: resourcePrivileges('wms.inventory.list'),
     fields: {
       itemId: { kind: 'int', filter: true },
       sku: { kind: 'text', search: true, filter: true, sort: true },
@@ -121,7 +118,7 @@ export const INVENTORY_RESOURCES: ResourceDef[] = [
     table: 'inventory_log_view',
     scope: 'merchant',
     readOnly: true,
-    privileges: readOnly('wms.inventorylog.list'),
+    privileges: resourcePrivileges('wms.inventorylog.list'),
     fields: {
       stockId: { kind: 'int', filter: true },
       itemId: { kind: 'int', filter: true },
@@ -153,7 +150,7 @@ export const INVENTORY_RESOURCES: ResourceDef[] = [
     path: '/v0/munits/',
     table: 'merged_units',
     scope: 'merchant',
-    privileges: edit('wms.mergedUnit.list', 'wms.mergedUnit.edit'),
+    privileges: resourcePrivileges('wms.mergedUnit.list', 'wms.mergedUnit.edit'),
     fields: {
       code: { kind: 'text', search: true, filter: true, sort: true },
       kind: { kind: 'text', filter: true, sort: true },

@@ -29,15 +29,12 @@ import { StockGroupsService } from './stock-groups.service.js';
 import { StockService } from './stock.service.js';
 import { StocktakeUnits } from './stocktake-units.js';
 import { StocktakeService } from './stocktake.service.js';
+import { can, canRetry, idParams } from '../../http/route-config.js';
 
 const actorOf = (request: FastifyRequest): Actor => {
   if (!request.auth) throw new AppError('NoPermission');
   return { userId: request.auth.userId, merchantScope: scopeMerchantId(request.auth) };
 };
-const can = (privilege: string) => ({ access: { privilege } });
-/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
-const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
-const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const moveBody = moveSchema.extend({ withReservations: z.boolean().default(false) });
 const tags = ['inventory'];
 

@@ -1,18 +1,17 @@
 import { oauthClientCreateSchema, oauthClientUpdateSchema, tokenRequestSchema } from '@kontor/contracts/domains/oauth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Core } from '../../core.js';
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/reply.js';
 import { OauthService, TokenError } from './oauth.service.js';
+import { idParams } from '../../http/route-config.js';
 
 const authOf = (request: FastifyRequest) => {
   if (!request.auth) throw new AppError('NoPermission');
   return request.auth;
 };
 const tags = ['oauth2'];
-const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const list = { access: { privilege: 'sys.oauth2.list' } } as const;
 /** Client changes take Idempotency-Key (a retried rotation answers the first secret, it does not rotate twice). */
 const edit = { access: { privilege: 'sys.oauth2.edit' }, idempotent: true } as const;

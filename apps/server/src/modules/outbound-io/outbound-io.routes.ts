@@ -13,10 +13,8 @@ import { EXPORT_TEXTS, say } from './export-texts.js';
 import { exportFileName, exportRequest, XLSX } from './order-export.js';
 import { orderTemplate } from './order-template.js';
 import { outboundIoServices } from './index.js';
+import { can, canRetry } from '../../http/route-config.js';
 
-const can = (privilege: string) => ({ access: { privilege } });
-/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
-const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 const tags = ['outbound'];
 const TEMPLATE_SKUS = 500;
 

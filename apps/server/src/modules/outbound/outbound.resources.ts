@@ -1,6 +1,6 @@
-import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
+import { OUTBOUND_ORDER, OUTBOUND_PICKED, type OutboundState } from '@kontor/contracts';
 import { z } from 'zod';
-import { defineResource, type ResourceDef, type ResourceField } from '../resources/index.js';
+import { defineResource, resourcePrivileges, type ResourceDef, type ResourceField } from '../resources/index.js';
 
 /** The fields of the order lists' read model (`outbound_orders_view`, migration 0010). */
 const ORDER_FIELDS: Record<string, ResourceField> = {
@@ -81,22 +81,13 @@ const VIEWS = {
   warehouse: {
     privilege: 'oms.outbound.list',
     table: 'outbound_orders_live',
+    // the picked states come from the machine's own list, so a new packing state joins this view with it
     statuses: codes(
       'readyToPick',
       'readyToSwap',
       'inPicklist',
       'picklistPrinted',
-      'readyToPack',
-      'partiallyPacked',
-      'packed',
-      'packetWeightNeeded',
-      'packetDimensionNeeded',
-      'shipmentLabelAwaits',
-      'transportLabelAwaits',
-      'packingCompleted',
-      'snRequired',
-      'partialQc',
-      'readyToShip',
+      ...OUTBOUND_PICKED,
       'partiallyShipped',
       'hold',
       'problem',
@@ -130,7 +121,7 @@ const resourceOf = (name: string, table: string, privilege: string): ResourceDef
     table,
     scope: 'merchant',
     readOnly: true,
-    privileges: { list: privilege, create: privilege, update: privilege, delete: privilege },
+    privileges: resourcePrivileges(privilege),
     fields: ORDER_FIELDS,
     write: z.object({}),
     defaultSort: { field: 'createdAt', order: 'desc' },

@@ -15,12 +15,8 @@ import { ok } from '../../http/reply.js';
 import { reallocateWaiting } from './outbound-lists.service.js';
 import { outboundServices } from './index.js';
 import { OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
+import { can, canRetry, dbId, idParams } from '../../http/route-config.js';
 
-const can = (privilege: string) => ({ access: { privilege } });
-/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
-const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
-const dbId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const idParams = z.strictObject({ id: dbId });
 const filterValue = z.union([z.string().max(500), z.array(z.string().max(500)).max(100)]);
 const listQuery = pageQuerySchema.extend({ s: z.string().max(64).optional(), d: z.enum(['asc', 'desc']).optional() }).catchall(filterValue);
 const tags = ['outbound'];

@@ -18,9 +18,7 @@ import { INBOUND_RESOURCES } from '../inbound/index.js';
 import { INVENTORY_RESOURCES } from '../inventory/index.js';
 import { TICKET_RESOURCES } from '../tickets/index.js';
 import { CatalogueRepo } from './catalogue.repo.js';
-import { defineResource, type ResourceDef } from './define.js';
-
-const edit = (list: string, edit: string) => ({ list, create: edit, update: edit, delete: edit });
+import { defineResource, resourcePrivileges, type ResourceDef } from './define.js';
 
 async function mustExist(db: Kysely<DB>, table: 'users' | 'work_classes' | 'warehouses', id: unknown, field: string) {
   if (id === null || id === undefined) return;
@@ -39,7 +37,7 @@ export const RESOURCES: ResourceDef[] = [
     path: '/v0/lookup/',
     table: 'lookups',
     scope: 'global',
-    privileges: edit('sys.lookup.list', 'sys.lookup.edit'),
+    privileges: resourcePrivileges('sys.lookup.list', 'sys.lookup.edit'),
     fields: {
       key: { kind: 'text', search: true, filter: true, sort: true },
       class: { kind: 'int', filter: true, sort: true },
@@ -56,7 +54,7 @@ export const RESOURCES: ResourceDef[] = [
     path: '/v0/settings/',
     table: 'settings',
     scope: 'global',
-    privileges: edit('sys.settings.list', 'sys.settings.edit'),
+    privileges: resourcePrivileges('sys.settings.list', 'sys.settings.edit'),
     fields: {
       key: { kind: 'text', search: true, filter: true, sort: true },
       value: { kind: 'json' },
@@ -74,7 +72,7 @@ export const RESOURCES: ResourceDef[] = [
     path: '/v0/tax/',
     table: 'tax_rates',
     scope: 'global',
-    privileges: edit('sys.tax.list', 'sys.tax.edit'),
+    privileges: resourcePrivileges('sys.tax.list', 'sys.tax.edit'),
     fields: {
       country: { kind: 'text', search: true, filter: true, sort: true },
       kind: { kind: 'text', filter: true, sort: true },
@@ -91,7 +89,7 @@ export const RESOURCES: ResourceDef[] = [
     path: '/v0/printers/',
     table: 'printers',
     scope: 'global',
-    privileges: edit('sys.printers.list', 'sys.printers.edit'),
+    privileges: resourcePrivileges('sys.printers.list', 'sys.printers.edit'),
     fields: {
       name: { kind: 'text', search: true, filter: true, sort: true },
       kind: { kind: 'text', filter: true, sort: true },
@@ -111,7 +109,7 @@ export const RESOURCES: ResourceDef[] = [
     path: '/v0/announcements/',
     table: 'announcements',
     scope: 'global',
-    privileges: edit('sys.announcements.list', 'sys.announcements.edit'),
+    privileges: resourcePrivileges('sys.announcements.list', 'sys.announcements.edit'),
     fields: {
       titleEn: { kind: 'text', search: true },
       titleCn: { kind: 'text', search: true },
@@ -132,7 +130,7 @@ export const RESOURCES: ResourceDef[] = [
     path: '/v0/classes/',
     table: 'work_classes',
     scope: 'global',
-    privileges: edit('sys.classes.list', 'sys.classes.edit'),
+    privileges: resourcePrivileges('sys.classes.list', 'sys.classes.edit'),
     fields: {
       name: { kind: 'text', search: true, filter: true, sort: true },
       startTime: { kind: 'text', sort: true },
@@ -152,7 +150,7 @@ export const RESOURCES: ResourceDef[] = [
     path: '/v0/duties/',
     table: 'duties',
     scope: 'global',
-    privileges: edit('sys.classes.list', 'sys.classes.edit'),
+    privileges: resourcePrivileges('sys.classes.list', 'sys.classes.edit'),
     fields: {
       userId: { kind: 'int', filter: true, sort: true },
       classId: { kind: 'int', filter: true, sort: true },
@@ -172,7 +170,7 @@ export const RESOURCES: ResourceDef[] = [
     path: '/v0/warehouses/',
     table: 'warehouses',
     scope: 'global',
-    privileges: edit('wms.warehouse.list', 'wms.warehouse.edit'),
+    privileges: resourcePrivileges('wms.warehouse.list', 'wms.warehouse.edit'),
     fields: {
       code: { kind: 'text', search: true, filter: true, sort: true },
       name: { kind: 'text', search: true, sort: true },
@@ -192,7 +190,7 @@ export const RESOURCES: ResourceDef[] = [
     path: '/v0/compartments/',
     table: 'compartments',
     scope: 'global',
-    privileges: edit('wms.compartment.list', 'wms.compartment.edit'),
+    privileges: resourcePrivileges('wms.compartment.list', 'wms.compartment.edit'),
     fields: {
       warehouseId: { kind: 'int', filter: true },
       code: { kind: 'text', search: true, filter: true, sort: true },

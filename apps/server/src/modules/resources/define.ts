@@ -65,6 +65,12 @@ export const SYSTEM_FIELDS: Record<string, ResourceField> = {
 
 export const columnOf = (id: string, field: ResourceField) => field.column ?? id.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/**
+ * A resource's privileges: `list` to list and read it, `edit` to create, change and delete rows. A
+ * read model passes `list` alone (its writes are refused by `readOnly`, the privilege only names them).
+ */
+export const resourcePrivileges = (list: string, edit: string = list) => ({ list, create: edit, update: edit, delete: edit });
+
 export function defineResource(def: ResourceDef): ResourceDef {
   for (const [id, field] of Object.entries(def.fields)) {
     if (field.search && field.kind !== 'text') throw new Error(`${def.name}.${id}: only text fields are searchable`);

@@ -8,15 +8,12 @@ import { ok } from '../../http/reply.js';
 import type { ResourceDef } from './define.js';
 import { enqueueExport } from './resource-export.js';
 import { ResourceService } from './resource.service.js';
+import { can, canRetry, idParams } from '../../http/route-config.js';
 
 const authOf = (request: FastifyRequest) => {
   if (!request.auth) throw new AppError('NoPermission');
   return request.auth;
 };
-const can = (privilege: string) => ({ access: { privilege } });
-/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
-const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
-const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const filterValue = z.union([z.string().max(500), z.array(z.string().max(500)).max(100)]);
 const listQuery = pageQuerySchema.extend({ s: z.string().max(64).optional(), d: z.enum(['asc', 'desc']).optional() }).catchall(filterValue);
 const deleteQuery = z.object({ version: z.coerce.number().int().positive().optional(), x_token: z.string().optional() });

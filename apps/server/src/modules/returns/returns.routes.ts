@@ -6,10 +6,8 @@ import type { Core } from '../../core.js';
 import { inboundReturn } from '../../flows/return-inbound.flow.js';
 import { ok } from '../../http/reply.js';
 import { returnsServices } from './index.js';
+import { can, canRetry } from '../../http/route-config.js';
 
-const can = (privilege: string) => ({ access: { privilege } });
-/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
-const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 const tags = ['returns'];
 const idQuery = z.object({ q: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

@@ -5,12 +5,8 @@ import { z } from 'zod';
 import type { Core } from '../../core.js';
 import { ok } from '../../http/reply.js';
 import { ticketsServices } from './index.js';
+import { can, canRetry, dbId, idParams } from '../../http/route-config.js';
 
-const can = (privilege: string) => ({ access: { privilege } });
-/** A call a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
-const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
-const dbId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const idParams = z.strictObject({ id: dbId });
 const tags = ['ticket'];
 
 /**

@@ -1,5 +1,5 @@
 import { INBOUND_MERCHANT_EDITABLE } from '@kontor/contracts/status/inbound';
-import { Alert, Button, Drawer, Form, Input, Space } from 'antd';
+import { Drawer, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { HeaderFields } from './HeaderFields.js';
 import { inboundApi, type InboundDetail, type InboundFile, type InboundWrite } from './inbound-api.js';
 import { lineComplete, LinesEditor, newLine, type LineDraft } from '../../components/LinesEditor.js';
 import { WithDocNo } from '../../components/DocNo.js';
+import { ConflictAlert, DrawerSaveButtons } from '../../components/FormDrawerParts.js';
 
 interface Values {
   merchantId?: number;
@@ -177,28 +178,9 @@ export function InboundOrderForm({ open, detail, onClose, onSaved, onReloaded }:
       size="large"
       title={detail ? <WithDocNo text={t('inbound.editTitle', { unid: detail.order.unid })} no={detail.order.unid} /> : t('inbound.new')}
       destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="inbound-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      extra={<DrawerSaveButtons saving={saving} onCancel={onClose} onSave={() => form.submit()} testId="inbound" />}
     >
-      {conflict && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('mask.conflict')}
-          action={
-            <Button size="small" onClick={() => void reload()} data-testid="inbound-reload">
-              {t('mask.reload')}
-            </Button>
-          }
-        />
-      )}
+      {conflict && <ConflictAlert onReload={reload} testId="inbound" />}
       <Form<Values>
         form={form}
         layout="vertical"

@@ -1,16 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Form, Modal, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Checkbox, Form, Modal, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request.js';
 import { uploadFile } from '../../api/upload.js';
 import { notify } from '../../notify/queue.js';
-
-interface MerchantOpt {
-  id: number;
-  code: string;
-  name: string;
-}
+import { ImportSourceFields, useImportMerchants } from '../../components/ImportSourceFields.js';
 
 /**
  * Item import (issue 5 §2): the file is uploaded, then imported by a background job whose progress
@@ -21,17 +16,9 @@ export function ItemImport() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [merchants, setMerchants] = useState<MerchantOpt[]>([]);
   const [form] = Form.useForm<{ merchantId?: number; goodRowsOnly?: boolean }>();
+  const merchants = useImportMerchants(open, form);
   const [file, setFile] = useState<File | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    void request<MerchantOpt[]>({ url: '/v0/merchants/opts' }).then((list) => {
-      setMerchants(list);
-      if (list.length === 1) form.setFieldValue('merchantId', list[0]!.id);
-    });
-  }, [open, form]);
 
   const start = async (values: { merchantId?: number; goodRowsOnly?: boolean }) => {
     if (!file) return;
@@ -70,24 +57,12 @@ export function ItemImport() {
       >
         <Typography.Paragraph type="secondary">{t('itemImport.help')}</Typography.Paragraph>
         <Form form={form} layout="vertical" onFinish={start}>
-          {merchants.length > 1 && (
-            <Form.Item name="merchantId" label={t('itemImport.merchant')} rules={[{ required: true, message: t('inventory.required') }]}>
-              <Select
-                showSearch
-                optionFilterProp="label"
-                options={merchants.map((m) => ({ value: m.id, label: `${m.code} · ${m.name}` }))}
-                data-testid="item-import-merchant"
-              />
-            </Form.Item>
-          )}
-          <Form.Item label={t('itemImport.file')} required>
-            <input
-              type="file"
-              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              data-testid="item-import-file"
-            />
-          </Form.Item>
+          <ImportSourceFields
+            merchants={merchants}
+            onFile={setFile}
+            texts={{ merchant: t('itemImport.merchant'), file: t('itemImport.file'), required: t('inventory.required') }}
+            testId="item-import"
+          />
           <Form.Item name="goodRowsOnly" valuePropName="checked">
             <Checkbox data-testid="item-import-good-rows">{t('itemImport.goodRowsOnly')}</Checkbox>
           </Form.Item>

@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbort } from '../../api/errors.js';
 import { listStock, listStockGroups, type StockRow } from './inventory-api.js';
+import { PageButtons } from '../../components/Pager.js';
+import { useCursorPages } from '../../components/list/use-cursor-pages.js';
 
 const PAGE = 50;
 
@@ -77,8 +79,8 @@ interface Props {
  */
 export function StockGroups({ by, params, reloads, mobile, rowColumns }: Props) {
   const { t } = useTranslation();
-  const [cursors, setCursors] = useState<string[]>([]);
-  const [cursor, setCursor] = useState<string | undefined>();
+  const pages = useCursorPages();
+  const { cursor } = pages;
   const [result, setResult] = useState<{ key: string; page: StockGroupsPage | null } | null>(null);
   const loadKey = `${by}|${JSON.stringify(params)}|${cursor ?? ''}#${reloads}`;
   const [shownKey, setShownKey] = useState(loadKey);
@@ -144,24 +146,7 @@ export function StockGroups({ by, params, reloads, mobile, rowColumns }: Props) 
           )}
         </Space>
         <Space>
-          <Button
-            disabled={!cursor}
-            onClick={() => {
-              setCursor(cursors.at(-1) || undefined);
-              setCursors(cursors.slice(0, -1));
-            }}
-          >
-            {t('mask.previous')}
-          </Button>
-          <Button
-            disabled={!page?.next}
-            onClick={() => {
-              setCursors([...cursors, cursor ?? '']);
-              setCursor(page!.next!);
-            }}
-          >
-            {t('mask.next')}
-          </Button>
+          <PageButtons hasPrevious={pages.hasPrevious} onPrevious={pages.previous} hasNext={!!page?.next} onNext={() => pages.next(page!.next!)} />
         </Space>
       </Space>
     </>

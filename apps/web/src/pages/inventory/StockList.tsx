@@ -1,5 +1,5 @@
 import type { StockGrouping } from '@kontor/contracts/domains/inventory';
-import { Button, Input, Segmented, Select, Space, Table, Typography } from 'antd';
+import { Input, Segmented, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAbort } from '../../api/errors.js';
@@ -9,6 +9,8 @@ import type { Scope } from './ScanBox.js';
 import { useRowColumns, type StockAction } from './stock-columns.js';
 import { StockGroups } from './StockGroups.js';
 import { useStatusOptions } from '../../components/StatusTag.js';
+import { PageButtons } from '../../components/Pager.js';
+import { useCursorPages } from '../../components/list/use-cursor-pages.js';
 
 export { ACTION_ICONS, type StockAction } from './stock-columns.js';
 type View = 'rows' | StockGrouping;
@@ -38,8 +40,8 @@ export function StockList({ scope, reloads, actions, onAction }: Props) {
   const mobile = useLayout((s) => s.device === 'mobile');
   const [view, setView] = useState<View>('rows');
   const [filters, setFilters] = useState<Filters>({});
-  const [cursors, setCursors] = useState<string[]>([]);
-  const [cursor, setCursor] = useState<string | undefined>();
+  const pages = useCursorPages();
+  const { cursor } = pages;
   const [result, setResult] = useState<{ key: string; rows: StockRow[]; next: string | null; total: number } | null>(null);
   const [merchants, setMerchants] = useState<Array<{ id: number; name: string }>>([]);
   // A merchant's session lists only its own merchant: no merchant column, no view by merchant.
@@ -73,13 +75,11 @@ export function StockList({ scope, reloads, actions, onAction }: Props) {
 
   const restart = (next: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...next }));
-    setCursors([]);
-    setCursor(undefined);
+    pages.reset();
   };
   const changeView = (v: View) => {
     setView(v);
-    setCursors([]);
-    setCursor(undefined);
+    pages.reset();
   };
   const viewOptions = (['rows', 'compartment', 'item', 'batch', 'merchant'] as const)
     .filter((v) => !(oneMerchant && v === 'merchant'))
@@ -148,24 +148,7 @@ export function StockList({ scope, reloads, actions, onAction }: Props) {
               {result && !loading ? t('mask.total', { count: result.total }) : ''}
             </Typography.Text>
             <Space>
-              <Button
-                disabled={!cursor}
-                onClick={() => {
-                  setCursor(cursors.at(-1) || undefined);
-                  setCursors(cursors.slice(0, -1));
-                }}
-              >
-                {t('mask.previous')}
-              </Button>
-              <Button
-                disabled={!result?.next}
-                onClick={() => {
-                  setCursors([...cursors, cursor ?? '']);
-                  setCursor(result!.next!);
-                }}
-              >
-                {t('mask.next')}
-              </Button>
+              <PageButtons hasPrevious={pages.hasPrevious} onPrevious={pages.previous} hasNext={!!result?.next} onNext={() => pages.next(result!.next!)} />
             </Space>
           </Space>
         </>

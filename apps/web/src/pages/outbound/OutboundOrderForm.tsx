@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Drawer, Form, Input, Select, Space } from 'antd';
+import { Divider, Drawer, Form, Input, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
@@ -13,6 +13,7 @@ import { outboundLabel } from './field-labels.js';
 import { outboundApi, type OutboundDetail } from './outbound-api.js';
 import { AddressSections, NoteFields, ShippingFields, TaskFields } from './OrderFormFields.js';
 import { WithDocNo } from '../../components/DocNo.js';
+import { ConflictAlert, DrawerSaveButtons } from '../../components/FormDrawerParts.js';
 
 /** Top-level names of the form's inputs, for placing the server's field errors. */
 const KNOWN_FIELDS = [
@@ -169,29 +170,9 @@ export function OutboundOrderForm({ open, detail, onClose, onSaved, onReloaded }
       size={mobile ? '100%' : 920}
       title={detail ? <WithDocNo text={t('outbound.editTitle', { unid: detail.order.unid })} no={detail.order.unid} /> : t('outbound.new')}
       destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="outbound-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      extra={<DrawerSaveButtons saving={saving} onCancel={onClose} onSave={() => form.submit()} testId="outbound" />}
     >
-      {conflict && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('outbound.conflict')}
-          action={
-            <Button size="small" onClick={() => void reload()} data-testid="outbound-reload">
-              {t('mask.reload')}
-            </Button>
-          }
-          data-testid="outbound-conflict"
-        />
-      )}
+      {conflict && <ConflictAlert onReload={reload} testId="outbound" title={t('outbound.conflict')} />}
       <Form<FormValues>
         form={form}
         layout="vertical"

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Col, Empty, Row, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, Col, Empty, Row, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { notify } from '../../notify/queue.js';
 import { hasScreen } from '../../screens/registry.js';
 import { rolesApi, type PrivilegeArea, type Role } from './roles-api.js';
 import { roleLabel } from '../../auth/role-label.js';
+import { ConflictAlert } from '../../components/FormDrawerParts.js';
 
 /**
  * `/settings/roles/privileges?role=`: the privilege matrix of one role, grouped by area, each
@@ -103,20 +104,7 @@ export default function PrivilegesPage() {
           </Button>
         )}
       </Space>
-      {conflict && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={t('mask.conflict')}
-          action={
-            <Button size="small" onClick={() => void reload()}>
-              {t('mask.reload')}
-            </Button>
-          }
-          data-testid="privileges-conflict"
-        />
-      )}
+      {conflict && <ConflictAlert onReload={reload} testId="privileges" style={{ marginBottom: 12 }} />}
       <Row gutter={[12, 12]}>
         {areas.map((area) => {
           const names = area.privileges.map((p) => p.name);
