@@ -337,6 +337,15 @@ describe('the carrier gate calls (facts §2.8)', () => {
     expect(fake.buys).toBe(1);
   });
 
+  it('names the stations’ label call in mask oms.outbound.list and answers it like batchPrintLabel', async () => {
+    const mask = JSON.parse((await get('/v0/masken/?q=oms.outbound.list')).data.mask);
+    expect(mask.printShipmentLabelAtScan).toMatchObject({ api: '@carrier-gate/v0/order/printShipmentLabelAtScan', method: 'post' });
+    const o = await order();
+    const answer = await post('/v0/order/printShipmentLabelAtScan', [{ id: o.id, packServices: ['BOX-S'], ...mask.printShipmentLabelAtScan.constant }]);
+    expect(filesOf(answer.data)).toHaveLength(1);
+    expect(await statusOf(o.id)).toBe(code('packingCompleted'));
+  });
+
   it('answers the label of a serial or tracking number as base64 PDF', async () => {
     const answer = await get('/v0/utils/labelSNBase64?q=SN-0001', merchantA);
     expect(answer.code).toBe('OK');

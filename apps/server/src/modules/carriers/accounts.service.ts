@@ -70,6 +70,11 @@ export interface Resolution {
 
 const EDIT_FIELDS = ['name', 'endpoint', 'options', 'shipper', 'active'] as const;
 
+/** Carrier settings are the company's: a session bound to a merchant never reads or changes them, whatever its role. */
+export function mustBeCompany(auth: AuthContext): void {
+  if (auth.merchantId !== null) throw new AppError('NoPermission');
+}
+
 /**
  * Carrier accounts and the rules that route orders to them (issue 17 item 1). Credentials are sealed
  * on the way in (SecretBox) and opened only to call a driver; no answer, audit entry or log holds them.
@@ -91,7 +96,8 @@ export class CarrierAccountsService {
     }));
   }
 
-  async list(): Promise<CarrierAccount[]> {
+  async list(auth: AuthContext): Promise<CarrierAccount[]> {
+    mustBeCompany(auth);
     return (await accountsRepo.list(this.core.db)).map(toAccount);
   }
 
@@ -102,6 +108,7 @@ export class CarrierAccountsService {
   }
 
   async create(auth: AuthContext, input: AccountCreate): Promise<CarrierAccount> {
+    mustBeCompany(auth);
     const credentials = Object.fromEntries(Object.entries(input.credentials).filter(([, v]) => v !== ''));
     return this.core.db.transaction().execute(async (trx) => {
       if (await accountsRepo.byName(trx, input.name)) throw new AppError('Duplicate', { fields: [{ field: 'name', message: input.name }] });
@@ -122,6 +129,7 @@ export class CarrierAccountsService {
   }
 
   async update(auth: AuthContext, id: number, input: AccountUpdate): Promise<CarrierAccount> {
+    mustBeCompany(auth);
     return this.core.db.transaction().execute(async (trx) => {
       const row = await this.mustGet(trx, id);
       const before = toAccount(row);
@@ -144,6 +152,7 @@ export class CarrierAccountsService {
   }
 
   async remove(auth: AuthContext, id: number): Promise<null> {
+    mustBeCompany(auth);
     return this.core.db.transaction().execute(async (trx) => {
       const before = toAccount(await this.mustGet(trx, id));
       const outcome = await accountsRepo.remove(trx, id);
@@ -154,7 +163,8 @@ export class CarrierAccountsService {
     });
   }
 
-  async rules(): Promise<CarrierRule[]> {
+  async rules(auth: AuthContext): Promise<CarrierRule[]> {
+    mustBeCompany(auth);
     return (await accountsRepo.rules(this.core.db)).map(toRule);
   }
 
@@ -182,6 +192,7 @@ export class CarrierAccountsService {
   }
 
   async createRule(auth: AuthContext, input: RuleWrite): Promise<CarrierRule> {
+    mustBeCompany(auth);
     return this.core.db.transaction().execute(async (trx) => {
       await this.checkRule(trx, input);
       const id = await accountsRepo.insertRule(trx, this.columnsOf(input));
@@ -192,6 +203,7 @@ export class CarrierAccountsService {
   }
 
   async updateRule(auth: AuthContext, id: number, input: RuleWrite): Promise<CarrierRule> {
+    mustBeCompany(auth);
     return this.core.db.transaction().execute(async (trx) => {
       const [before] = await accountsRepo.rules(trx, id);
       if (!before) throw new AppError('NotFound');
@@ -204,6 +216,7 @@ export class CarrierAccountsService {
   }
 
   async removeRule(auth: AuthContext, id: number): Promise<null> {
+    mustBeCompany(auth);
     return this.core.db.transaction().execute(async (trx) => {
       const [before] = await accountsRepo.rules(trx, id);
       if (!before || !(await accountsRepo.removeRule(trx, id))) throw new AppError('NotFound');

@@ -19,6 +19,8 @@ import { registerJobHandler } from '../jobs/index.js';
 import { carriersServices, LABEL_RETRY_JOB } from './index.js';
 
 const can = (privilege: string) => ({ access: { privilege } });
+/** A settings write a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
+const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 const tags = ['carriers'];
 const actorOf = (auth: AuthContext) => ({ userId: auth.userId, merchantScope: scopeMerchantId(auth) });
 
@@ -48,48 +50,48 @@ export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
   r.get(
     '/v0/carriers/accounts',
     { config: can('sys.carriers.list'), schema: { tags, summary: 'Carrier accounts (credentials named, never shown)' } },
-    async () => ok(await accounts.list()),
+    async (req) => ok(await accounts.list(req.auth!)),
   );
   r.post(
     '/v0/carriers/accounts',
-    { config: can('sys.carriers.edit'), schema: { tags, summary: 'Add a carrier account', body: carrierAccountCreateSchema } },
+    { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Add a carrier account', body: carrierAccountCreateSchema } },
     async (req) => ok(await accounts.create(req.auth!, req.body)),
   );
   r.put(
     '/v0/carriers/accounts/:id',
     {
-      config: can('sys.carriers.edit'),
+      config: canRetry('sys.carriers.edit'),
       schema: { tags, summary: 'Change a carrier account', params: carrierIdParamsSchema, body: carrierAccountUpdateSchema },
     },
     async (req) => ok(await accounts.update(req.auth!, req.params.id, req.body)),
   );
   r.delete(
     '/v0/carriers/accounts/:id',
-    { config: can('sys.carriers.edit'), schema: { tags, summary: 'Delete an unused carrier account', params: carrierIdParamsSchema } },
+    { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Delete an unused carrier account', params: carrierIdParamsSchema } },
     async (req) => ok(await accounts.remove(req.auth!, req.params.id)),
   );
   r.get(
     '/v0/carriers/rules',
     { config: can('sys.carriers.list'), schema: { tags, summary: 'Rules: which account and product serve which orders' } },
-    async () => ok(await accounts.rules()),
+    async (req) => ok(await accounts.rules(req.auth!)),
   );
-  r.post('/v0/carriers/rules', { config: can('sys.carriers.edit'), schema: { tags, summary: 'Add a rule', body: carrierRuleWriteSchema } }, async (req) =>
+  r.post('/v0/carriers/rules', { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Add a rule', body: carrierRuleWriteSchema } }, async (req) =>
     ok(await accounts.createRule(req.auth!, req.body)),
   );
   r.put(
     '/v0/carriers/rules/:id',
-    { config: can('sys.carriers.edit'), schema: { tags, summary: 'Change a rule', params: carrierIdParamsSchema, body: carrierRuleWriteSchema } },
+    { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Change a rule', params: carrierIdParamsSchema, body: carrierRuleWriteSchema } },
     async (req) => ok(await accounts.updateRule(req.auth!, req.params.id, req.body)),
   );
   r.delete(
     '/v0/carriers/rules/:id',
-    { config: can('sys.carriers.edit'), schema: { tags, summary: 'Delete a rule', params: carrierIdParamsSchema } },
+    { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Delete a rule', params: carrierIdParamsSchema } },
     async (req) => ok(await accounts.removeRule(req.auth!, req.params.id)),
   );
   r.get(
     '/v0/carriers/orders/:id/resolution',
     { config: can('sys.carriers.list'), schema: { tags, summary: 'The account, product and services an order resolves to', params: carrierIdParamsSchema } },
-    async (req) => ok(await labels.resolution(scopeMerchantId(req.auth!), req.params.id)),
+    async (req) => ok(await labels.resolution(req.auth!, req.params.id)),
   );
   r.get(
     '/v0/carriers/orders/:id/labels',

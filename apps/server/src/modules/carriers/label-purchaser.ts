@@ -9,6 +9,9 @@ import { CarrierError, type BoughtParcel, type CarrierDriver, type DriverContext
 import { parcelSpecs } from './label-plan.js';
 import { labelsRepo, type LabelRow } from './labels.repo.js';
 
+/** The reason of a purchase that found another one of the same order still running: it changes nothing. */
+export const BUSY = 'another purchase of this order is still running';
+
 /** What step 1 of a purchase leaves for the carrier call (labels.service.ts). */
 export interface Prepared {
   kind: 'buy';
@@ -95,7 +98,7 @@ export class LabelPurchaser {
       ),
     );
     const toBuy = [...p.pending, ...again];
-    if (toBuy.length === 0) return p.busy ? new CarrierError('unavailable', 'another purchase of this order is still running', { retryable: true }) : null;
+    if (toBuy.length === 0) return p.busy ? new CarrierError('unavailable', BUSY, { retryable: true }) : null;
     let failure: CarrierError | null = null;
     for (const isReturn of [false, true]) {
       const rows = toBuy.filter((r) => r.is_return === isReturn);

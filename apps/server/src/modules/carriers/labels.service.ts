@@ -10,11 +10,11 @@ import { AppError } from '../../http/app-error.js';
 import type { Actor } from '../inventory/index.js';
 import { labelOrderRepo, outboundServices, type LabelOrderRow } from '../outbound/index.js';
 import type { CarrierAccountsService } from './accounts.service.js';
-import { productFor } from './accounts.service.js';
+import { mustBeCompany, productFor } from './accounts.service.js';
 import { CarrierError } from './driver.js';
 import { checkWeight, consigneeOf, customsOf, nextAttempt, parcelCount, parcelSpecs, shipperOf, zoneOf } from './label-plan.js';
 import { labelsRepo, type LabelRow } from './labels.repo.js';
-import { LabelPurchaser, type Prepared } from './label-purchaser.js';
+import { BUSY, LabelPurchaser, type Prepared } from './label-purchaser.js';
 
 /** States below packing completed: printing the label moves them to packing completed (facts §2.8). */
 export const BEFORE_PACKING_COMPLETED: readonly OutboundState[] = [
@@ -105,7 +105,9 @@ export class LabelsService {
   }
 
   /** What the order resolves to (the settings screen's preview). */
-  async resolution(scope: number | null, orderId: number) {
+  async resolution(auth: AuthContext, orderId: number) {
+    mustBeCompany(auth);
+    const scope = scopeMerchantId(auth);
     const order = await labelOrderRepo.order(this.core.db, orderId, scope);
     if (!order || order.deleted) throw new AppError('NotFound');
     const r = await this.accounts.resolve(this.core.db, { ...order, country: order.consignee.country ?? '' });
@@ -278,8 +280,12 @@ export class LabelsService {
       if (complete) {
         await labelsRepo.dequeue(trx, orderId);
         if (BEFORE_PACKING_COMPLETED.includes(state)) await outbound.orders.status.move(trx, actor, row, 'packingCompleted', { action: 'labelBought' });
+      } else if (error?.carrierMessage === BUSY) {
+        // Another purchase of the order is under way: it settles the order; this one only answers.
+        kind = error.kind;
+        text = error.carrierMessage;
       } else {
-        const why: Failure = error ?? { kind: 'unavailable', carrierMessage: 'another purchase of this order is still running', retryable: true };
+        const why: Failure = error ?? { kind: 'unavailable', carrierMessage: BUSY, retryable: true };
         kind = why.kind;
         text = why.carrierMessage;
         const attempts = ((await labelsRepo.queued(trx, orderId))?.attempts ?? 0) + 1;
