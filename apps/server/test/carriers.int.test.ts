@@ -236,6 +236,29 @@ describe('buying labels', () => {
     expect((await get('/v0/outbound/lists/transportLabelAwaits/?l=25')).data.data.some((r: { id: number }) => r.id === o.id)).toBe(false);
   });
 
+  it('retries a carrier that was unavailable from the label queue’s job, with back-off', async () => {
+    const o = await order();
+    const unavailable = fakeDriver.buy;
+    fakeDriver.buy = async () => {
+      fake.buys++;
+      throw new CarrierError('unavailable', 'HTTP 503');
+    };
+    try {
+      expect((await post(`/v0/carriers/orders/${o.id}/labels`, {})).code).toBe('CarrierUnavailable');
+    } finally {
+      fakeDriver.buy = unavailable;
+    }
+    expect((await labelsOf(o.id)).map((l) => l.state)).toEqual(['failed']);
+    const job = await sql<{ id: number; due: boolean }>`select id, run_after > now() + interval '30 seconds' as due from jobs
+      where kind = 'carriers.labelRetry' and payload->>'orderId' = ${String(o.id)}`.execute(t.core.db);
+    expect(job.rows).toHaveLength(1);
+    expect(job.rows[0]!.due).toBe(true);
+    await sql`update jobs set run_after = now() where id = ${job.rows[0]!.id}`.execute(t.core.db);
+    await t.core.jobs!.runner!.drain();
+    expect(await statusOf(o.id)).toBe(code('packingCompleted'));
+    expect((await labelsOf(o.id)).map((l) => l.state)).toEqual(['bought']);
+  });
+
   it('voids the parcels already bought when another label of the order fails', async () => {
     const o = await order({ boxQty: 2, retour: true });
     fake.mode = 'refuseReturn';
