@@ -3,6 +3,7 @@
 import c7rOrders from './c7r.orders.json';
 import mepItem from './mep.item.json';
 import navOverviewTasksNoFinIn30Days from './nav.overview.tasksNoFinIn30Days.json';
+import omsOutboundList from './oms.outbound.list.json';
 import r7gOrders from './r7g.orders.json';
 import settingsAnnouncements from './settings.announcements.json';
 import settingsClasses from './settings.classes.json';
@@ -23,6 +24,7 @@ export const SHIPPED_MASKS: Record<string, unknown> = {
   'c7r.orders': c7rOrders,
   'mep.item': mepItem,
   'nav.overview.tasksNoFinIn30Days': navOverviewTasksNoFinIn30Days,
+  'oms.outbound.list': omsOutboundList,
   'r7g.orders': r7gOrders,
   'settings.announcements': settingsAnnouncements,
   'settings.classes': settingsClasses,

@@ -67,6 +67,16 @@ const schema = z
     SSO_URL: z.string().optional(),
     CARRIER_GATE_URL: z.string().optional(),
     /**
+     * Base64 of 32 random bytes: the AES-256-GCM key that seals carrier credentials (docs/carriers.md).
+     * Unset (npm start, tests): a key file is created once in DATA_DIR (`secret.key`) and used from then on.
+     */
+    KONTOR_SECRET_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be base64 of 32 bytes (openssl rand -base64 32)')
+      .optional(),
+    /** How long a carrier call may take before it counts as a timeout (the label is then looked up, never bought blindly again). */
+    CARRIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+    /**
      * `strict` (the test helpers set it): an answer whose data the route's response schema would change
      * (a key the schema lacks, a wrong type) fails the request, so a schema cannot silently drop a field.
      * `off`: answers are serialised with the schema; a mismatch is logged and sent as the handler built it.

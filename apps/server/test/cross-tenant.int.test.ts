@@ -36,6 +36,8 @@ const ID_PREFIXES: Array<[string, IdKind]> = [
   ['/v0/users/', 'user'],
   ['/v0/merchants/', 'merchant'],
   ['/v0/oauth2/clients/', 'oauthClient'],
+  ['/v0/carriers/orders/', 'outbound'],
+  ['/v0/carriers/labels/', 'label'],
 ];
 /** Other path parameters and what they name. */
 const PARAM_KINDS: Record<string, IdKind> = { scanId: 'scan', orderId: 'outbound' };
@@ -57,6 +59,8 @@ const SHARED_PREFIXES: Record<string, string> = {
   '/v0/c7rorders/': 'containers carry several merchants\u2019 orders; staff only',
   '/v0/roles/': 'roles',
   '/v0/masken/': 'mask definitions',
+  '/v0/carriers/accounts/': 'carrier accounts of the company; sessions bound to a merchant are refused',
+  '/v0/carriers/rules/': 'carrier rules of the company; sessions bound to a merchant are refused',
 };
 
 /** Mutating routes without ids that touch no merchant's record, each with the reason. */
@@ -74,6 +78,7 @@ const NO_TENANT_DATA: Record<string, string> = {
   'POST /v0/statics/upload/:kind': "stores the caller's own file (reading another's is walked under /v0/static/:id)",
   'POST /v0/roles/': 'a role is shared',
   'PUT /v0/lookup/': "remembers the caller's own screen memory",
+  'POST /v0/carriers/accounts': 'carrier accounts are the company\u2019s; sessions bound to a merchant are refused',
 };
 
 const today = new Date().toISOString().slice(0, 10);
@@ -149,6 +154,17 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
     'POST /v0/masken/reset': post('/v0/masken/reset', { name: 'item', version: 1 }),
     'PUT /v0/masken/': post('/v0/masken/', { name: 'item', mask: {}, version: 1 }, [...REFUSED, 'IntegrityError'], 'PUT'),
     'POST /v0/mail/outbox/export': post('/v0/mail/outbox/export', undefined, [...REFUSED, 'OK']),
+    // Carrier gate (issue 17): A's orders by id and by number, A's label in the merged PDF and the queue retry.
+    'POST /v0/order/batchPrintLabel': [
+      ...post('/v0/order/batchPrintLabel', [{ id: outbound }], REFUSED),
+      ...post('/v0/order/batchPrintLabel', [{ UNID: a.codes.outboundUnid }], REFUSED),
+    ],
+    'POST /v0/order/printShipmentLabelAtScan': post('/v0/order/printShipmentLabelAtScan', [{ id: outbound, packServices: [] }], REFUSED),
+    'POST /v0/carriers/queue/retry': post('/v0/carriers/queue/retry', { orderIds: [outbound] }, REFUSED),
+    'GET /v0/labels/merged.pdf': any(`/v0/labels/merged.pdf?files=[${(a.ids.label as number[]).join(',')}]`, REFUSED),
+    // Another tenant's tracking number gets a plain SN label of the text asked, not A's carrier label.
+    'GET /v0/utils/labelSNBase64': any(`/v0/utils/labelSNBase64?q=${a.markers[0]}-TRK`, ['OK']),
+    'POST /v0/carriers/rules': post('/v0/carriers/rules', { merchantId: a.merchantId, orderCarrier: 'DHL', accountId: 1 }, REFUSED),
   };
 }
 

@@ -23,6 +23,13 @@ const NOT_KEYED: Record<string, string> = {
   'PUT /v0/auth/__subId': "sets the session's sub-account: a retry sets the same value",
   'PUT /v0/auth/role': "sets the session's role: a retry sets the same value",
   'POST /v0/statics/upload/:kind': 'a multipart stream the key could not cover; a retry stores a second copy nothing refers to',
+  // Carrier calls happen after the rows commit, which a keyed request transaction would hold back; each
+  // parcel label has its own idempotency key instead (docs/carriers.md), so a repeat buys nothing twice.
+  'POST /v0/carriers/orders/:id/labels': 'per-parcel label keys: a repeat reuses the bought labels',
+  'POST /v0/carriers/queue/retry': 'per-parcel label keys: a repeat reuses the bought labels',
+  'POST /v0/order/batchPrintLabel': 'per-parcel label keys: a repeat answers the same labels (facts §2.8)',
+  'POST /v0/order/printShipmentLabelAtScan': 'per-parcel label keys: a repeat answers the same labels (facts §2.8)',
+  'POST /v0/carriers/labels/:id/void': 'voiding a voided label succeeds at the carrier and here: a repeat changes nothing',
 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -7,6 +7,7 @@ import { plainResponses, platformResponses } from './domains/platform-responses.
 import { returnsResponses } from './domains/returns-responses.js';
 import { settingsResponses } from './domains/settings-responses.js';
 import { ticketsResponses } from './domains/tickets-responses.js';
+import { carriersResponses } from './domains/carriers-responses.js';
 
 export { envelopeOf } from './envelope.js';
 
@@ -28,6 +29,7 @@ export const API_RESPONSES = {
   ...returnsResponses,
   ...outboundResponses,
   ...ticketsResponses,
+  ...carriersResponses,
 } satisfies Record<string, z.ZodType>;
 export type ApiRouteKey = keyof typeof API_RESPONSES;
 
@@ -47,4 +49,5 @@ export const BINARY_ROUTES = [
   'GET /v0/outbound/import/template',
   'GET /v0/outbound/export.xlsx',
   'GET /v0/r7gorders/export.xlsx',
+  'GET /v0/labels/merged.pdf',
 ] as const;

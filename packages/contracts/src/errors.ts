@@ -172,6 +172,57 @@ export const ERROR_CATALOGUE = {
     cn: '该幂等键已用于另一个请求。',
     de: 'Dieser Idempotenzschlüssel wurde bereits für eine andere Anfrage verwendet.',
   },
+  // Carrier label reasons (issue 17 item 4): one code per CarrierErrorKind, shown in the label queue.
+  CarrierAddress: {
+    en: 'The carrier refused the address.',
+    cn: '承运商拒绝了该地址。',
+    de: 'Der Versanddienstleister hat die Adresse abgelehnt.',
+  },
+  CarrierWeight: {
+    en: 'The weight is outside the limits of the carrier product.',
+    cn: '重量超出承运商产品的限制。',
+    de: 'Das Gewicht liegt außerhalb der Grenzen des Versandprodukts.',
+  },
+  CarrierDimensions: {
+    en: 'The dimensions are outside the limits of the carrier product.',
+    cn: '尺寸超出承运商产品的限制。',
+    de: 'Die Maße liegen außerhalb der Grenzen des Versandprodukts.',
+  },
+  CarrierCustoms: {
+    en: 'Customs data is missing or was refused.',
+    cn: '海关数据缺失或被拒绝。',
+    de: 'Zolldaten fehlen oder wurden abgelehnt.',
+  },
+  CarrierService: {
+    en: 'The carrier product or service is not available for this shipment.',
+    cn: '该承运商产品或服务不适用于此货件。',
+    de: 'Das Versandprodukt oder der Service ist für diese Sendung nicht verfügbar.',
+  },
+  CarrierAuth: {
+    en: 'The carrier refused the account credentials.',
+    cn: '承运商拒绝了账户凭据。',
+    de: 'Der Versanddienstleister hat die Zugangsdaten abgelehnt.',
+  },
+  CarrierTimeout: {
+    en: 'The carrier did not answer in time.',
+    cn: '承运商未及时响应。',
+    de: 'Der Versanddienstleister hat nicht rechtzeitig geantwortet.',
+  },
+  CarrierUnavailable: {
+    en: 'The carrier is not available at the moment.',
+    cn: '承运商暂时不可用。',
+    de: 'Der Versanddienstleister ist derzeit nicht erreichbar.',
+  },
+  CarrierRefused: {
+    en: 'The carrier refused the label.',
+    cn: '承运商拒绝了该标签。',
+    de: 'Der Versanddienstleister hat das Etikett abgelehnt.',
+  },
+  CarrierNotConfigured: {
+    en: 'No carrier account is set up for this order.',
+    cn: '此订单没有配置承运商账户。',
+    de: 'Für diesen Auftrag ist kein Versandkonto eingerichtet.',
+  },
 } as const satisfies Record<string, Translations>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -36,6 +36,10 @@ export const ACTION_PRIVILEGES = [
   'sys.mail.outbox',
   'sys.jobs.all',
   'sys.subId.switch',
+  'sys.carriers.list',
+  'sys.carriers.edit',
+  'p11y.labels.print',
+  'p11y.labels.manage',
 ] as const;
 
 export type ActionPrivilege = (typeof ACTION_PRIVILEGES)[number];

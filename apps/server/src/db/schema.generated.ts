@@ -69,6 +69,36 @@ export interface CaptchasTable {
   expires_at: Timestamp;
 }
 
+export interface CarrierAccountsTable {
+  id: Generated<number>;
+  name: string;
+  carrier: string;
+  endpoint: Generated<string>;
+  credentials: Generated<string>;
+  credential_fields: Generated<Json>;
+  options: Generated<Json>;
+  shipper: Json | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface CarrierRulesTable {
+  id: Generated<number>;
+  merchant_id: number | null;
+  country: string | null;
+  order_carrier: Generated<string>;
+  order_service: Generated<string>;
+  account_id: number;
+  product: string;
+  services: Generated<Json>;
+  priority: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
 export interface CompartmentsTable {
   id: Generated<number>;
   warehouse_id: number;
@@ -341,6 +371,17 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+export interface LabelQueueTable {
+  order_id: number;
+  merchant_id: number;
+  error_kind: string;
+  error_text: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface LoginEnvsTable {
   id: string;
   user_id: number;
@@ -580,6 +621,8 @@ export interface OutboundOrdersDeletedView {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: number;
+  label_error_kind: string | null;
+  label_error_text: string | null;
 }
 
 /** View outbound_orders_live (read only). */
@@ -640,6 +683,8 @@ export interface OutboundOrdersLiveView {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: number;
+  label_error_kind: string | null;
+  label_error_text: string | null;
 }
 
 /** View outbound_orders_view (read only). */
@@ -700,6 +745,8 @@ export interface OutboundOrdersView {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: number;
+  label_error_kind: string | null;
+  label_error_text: string | null;
 }
 
 export interface OutboundPutbacksTable {
@@ -718,6 +765,33 @@ export interface OutboundStatusCountsTable {
   status: number;
   deleted: boolean;
   n: number;
+}
+
+export interface ParcelLabelsTable {
+  id: Generated<number>;
+  order_id: number;
+  merchant_id: number;
+  parcel_index: number;
+  is_return: Generated<boolean>;
+  idempotency_key: string;
+  account_id: number;
+  carrier: string;
+  product: string;
+  state: Generated<string>;
+  tracking_number: Generated<string>;
+  carrier_ref: Generated<string>;
+  label_file_id: string | null;
+  format: Generated<string>;
+  weight_kg: Generated<Numeric>;
+  cost_minor: number | null;
+  currency: string | null;
+  error_kind: string | null;
+  error_text: Generated<string>;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+  bought_at: Timestamp | null;
+  voided_at: Timestamp | null;
 }
 
 export interface PasswordResetsTable {
@@ -1039,6 +1113,8 @@ export interface DB {
   billing_activity: BillingActivityTable;
   builtin_role_grants: BuiltinRoleGrantsTable;
   captchas: CaptchasTable;
+  carrier_accounts: CarrierAccountsTable;
+  carrier_rules: CarrierRulesTable;
   compartments: CompartmentsTable;
   containers: ContainersTable;
   containers_view: ContainersView;
@@ -1053,6 +1129,7 @@ export interface DB {
   item_codes: ItemCodesTable;
   items: ItemsTable;
   jobs: JobsTable;
+  label_queue: LabelQueueTable;
   login_envs: LoginEnvsTable;
   login_failures: LoginFailuresTable;
   lookups: LookupsTable;
@@ -1070,6 +1147,7 @@ export interface DB {
   outbound_orders_view: OutboundOrdersView;
   outbound_putbacks: OutboundPutbacksTable;
   outbound_status_counts: OutboundStatusCountsTable;
+  parcel_labels: ParcelLabelsTable;
   password_resets: PasswordResetsTable;
   printers: PrintersTable;
   receiving_scans: ReceivingScansTable;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
+import { registerCarrierRoutes } from './carriers/carriers.routes.js';
 import { registerFileRoutes } from './files/files.routes.js';
 import { registerInboundRoutes } from './inbound/inbound.routes.js';
 import { registerInventoryRoutes } from './inventory/inventory.routes.js';
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerOutboundRoutes(app, core);
   registerOutboundIoRoutes(app, core);
   registerTicketRoutes(app, core);
+  registerCarrierRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

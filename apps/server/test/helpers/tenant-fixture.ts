@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { PDF, PNG, uploadFile } from './upload.js';
 import type { TestApp } from './test-app.js';
@@ -18,7 +19,8 @@ export type IdKind =
   | 'stocktake'
   | 'user'
   | 'merchant'
-  | 'oauthClient';
+  | 'oauthClient'
+  | 'label';
 
 export interface TenantA {
   merchantId: number;
@@ -117,6 +119,12 @@ export async function seedTenantA(t: TestApp, tokens: { admin: string; merchantA
   const userId = users.find((u) => u.account === 'merchant-a@demo.local')!.id;
   const client = must('oauth client', await call(admin, 'POST', '/v0/oauth2/clients/', { name: `${tag} client`, scopes: ['wms.item.list'], merchantId }));
 
+  // A carrier label of A's order (issue 17), written as the carriers module stores a bought one.
+  const label = await sql<{ id: number }>`insert into parcel_labels (order_id, merchant_id, parcel_index, idempotency_key, account_id, carrier,
+      product, state, tracking_number, carrier_ref)
+    select ${outbound.id}, ${merchantId}, 0, ${`${tag}-L1`}, id, carrier, 'X', 'bought', ${`${tag}-TRK`}, 'REF' from carrier_accounts order by id limit 1
+    returning id`.execute(t.core.db);
+
   const ids: TenantA['ids'] = {
     item: [item.id],
     stock: stock.map((s) => s.id),
@@ -134,6 +142,7 @@ export async function seedTenantA(t: TestApp, tokens: { admin: string; merchantA
     user: [userId],
     merchant: [merchantId],
     oauthClient: [client.client.id],
+    label: label.rows.map((r) => Number(r.id)),
   };
   expect(Object.entries(ids).filter(([, list]) => list.length === 0)).toEqual([]);
 
@@ -153,6 +162,7 @@ export async function seedTenantA(t: TestApp, tokens: { admin: string; merchantA
       `/v0/users/${userId}`,
       `/v0/merchants/${merchantId}`,
       '/v0/oauth2/clients/',
+      `/v0/carriers/orders/${outbound.id}/labels`,
     ];
     const answers = [];
     for (const url of reads) answers.push(await call(admin, 'GET', url));

@@ -87,6 +87,9 @@ export const outboundOrderRowSchema = z.object({
   reservedUnits: z.number(),
   deletedAt: wireTime.nullable(),
   shippedAt: wireTime.nullable(),
+  /** The label queue's reason (issue 17 item 4): a CarrierErrorKind (CARRIER_ERROR_CODES words it) and the carrier's text. */
+  labelErrorKind: z.string().nullable().optional(),
+  labelErrorText: z.string().nullable().optional(),
 });
 export type OutboundOrderRow = z.infer<typeof outboundOrderRowSchema>;
 

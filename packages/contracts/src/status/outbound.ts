@@ -45,13 +45,18 @@ const CANCEL = ['cancelRequested', 'canceled'] as const;
 const PRE_PICK_NEXT = [...RAISE, 'standby', ...CANCEL] as const;
 /** After picking started: goods are off the shelf; cancelling needs a decision and a put-back. */
 const PICKED_NEXT = [...RAISE, 'cancelRequested'] as const;
+/**
+ * The carrier gate (issue 17, facts §2.8): printing the label moves an order below packing completed
+ * to packing completed; a label that could not be bought sends it to the label queue instead.
+ */
+const LABEL_NEXT = ['packingCompleted', 'transportLabelAwaits'] as const;
 
 export const OUTBOUND_ORDER = defineMachine('outboundOrder', {
   readyToPick: {
     code: 0,
     label: L('Ready to pick', '待拣货', 'Bereit zur Kommissionierung'),
     tone: 'warning',
-    next: ['inPicklist', 'outOfStock', 'readyToSwap', 'finish', ...PRE_PICK_NEXT],
+    next: ['inPicklist', 'outOfStock', 'readyToSwap', 'finish', ...PRE_PICK_NEXT, ...LABEL_NEXT],
   },
   outOfStock: {
     code: 8,
@@ -63,31 +68,31 @@ export const OUTBOUND_ORDER = defineMachine('outboundOrder', {
     code: 3,
     label: L('Ready to swap', '待换标', 'Bereit zum Etikettentausch'),
     tone: 'warning',
-    next: ['readyToPick', 'outOfStock', 'inPicklist', 'readyToPack', 'packingCompleted', ...PRE_PICK_NEXT],
+    next: ['readyToPick', 'outOfStock', 'inPicklist', 'readyToPack', 'packingCompleted', ...PRE_PICK_NEXT, 'transportLabelAwaits'],
   },
   inPicklist: {
     code: 10,
     label: L('In picklist', '已加入拣货单', 'In Pickliste'),
     tone: 'warning',
-    next: ['picklistPrinted', 'readyToPick', 'readyToPack', 'outOfStock', ...PICKED_NEXT, 'canceled'],
+    next: ['picklistPrinted', 'readyToPick', 'readyToPack', 'outOfStock', ...PICKED_NEXT, 'canceled', ...LABEL_NEXT],
   },
   picklistPrinted: {
     code: 1,
     label: L('Picklist printed', '拣货单已打印', 'Pickliste gedruckt'),
     tone: 'primary',
-    next: ['readyToPack', 'readyToPick', 'outOfStock', ...PICKED_NEXT],
+    next: ['readyToPack', 'readyToPick', 'outOfStock', ...PICKED_NEXT, ...LABEL_NEXT],
   },
   readyToPack: {
     code: 4,
     label: L('Ready to pack', '待打包', 'Bereit zum Packen'),
     tone: 'warning',
-    next: ['partiallyPacked', 'packed', 'readyToSwap', ...PACKET, ...PICKED_NEXT],
+    next: ['partiallyPacked', 'packed', 'readyToSwap', ...PACKET, ...PICKED_NEXT, ...LABEL_NEXT],
   },
   partiallyPacked: {
     code: 18,
     label: L('Partially packed', '部分打包', 'Teilweise gepackt'),
     tone: 'warning',
-    next: ['packed', ...PACKET, ...PICKED_NEXT],
+    next: ['packed', ...PACKET, ...PICKED_NEXT, ...LABEL_NEXT],
   },
   packed: {
     code: 19,
@@ -123,7 +128,7 @@ export const OUTBOUND_ORDER = defineMachine('outboundOrder', {
     code: 20,
     label: L('Packing completed', '打包完成', 'Verpackung abgeschlossen'),
     tone: 'success',
-    next: ['snRequired', 'partialQc', 'readyToShip', 'partiallyShipped', 'shipped', ...PICKED_NEXT],
+    next: ['snRequired', 'partialQc', 'readyToShip', 'partiallyShipped', 'shipped', ...PICKED_NEXT, 'transportLabelAwaits'],
   },
   snRequired: {
     code: 91,

@@ -5,7 +5,15 @@ import type { DB } from '../../db/types.js';
 export class FilesRepo {
   constructor(private readonly db: Kysely<DB>) {}
 
-  insert(file: { id: string; kind: 'avatar' | 'image' | 'intern'; name: string; mime: string; data: Buffer; ownerUserId: number; merchantId: number | null }) {
+  insert(file: {
+    id: string;
+    kind: 'avatar' | 'image' | 'intern';
+    name: string;
+    mime: string;
+    data: Buffer;
+    ownerUserId: number | null;
+    merchantId: number | null;
+  }) {
     return this.db
       .insertInto('files')
       .values({

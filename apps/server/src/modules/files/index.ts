@@ -3,3 +3,4 @@
  */
 export { attachFiles, checkOwnPicture, fileIdOf } from './attach-files.js';
 export { FilesService } from './files.service.js';
+export { storeGeneratedFile, readGeneratedFiles } from './generated-files.js';

@@ -18,6 +18,7 @@ export type { OutboundOrderService } from './outbound-order.service.js';
 export type { RetourService } from './retour.service.js';
 export { reallocateWaiting } from './outbound-lists.service.js';
 export { OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
+export { labelOrderRepo, type LabelOrderRow, type CustomsLineRow } from './label-order.repo.js';
 
 function wire(core: Core) {
   const repo = new OutboundRepo();

@@ -55,6 +55,9 @@ const ORDER_FIELDS: Record<string, ResourceField> = {
   reservedUnits: { kind: 'int' },
   deletedAt: { kind: 'datetime', filter: true },
   shippedAt: { kind: 'datetime', filter: true },
+  /** The label queue's reason (migration 0017): the kind, worded by the web through CARRIER_ERROR_CODES, and the carrier's text. */
+  labelErrorKind: { kind: 'text', filter: true },
+  labelErrorText: { kind: 'text' },
 };
 
 const codes = (...states: OutboundState[]) => OUTBOUND_ORDER.codes(...states);

@@ -1,0 +1,150 @@
+import {
+  batchPrintLabelSchema,
+  buyLabelsSchema,
+  carrierAccountCreateSchema,
+  carrierAccountUpdateSchema,
+  carrierIdParamsSchema,
+  carrierRuleWriteSchema,
+  labelRetrySchema,
+  labelSnQuerySchema,
+  mergedPdfQuerySchema,
+  voidLabelSchema,
+} from '@kontor/contracts/domains/carriers';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Core } from '../../core.js';
+import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { ok } from '../../http/reply.js';
+import { registerJobHandler } from '../jobs/index.js';
+import { carriersServices, LABEL_RETRY_JOB } from './index.js';
+
+const can = (privilege: string) => ({ access: { privilege } });
+/** A settings write a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
+const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
+const tags = ['carriers'];
+const actorOf = (auth: AuthContext) => ({ userId: auth.userId, merchantScope: scopeMerchantId(auth) });
+
+/**
+ * Carrier accounts, rules, labels, the label queue and the carrier gate's calls (issue 17; docs/carriers.md).
+ * Buying is not declared `idempotent`: the carrier is called after the rows commit, which a request
+ * transaction would hold back; every parcel has its own idempotency key instead, so a repeat buys nothing.
+ */
+export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
+  const { accounts, labels, gate } = carriersServices(core);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  registerJobHandler(
+    LABEL_RETRY_JOB,
+    async (ctx) => {
+      const purchase = await labels.retryQueued(ctx.userId, Number(ctx.payload.orderId));
+      return { result: { complete: purchase?.complete ?? null } };
+    },
+    { maxAttempts: 1 },
+  );
+
+  r.get(
+    '/v0/carriers/drivers',
+    { config: can('sys.carriers.list'), schema: { tags, summary: 'The carrier drivers, their products and account fields' } },
+    async () => ok(accounts.drivers()),
+  );
+  r.get(
+    '/v0/carriers/accounts',
+    { config: can('sys.carriers.list'), schema: { tags, summary: 'Carrier accounts (credentials named, never shown)' } },
+    async (req) => ok(await accounts.list(req.auth!)),
+  );
+  r.post(
+    '/v0/carriers/accounts',
+    { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Add a carrier account', body: carrierAccountCreateSchema } },
+    async (req) => ok(await accounts.create(req.auth!, req.body)),
+  );
+  r.put(
+    '/v0/carriers/accounts/:id',
+    {
+      config: canRetry('sys.carriers.edit'),
+      schema: { tags, summary: 'Change a carrier account', params: carrierIdParamsSchema, body: carrierAccountUpdateSchema },
+    },
+    async (req) => ok(await accounts.update(req.auth!, req.params.id, req.body)),
+  );
+  r.delete(
+    '/v0/carriers/accounts/:id',
+    { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Delete an unused carrier account', params: carrierIdParamsSchema } },
+    async (req) => ok(await accounts.remove(req.auth!, req.params.id)),
+  );
+  r.get(
+    '/v0/carriers/rules',
+    { config: can('sys.carriers.list'), schema: { tags, summary: 'Rules: which account and product serve which orders' } },
+    async (req) => ok(await accounts.rules(req.auth!)),
+  );
+  r.post('/v0/carriers/rules', { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Add a rule', body: carrierRuleWriteSchema } }, async (req) =>
+    ok(await accounts.createRule(req.auth!, req.body)),
+  );
+  r.put(
+    '/v0/carriers/rules/:id',
+    { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Change a rule', params: carrierIdParamsSchema, body: carrierRuleWriteSchema } },
+    async (req) => ok(await accounts.updateRule(req.auth!, req.params.id, req.body)),
+  );
+  r.delete(
+    '/v0/carriers/rules/:id',
+    { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Delete a rule', params: carrierIdParamsSchema } },
+    async (req) => ok(await accounts.removeRule(req.auth!, req.params.id)),
+  );
+  r.get(
+    '/v0/carriers/orders/:id/resolution',
+    { config: can('sys.carriers.list'), schema: { tags, summary: 'The account, product and services an order resolves to', params: carrierIdParamsSchema } },
+    async (req) => ok(await labels.resolution(req.auth!, req.params.id)),
+  );
+  r.get(
+    '/v0/carriers/orders/:id/labels',
+    { config: can('p11y.labels.print'), schema: { tags, summary: 'Every label of an order, voided ones included', params: carrierIdParamsSchema } },
+    async (req) => ok(await labels.labels(scopeMerchantId(req.auth!), req.params.id)),
+  );
+  r.post(
+    '/v0/carriers/orders/:id/labels',
+    {
+      config: can('p11y.labels.print'),
+      schema: { tags, summary: 'Buy the labels an order lacks (bought ones are reused)', params: carrierIdParamsSchema, body: buyLabelsSchema },
+    },
+    async (req) => ok(await labels.buyOrRefuse(req.auth!, req.params.id, req.body)),
+  );
+  r.post(
+    '/v0/carriers/labels/:id/void',
+    {
+      config: can('p11y.labels.manage'),
+      schema: { tags, summary: 'Void (cancel) a label at its carrier', params: carrierIdParamsSchema, body: voidLabelSchema },
+    },
+    async (req) => ok(await labels.void(actorOf(req.auth!), req.params.id)),
+  );
+  r.post(
+    '/v0/carriers/queue/retry',
+    { config: can('p11y.labels.manage'), schema: { tags, summary: 'Retry the labels of orders in the label queue', body: labelRetrySchema } },
+    async (req) => ok(await labels.retry(actorOf(req.auth!), req.body.orderIds)),
+  );
+  for (const path of ['/v0/order/batchPrintLabel', '/v0/order/printShipmentLabelAtScan']) {
+    r.post(
+      path,
+      {
+        config: can('p11y.labels.print'),
+        schema: { tags, summary: 'Labels of orders as the URL of one merged PDF (facts §2.8)', body: batchPrintLabelSchema },
+      },
+      async (req) => ok(await gate.batchPrintLabel(req.auth!, req.body)),
+    );
+  }
+  r.get(
+    '/v0/labels/merged.pdf',
+    { config: can('p11y.labels.print'), schema: { tags, summary: 'Labels as one PDF', querystring: mergedPdfQuerySchema } },
+    async (req, reply) => {
+      const pdf = await gate.mergedPdf(req.auth!, req.query.files);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', 'inline; filename="labels.pdf"')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+  r.get(
+    '/v0/utils/labelSNBase64',
+    { config: { access: 'user' }, schema: { tags, summary: 'A label for a serial or tracking number as base64 PDF', querystring: labelSnQuerySchema } },
+    async (req) => ok(await gate.labelSnBase64(req.auth!, req.query.q)),
+  );
+}

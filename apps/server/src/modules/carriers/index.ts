@@ -1,0 +1,29 @@
+/**
+ * The carriers module's front door (issue 17): carrier accounts and rules, buying and voiding labels,
+ * the label queue and the carrier gate's calls. Drivers live under `drivers/` behind `driver.ts`.
+ */
+import type { Core } from '../../core.js';
+import { CarrierAccountsService } from './accounts.service.js';
+import { CarrierGateService } from './gate.service.js';
+import { LabelsService } from './labels.service.js';
+
+export type { CarrierDriver, CarrierCode, LabelRequest, LabelResult, BoughtParcel, DriverContext } from './driver.js';
+export { CarrierError } from './driver.js';
+export { registerCarrierDriver, carrierDriver, carrierDrivers } from './drivers/index.js';
+export { LABEL_RETRY_JOB } from './labels.service.js';
+export { SecretBox } from './secret-box.js';
+
+function wire(core: Core) {
+  const accounts = new CarrierAccountsService(core);
+  const labels = new LabelsService(core, accounts);
+  return { accounts, labels, gate: new CarrierGateService(core, labels) };
+}
+
+const wired = new WeakMap<Core, ReturnType<typeof wire>>();
+
+/** The module's services, built once per core. */
+export function carriersServices(core: Core) {
+  let services = wired.get(core);
+  if (!services) wired.set(core, (services = wire(core)));
+  return services;
+}

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.js';
+
+/** The demo warehouse's address, printed as the shipper of the demo's labels. */
+const SHIPPER = { name1: 'Kontor Fulfilment Hamburg', street: 'Lagerstraße', streetNumber: '1', zip: '20457', city: 'Hamburg', country: 'DE' };
+
+/**
+ * The default carrier set-up of `npm start` and the demo (issue 17 item 1): one sandbox account (offline,
+ * valid-looking labels, no credentials) serving every order, whatever its carrier text says, with the
+ * sandbox driver's first product for the destination. Real accounts are added under settings and win
+ * by their rules.
+ */
+export async function seedCarriers(db: Kysely<DB>): Promise<void> {
+  const account = await db
+    .insertInto('carrier_accounts')
+    .values({ name: 'Sandbox', carrier: 'sandbox', endpoint: '', credentials: '', credential_fields: '[]', options: '{}', shipper: JSON.stringify(SHIPPER) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('carrier_rules')
+    .values(
+      ['', 'DHL', 'DPD', 'UPS', 'GLS', 'FEDEX'].map((carrier) => ({
+        order_carrier: carrier,
+        account_id: account.id,
+        product: '',
+        services: '[]',
+        priority: -100,
+      })),
+    )
+    .execute();
+}
