@@ -5,6 +5,7 @@ import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerFileRoutes } from './files/files.routes.js';
 import { registerInboundRoutes } from './inbound/inbound.routes.js';
 import { registerInventoryRoutes } from './inventory/inventory.routes.js';
+import { registerLabelRoutes } from './labels/labels.routes.js';
 import { registerJobRoutes } from './jobs/jobs.routes.js';
 import { registerMailRoutes } from './mail/mail.routes.js';
 import { registerMaskRoutes } from './masks/masks.routes.js';
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerOutboundRoutes(app, core);
   registerOutboundIoRoutes(app, core);
   registerTicketRoutes(app, core);
+  registerLabelRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

@@ -49,3 +49,36 @@ export function fit(doc: Doc, text: string, width: number): string {
   while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
   return `${cut}…`;
 }
+
+/**
+ * Draws one page per item in batches, giving the event loop back between batches so a large document
+ * never blocks the server, and ends the document after the last item; answers the stream to send.
+ * A drawing error destroys the stream (the download breaks instead of ending as a short PDF).
+ */
+export function streamPages<T>(doc: Doc, items: Iterable<T>, draw: (item: T) => void, batch = 25): Readable {
+  const stream = asStream(doc);
+  const iterator = items[Symbol.iterator]();
+  const step = () => {
+    try {
+      for (let i = 0; i < batch; i++) {
+        const next = iterator.next();
+        if (next.done) {
+          doc.end();
+          return;
+        }
+        draw(next.value);
+      }
+      setImmediate(step);
+    } catch (err) {
+      stream.destroy(err instanceof Error ? err : new Error(String(err)));
+    }
+  };
+  setImmediate(step);
+  return stream;
+}
+
+/** Millimetre size text `100x150` as PDF points. */
+export function sizeFromMm(size: string): [number, number] {
+  const [w, h] = size.split('x').map(Number) as [number, number];
+  return [w * MM, h * MM];
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { fetchFile } from '../../api/download.js';
+import { ApiError } from '../../api/errors.js';
+import { problemText, type LabelOf } from '../../api/field-errors.js';
+import type { RequestOptions } from '../../api/request.js';
+
+/** The `/pdfViewer` address showing a fetched document. */
+export const viewerPath = (url: string, name: string) => `/pdfViewer?${new URLSearchParams({ url, name }).toString()}`;
+
+/**
+ * Generates a label PDF and opens it in `/pdfViewer`; a refusal's field errors come back keyed by the
+ * form field they belong to (`group` maps a server path such as `values.3` to its form field).
+ */
+export function useLabelPdf(labelOf: LabelOf, group: (field: string) => string) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const generate = async (options: RequestOptions, fallbackName: string) => {
+    setBusy(true);
+    setErrors({});
+    try {
+      const file = await fetchFile({ ...options, quiet: true }, fallbackName);
+      navigate(viewerPath(file.url, file.name));
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const found: Record<string, string> = {};
+      for (const problem of err.problems) {
+        const field = group(problem.field);
+        found[field] = [found[field], problemText(t, problem, labelOf)].filter(Boolean).join(' ');
+      }
+      setErrors(Object.keys(found).length ? found : { _: err.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, errors, generate };
+}
+
+/** Form.Item props showing a field's server error. */
+export const fieldStatus = (errors: Record<string, string>, field: string) => (errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {});
