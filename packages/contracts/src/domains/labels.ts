@@ -8,6 +8,14 @@ import { z } from 'zod';
 
 export const LABEL_SYMBOLOGIES = ['code128', 'gs1-128', 'ean13', 'qrcode', 'datamatrix'] as const;
 export type LabelSymbology = (typeof LABEL_SYMBOLOGIES)[number];
+/** The symbologies' standard names: the same in every language, so not translations. */
+export const SYMBOLOGY_NAMES: Record<LabelSymbology, string> = {
+  code128: 'Code 128',
+  'gs1-128': 'GS1-128',
+  ean13: 'EAN-13',
+  qrcode: 'QR Code',
+  datamatrix: 'DataMatrix',
+};
 
 /** Label sizes in millimetres (one label per page), or 24 labels of 70 × 37 mm on an A4 sheet. */
 export const BARCODE_SHEET_SIZES = ['100x150', '100x50', '60x40', '50x25', 'a4'] as const;

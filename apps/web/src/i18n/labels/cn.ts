@@ -25,13 +25,6 @@ export const labelsCn: typeof labelsEn = {
     count_other: '{{count}} 张标签',
     tooMany: '一次最多 {{max}} 张标签。',
     generate: '生成',
-    symbologies: {
-      code128: 'Code 128',
-      'gs1-128': 'GS1-128',
-      ean13: 'EAN-13',
-      qrcode: '二维码',
-      datamatrix: 'DataMatrix',
-    },
   },
   logisticsTool: {
     title: '常用物流标签',

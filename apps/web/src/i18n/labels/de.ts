@@ -14,7 +14,7 @@ export const labelsDe: typeof labelsEn = {
     from: 'Von',
     to: 'Bis',
     prefix: 'Präfix',
-    suffix: 'Suffix',
+    suffix: 'Endung',
     padding: 'Stellen',
     preview: 'Erster Wert: {{first}} · letzter: {{last}}',
     size: 'Etikettenformat',
@@ -25,13 +25,6 @@ export const labelsDe: typeof labelsEn = {
     count_other: '{{count}} Etiketten',
     tooMany: 'Höchstens {{max}} Etiketten auf einmal.',
     generate: 'Erzeugen',
-    symbologies: {
-      code128: 'Code 128',
-      'gs1-128': 'GS1-128',
-      ean13: 'EAN-13',
-      qrcode: 'QR-Code',
-      datamatrix: 'DataMatrix',
-    },
   },
   logisticsTool: {
     title: 'Logistiketiketten',

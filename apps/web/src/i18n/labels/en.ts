@@ -27,13 +27,6 @@ export const labelsEn = {
     count_other: '{{count}} labels',
     tooMany: 'At most {{max}} labels at once.',
     generate: 'Generate',
-    symbologies: {
-      code128: 'Code 128',
-      'gs1-128': 'GS1-128',
-      ean13: 'EAN-13',
-      qrcode: 'QR code',
-      datamatrix: 'DataMatrix',
-    },
   },
   logisticsTool: {
     title: 'Common logistics labels',

@@ -1,5 +1,12 @@
 import { BarcodeOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { BARCODE_SHEET_SIZES, LABEL_MAX_PER_REQUEST, LABEL_SYMBOLOGIES, type BarcodeSheetInput, type LabelSymbology } from '@kontor/contracts/domains/labels';
+import {
+  BARCODE_SHEET_SIZES,
+  LABEL_MAX_PER_REQUEST,
+  LABEL_SYMBOLOGIES,
+  SYMBOLOGY_NAMES,
+  type BarcodeSheetInput,
+  type LabelSymbology,
+} from '@kontor/contracts/domains/labels';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +66,7 @@ export default function LabelMultiplePrintPage() {
               <Select
                 value={symbology}
                 onChange={setSymbology}
-                options={LABEL_SYMBOLOGIES.map((s) => ({ value: s, label: t(`barcodeTool.symbologies.${s}`) }))}
+                options={LABEL_SYMBOLOGIES.map((s) => ({ value: s, label: SYMBOLOGY_NAMES[s] }))}
                 style={{ maxWidth: 320 }}
                 data-testid="bc-symbology"
               />

@@ -4,20 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fetchFile } from '../../api/download.js';
+import { sourceOf } from './label-pdf.js';
 
 type Shown = { state: 'loading' } | { state: 'ready'; url: string; name: string } | { state: 'missing' | 'gone' | 'refused' };
-
-/**
- * Only documents of this application are shown: an object URL this page's origin made (the label
- * tools hand one over), or a server path under `/v0/`, fetched with the session's token. Anything else
- * (another site, `javascript:`) is refused rather than loaded into the frame.
- */
-export function sourceOf(url: string | null, origin: string): 'blob' | 'server' | 'none' | 'refused' {
-  if (!url) return 'none';
-  if (url.startsWith(`blob:${origin}/`)) return 'blob';
-  if (/^\/v0\/[^/]/.test(url) && !url.includes('//')) return 'server';
-  return 'refused';
-}
 
 /**
  * `/pdfViewer` (spec §2 hidden route, issue 17 item 6): shows the PDF named by `?url=` (and `?name=`)

@@ -42,3 +42,15 @@ export function useLabelPdf(labelOf: LabelOf, group: (field: string) => string) 
 
 /** Form.Item props showing a field's server error. */
 export const fieldStatus = (errors: Record<string, string>, field: string) => (errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {});
+
+/**
+ * Only documents of this application are shown: an object URL this page's origin made (the label
+ * tools hand one over), or a server path under `/v0/`, fetched with the session's token. Anything else
+ * (another site, `javascript:`) is refused rather than loaded into the frame.
+ */
+export function sourceOf(url: string | null, origin: string): 'blob' | 'server' | 'none' | 'refused' {
+  if (!url) return 'none';
+  if (url.startsWith(`blob:${origin}/`)) return 'blob';
+  if (/^\/v0\/[^/]/.test(url) && !url.includes('//')) return 'server';
+  return 'refused';
+}
