@@ -74,6 +74,7 @@ const NO_TENANT_DATA: Record<string, string> = {
   'POST /v0/statics/upload/:kind': "stores the caller's own file (reading another's is walked under /v0/static/:id)",
   'POST /v0/roles/': 'a role is shared',
   'PUT /v0/lookup/': "remembers the caller's own screen memory",
+  'POST /v0/labels/barcodes': 'prints the values the caller sends as barcodes; reads no record',
 };
 
 const today = new Date().toISOString().slice(0, 10);
@@ -149,6 +150,10 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
     'POST /v0/masken/reset': post('/v0/masken/reset', { name: 'item', version: 1 }),
     'PUT /v0/masken/': post('/v0/masken/', { name: 'item', mask: {}, version: 1 }, [...REFUSED, 'IntegrityError'], 'PUT'),
     'POST /v0/mail/outbox/export': post('/v0/mail/outbox/export', undefined, [...REFUSED, 'OK']),
+    // A merchant user's logistics label names the user's own merchant whatever merchantId says.
+    'POST /v0/labels/logistics': post('/v0/labels/logistics', { kind: 'merchant', merchantId: a.merchantId }, [...REFUSED, 'OK']),
+    // A's item ids answer the same field error (ids: unknownRecord) as ids that do not exist.
+    'POST /v0/labels/items': post('/v0/labels/items', { ids: [item] }, [...REFUSED, 'IntegrityError']),
   };
 }
 
