@@ -23,6 +23,9 @@ const NOT_KEYED: Record<string, string> = {
   'PUT /v0/auth/__subId': "sets the session's sub-account: a retry sets the same value",
   'PUT /v0/auth/role': "sets the session's role: a retry sets the same value",
   'POST /v0/statics/upload/:kind': 'a multipart stream the key could not cover; a retry stores a second copy nothing refers to',
+  'POST /v0/labels/barcodes': 'renders a PDF from the body and changes nothing: a retry renders it again',
+  'POST /v0/labels/logistics': 'renders a PDF and changes nothing: a retry renders it again',
+  'POST /v0/labels/items': 'renders a PDF of items and changes nothing: a retry renders it again',
 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
