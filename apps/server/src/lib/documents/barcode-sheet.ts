@@ -40,13 +40,11 @@ function drawOne(doc: Doc, symbology: Symbology, value: string, cell: Box, showT
   const drawn = drawBarcode(doc, symbology, value, area);
   if (showText) {
     useFontFor(doc, value, true);
-    doc
-      .fontSize(textSize)
-      .text(fit(doc, value, cell.width - 2 * pad), cell.x + pad, drawn.y + drawn.height + 3, {
-        width: cell.width - 2 * pad,
-        align: 'center',
-        lineBreak: false,
-      });
+    doc.fontSize(textSize).text(fit(doc, value, cell.width - 2 * pad), cell.x + pad, drawn.y + drawn.height + 3, {
+      width: cell.width - 2 * pad,
+      align: 'center',
+      lineBreak: false,
+    });
   }
 }
 
