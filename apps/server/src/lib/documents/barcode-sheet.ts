@@ -30,7 +30,9 @@ function drawOne(doc: Doc, symbology: Symbology, value: string, cell: Box, showT
   const pad = Math.min(cell.width, cell.height) * 0.08;
   const textSize = Math.max(6, Math.min(14, cell.height * 0.1));
   const textSpace = showText ? textSize + 4 : 0;
-  const area = { x: cell.x + pad, y: cell.y + pad, width: cell.width - 2 * pad, height: cell.height - 2 * pad - textSpace };
+  // Linear symbols keep a quiet zone of about ten modules on each side from the next label on a sheet.
+  const padX = isMatrix(symbology) ? pad : Math.max(pad, cell.width * 0.08);
+  const area = { x: cell.x + padX, y: cell.y + pad, width: cell.width - 2 * padX, height: cell.height - 2 * pad - textSpace };
   if (!isMatrix(symbology) && area.width / area.height > 4) {
     // A linear symbol keeps a readable height but need not stretch across a very wide label.
     const width = Math.min(area.width, area.height * 4);

@@ -129,7 +129,7 @@ export function addLogisticsLabels(doc: Doc, request: LogisticsLabelRequest): { 
     let textX = pad;
     let textWidth = inner;
     if (pictogram) {
-      const side = landscape ? h - 2 * pad : Math.min(inner, h * 0.45);
+      const side = landscape ? Math.min(h - 2 * pad, w * 0.4) : Math.min(inner, h * 0.45);
       const px = landscape ? pad : (w - side) / 2;
       pictogram(doc, px, y, side);
       doc.fillColor('#000000').strokeColor('#000000');
@@ -146,17 +146,22 @@ export function addLogisticsLabels(doc: Doc, request: LogisticsLabelRequest): { 
     doc.text(title, textX, y, { width: textWidth, align: 'center', lineBreak: false });
     y += titleSize * 1.3;
     const subSize = Math.max(7, maxTitle * 0.4);
+    // The handling instruction wraps onto a second line rather than being cut.
     useFontFor(doc, subtitle);
-    doc.fontSize(subSize).text(fit(doc, subtitle, textWidth), textX, y, { width: textWidth, align: 'center', lineBreak: false });
-    y += subSize * 1.5;
+    doc.fontSize(subSize);
+    const subHeight = Math.min(doc.heightOfString(subtitle, { width: textWidth }), subSize * 2.6);
+    doc.text(subtitle, textX, y, { width: textWidth, height: subHeight, align: 'center', ellipsis: true });
+    y += subHeight + subSize * 0.5;
     if (request.kind === 'heavy' && request.weightKg) {
       doc.font('Helvetica-Bold').fontSize(maxTitle).text(`${request.weightKg} kg`, textX, y, { width: textWidth, align: 'center', lineBreak: false });
       y += maxTitle * 1.2;
     }
     if (request.merchantName) {
-      const nameSize = Math.max(8, maxTitle * (request.kind === 'merchant' ? 0.7 : 0.4));
+      let nameSize = Math.max(8, maxTitle * (request.kind === 'merchant' ? 0.7 : 0.4));
       useFontFor(doc, request.merchantName, true);
-      doc.fontSize(nameSize).text(fit(doc, request.merchantName, textWidth), textX, y, { width: textWidth, align: 'center', lineBreak: false });
+      doc.fontSize(nameSize);
+      while (nameSize > 8 && doc.widthOfString(request.merchantName) > textWidth) doc.fontSize(--nameSize);
+      doc.text(fit(doc, request.merchantName, textWidth), textX, y, { width: textWidth, align: 'center', lineBreak: false });
       y += nameSize * 1.4;
     }
     if (request.kind === 'pallet') {
