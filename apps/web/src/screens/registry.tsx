@@ -71,6 +71,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/tools/labelMultiplePrint': lazyScreen(() => import('../pages/labels/LabelMultiplePrintPage.js')),
   '/tools/commonLogisticsLabels': lazyScreen(() => import('../pages/labels/CommonLogisticsLabelsPage.js')),
   '/pdfViewer': lazyScreen(() => import('../pages/labels/PdfViewerPage.js')),
+  '/labelBox': lazyScreen(() => import('../pages/labels/PdfViewerPage.js').then(({ UnitLabelsPage }) => ({ default: () => <UnitLabelsPage kind="box" /> }))),
+  '/labelPLT': lazyScreen(() => import('../pages/labels/PdfViewerPage.js').then(({ UnitLabelsPage }) => ({ default: () => <UnitLabelsPage kind="pallet" /> }))),
   ...outbound(OUTBOUND_VIEWS),
   ...MASK_SCREENS,
 };

@@ -13,12 +13,31 @@ type Shown = { state: 'loading' } | { state: 'ready'; url: string; name: string 
  * in a frame, with download and print.
  */
 export default function PdfViewerPage() {
+  const [params] = useSearchParams();
+  return <PdfView url={params.get('url')} name={params.get('name') || 'document.pdf'} />;
+}
+
+/** What the box and pallet print views pass on to the server (spec §2 `/labelBox`, `/labelPLT`). */
+const UNIT_LABEL_PARAMS = ['ref', 'count', 'merchantId', 'weightKg', 'content', 'shipTo'];
+
+/**
+ * `/labelBox` and `/labelPLT`: the box or pallet labels of `?ref=…&count=…` (new SSCCs each time the
+ * page is opened), shown in the PDF view for printing.
+ */
+export function UnitLabelsPage({ kind }: { kind: 'box' | 'pallet' }) {
+  const [params] = useSearchParams();
+  const query = new URLSearchParams();
+  for (const key of UNIT_LABEL_PARAMS) {
+    const value = params.get(key);
+    if (value) query.set(key, value);
+  }
+  return <PdfView url={`/v0/labels/${kind}?${query.toString()}`} name={`${kind}-labels.pdf`} />;
+}
+
+function PdfView({ url, name }: { url: string | null; name: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const frame = useRef<HTMLIFrameElement>(null);
-  const url = params.get('url');
-  const name = params.get('name') || 'document.pdf';
   const source = sourceOf(url, window.location.origin);
   // The outcome of loading `key` (the url asked for); a different url shows "loading" until its own.
   const [loaded, setLoaded] = useState<{ key: string; shown: Shown } | null>(null);
