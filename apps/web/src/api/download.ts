@@ -50,6 +50,8 @@ export function openWindow(url: string): Window | null {
 export interface FetchedFile {
   url: string;
   name: string;
+  /** The language a document was printed in when the server says (`X-Label-Language`). */
+  language?: string;
 }
 
 /**
@@ -63,5 +65,10 @@ export async function fetchFile(options: RequestOptions, fallbackName = 'documen
   const response = await send(options, hasBody ? JSON.stringify(options.data) : undefined, hasBody);
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) throw envelopeError((await response.json()) as Envelope, options);
-  return { url: URL.createObjectURL(await response.blob()), name: fileNameOf(response.headers.get('content-disposition'), fallbackName) };
+  const language = response.headers.get('x-label-language') ?? undefined;
+  return {
+    url: URL.createObjectURL(await response.blob()),
+    name: fileNameOf(response.headers.get('content-disposition'), fallbackName),
+    ...(language ? { language } : {}),
+  };
 }

@@ -10,6 +10,7 @@ import { Alert, Button, Card, Form, InputNumber, Radio, Select, Space, Typograph
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMerchants } from '../../api/lookups.js';
+import { notify } from '../../notify/queue.js';
 import { fieldStatus, useLabelPdf } from './label-pdf.js';
 
 type Language = (typeof LABEL_LANGUAGES)[number];
@@ -113,7 +114,12 @@ export default function CommonLogisticsLabelsPage() {
             type="primary"
             icon={<FilePdfOutlined />}
             loading={busy}
-            onClick={() => void generate({ url: '/v0/labels/logistics', method: 'POST', data: body }, `label-${kind}.pdf`)}
+            onClick={() =>
+              void generate({ url: '/v0/labels/logistics', method: 'POST', data: body }, `label-${kind}.pdf`, (file) => {
+                // No Chinese font on the server: the label came in English, and the user is told so.
+                if (file.language && file.language !== language) notify((n) => n.info(t('logisticsTool.fellBack')));
+              })
+            }
             data-testid="ll-generate"
           >
             {t('logisticsTool.generate')}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fetchFile } from '../../api/download.js';
+import { fetchFile, type FetchedFile } from '../../api/download.js';
 import { ApiError } from '../../api/errors.js';
 import { problemText, type LabelOf } from '../../api/field-errors.js';
 import type { RequestOptions } from '../../api/request.js';
@@ -19,11 +19,13 @@ export function useLabelPdf(labelOf: LabelOf, group: (field: string) => string) 
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const generate = async (options: RequestOptions, fallbackName: string) => {
+  /** `onFile` sees the fetched file before the viewer opens (a notice about it, say). */
+  const generate = async (options: RequestOptions, fallbackName: string, onFile?: (file: FetchedFile) => void) => {
     setBusy(true);
     setErrors({});
     try {
       const file = await fetchFile({ ...options, quiet: true }, fallbackName);
+      onFile?.(file);
       navigate(viewerPath(file.url, file.name));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
