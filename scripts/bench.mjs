@@ -11,3 +11,4 @@ must('npx', ['tsx', 'bench/inventory.bench.ts']);
 must('npx', ['tsx', 'bench/receiving.bench.ts']);
 must('npx', ['tsx', 'bench/outbound.bench.ts']);
 must('npx', ['tsx', 'bench/import.bench.ts']);
+must('npx', ['tsx', 'bench/labels.bench.ts']);

@@ -66,6 +66,15 @@ const schema = z
     GIT_COMMIT: z.string().optional(),
     SSO_URL: z.string().optional(),
     CARRIER_GATE_URL: z.string().optional(),
+    /** GS1 company prefix of the SSCCs on box and pallet labels (7 to 10 digits; the default is a demo number). */
+    SSCC_COMPANY_PREFIX: z
+      .string()
+      .regex(/^[0-9]{7,10}$/, 'must be 7 to 10 digits')
+      .default('4012345'),
+    /** A font file for label texts beyond Latin-1 (a .ttf, .otf or .ttc; `path#PostScriptName` picks a face of a .ttc). */
+    LABEL_FONT_FILE: z.string().optional(),
+    /** Most labels one request of the barcode or logistics label tools makes (values or range times copies). */
+    LABEL_MAX_PER_REQUEST: z.coerce.number().int().min(1).max(100_000).default(2000),
     /**
      * Base64 of 32 random bytes: the AES-256-GCM key that seals carrier credentials (docs/carriers.md).
      * Unset (npm start, tests): a key file is created once in DATA_DIR (`secret.key`) and used from then on.

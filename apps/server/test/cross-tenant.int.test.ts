@@ -79,6 +79,7 @@ const NO_TENANT_DATA: Record<string, string> = {
   'POST /v0/roles/': 'a role is shared',
   'PUT /v0/lookup/': "remembers the caller's own screen memory",
   'POST /v0/carriers/accounts': 'carrier accounts are the company\u2019s; sessions bound to a merchant are refused',
+  'POST /v0/labels/barcodes': 'prints the values the caller sends as barcodes; reads no record',
 };
 
 const today = new Date().toISOString().slice(0, 10);
@@ -165,6 +166,10 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
     // Another tenant's tracking number gets a plain SN label of the text asked, not A's carrier label.
     'GET /v0/utils/labelSNBase64': any(`/v0/utils/labelSNBase64?q=${a.markers[0]}-TRK`, ['OK']),
     'POST /v0/carriers/rules': post('/v0/carriers/rules', { merchantId: a.merchantId, orderCarrier: 'DHL', accountId: 1 }, REFUSED),
+    // A merchant user's logistics label names the user's own merchant whatever merchantId says.
+    'POST /v0/labels/logistics': post('/v0/labels/logistics', { kind: 'merchant', merchantId: a.merchantId }, [...REFUSED, 'OK']),
+    // A's item ids answer the same field error (ids: unknownRecord) as ids that do not exist.
+    'POST /v0/labels/items': post('/v0/labels/items', { ids: [item] }, [...REFUSED, 'IntegrityError']),
   };
 }
 

@@ -30,6 +30,9 @@ const NOT_KEYED: Record<string, string> = {
   'POST /v0/order/batchPrintLabel': 'per-parcel label keys: a repeat answers the same labels (facts §2.8)',
   'POST /v0/order/printShipmentLabelAtScan': 'per-parcel label keys: a repeat answers the same labels (facts §2.8)',
   'POST /v0/carriers/labels/:id/void': 'voiding a voided label succeeds at the carrier and here: a repeat changes nothing',
+  'POST /v0/labels/barcodes': 'renders a PDF from the body and changes nothing: a retry renders it again',
+  'POST /v0/labels/logistics': 'renders a PDF and changes nothing: a retry renders it again',
+  'POST /v0/labels/items': 'renders a PDF of items and changes nothing: a retry renders it again',
 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

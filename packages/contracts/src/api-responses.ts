@@ -50,4 +50,9 @@ export const BINARY_ROUTES = [
   'GET /v0/outbound/export.xlsx',
   'GET /v0/r7gorders/export.xlsx',
   'GET /v0/labels/merged.pdf',
+  'POST /v0/labels/barcodes',
+  'POST /v0/labels/logistics',
+  'GET /v0/labels/box',
+  'GET /v0/labels/pallet',
+  'POST /v0/labels/items',
 ] as const;

@@ -405,6 +405,26 @@ export const VALIDATION_TEXTS = {
     cn: '请求中的某个值超出范围或类型错误。',
     de: 'Ein Wert der Anfrage liegt außerhalb des zulässigen Bereichs oder hat die falsche Art.',
   },
+  tooManyLabels: {
+    en: '{field}: {count} labels asked, at most {max} in one request.',
+    cn: '{field}：请求 {count} 张标签，每次最多 {max} 张。',
+    de: '{field}: {count} Etiketten angefordert, höchstens {max} pro Anfrage.',
+  },
+  notEncodable: {
+    en: '{field}: {value} cannot be encoded as {symbology}.',
+    cn: '{field}：{value} 无法编码为 {symbology}。',
+    de: '{field}: {value} lässt sich nicht als {symbology} codieren.',
+  },
+  valuesOrRange: {
+    en: 'Give either a list of values or a range.',
+    cn: '请填写数值列表或数值范围（二选一）。',
+    de: 'Bitte entweder eine Werteliste oder einen Bereich angeben.',
+  },
+  ssccExhausted: {
+    en: 'No SSCC serial numbers are left for company prefix {prefix}.',
+    cn: '公司前缀 {prefix} 的 SSCC 序列号已用完。',
+    de: 'Für das Firmenpräfix {prefix} sind keine SSCC-Seriennummern mehr frei.',
+  },
 } as const satisfies Record<string, Translations>;
 
 export function validationText(key: keyof typeof VALIDATION_TEXTS, locale: Locale, params?: Record<string, unknown>) {

@@ -17,6 +17,7 @@ import * as m0014 from '../../migrations/0014_stocktake_approval.js';
 import * as m0015 from '../../migrations/0015_available_is_reservable.js';
 import * as m0016 from '../../migrations/0016_inventory_log_documents.js';
 import * as m0017 from '../../migrations/0017_carriers.js';
+import * as m0018 from '../../migrations/0018_sscc_counters.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_available_is_reservable': m0015,
   '0016_inventory_log_documents': m0016,
   '0017_carriers': m0017,
+  '0018_sscc_counters': m0018,
 };
 
 class StaticProvider implements MigrationProvider {

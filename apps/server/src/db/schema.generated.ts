@@ -924,6 +924,12 @@ export interface SettingsTable {
   version: Generated<number>;
 }
 
+export interface SsccCountersTable {
+  prefix: string;
+  last_serial: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface StockTable {
   id: Generated<number>;
   merchant_id: number;
@@ -1159,6 +1165,7 @@ export interface DB {
   serials: SerialsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
+  sscc_counters: SsccCountersTable;
   stock: StockTable;
   stock_count_lines: StockCountLinesTable;
   stock_count_units: StockCountUnitsTable;

@@ -6,6 +6,7 @@ import { registerCarrierRoutes } from './carriers/carriers.routes.js';
 import { registerFileRoutes } from './files/files.routes.js';
 import { registerInboundRoutes } from './inbound/inbound.routes.js';
 import { registerInventoryRoutes } from './inventory/inventory.routes.js';
+import { registerLabelRoutes } from './labels/labels.routes.js';
 import { registerJobRoutes } from './jobs/jobs.routes.js';
 import { registerMailRoutes } from './mail/mail.routes.js';
 import { registerMaskRoutes } from './masks/masks.routes.js';
@@ -37,6 +38,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerOutboundIoRoutes(app, core);
   registerTicketRoutes(app, core);
   registerCarrierRoutes(app, core);
+  registerLabelRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

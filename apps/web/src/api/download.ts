@@ -1,6 +1,7 @@
 import { ApiError } from './errors.js';
 import { requestHooks } from './hooks.js';
-import { send, type RequestOptions } from './request.js';
+import type { Envelope } from '@kontor/contracts';
+import { envelopeError, send, type RequestOptions } from './request.js';
 
 /** The file name of a binary reply, from Content-Disposition (RFC 6266 `filename*` first). */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -43,4 +44,31 @@ export function openWindow(url: string): Window | null {
   const opened = window.open(url, '_blank', 'noopener');
   if (!opened) window.alert(requestHooks().translate('net.popupBlocked'));
   return opened;
+}
+
+/** A binary reply kept in the page: an object URL (revoke it when done) and the server's file name. */
+export interface FetchedFile {
+  url: string;
+  name: string;
+  /** The language a document was printed in when the server says (`X-Label-Language`). */
+  language?: string;
+}
+
+/**
+ * Fetches a binary reply (a label PDF) by GET or POST into an object URL, to show it in the page
+ * instead of saving it. A refusal is an envelope: reported like any call and thrown as an ApiError
+ * whose `problems` a form shows at its fields.
+ */
+export async function fetchFile(options: RequestOptions, fallbackName = 'document.pdf'): Promise<FetchedFile> {
+  const method = options.method ?? 'GET';
+  const hasBody = method !== 'GET' && options.data !== undefined;
+  const response = await send(options, hasBody ? JSON.stringify(options.data) : undefined, hasBody);
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) throw envelopeError((await response.json()) as Envelope, options);
+  const language = response.headers.get('x-label-language') ?? undefined;
+  return {
+    url: URL.createObjectURL(await response.blob()),
+    name: fileNameOf(response.headers.get('content-disposition'), fallbackName),
+    ...(language ? { language } : {}),
+  };
 }

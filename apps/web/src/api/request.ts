@@ -88,7 +88,7 @@ export async function send(options: RequestOptions, body?: BodyInit, json = fals
 }
 
 /** Reports a failed envelope as spec §8 says and answers the error to reject with. */
-function envelopeError(envelope: Envelope, options: RequestOptions): ApiError {
+export function envelopeError(envelope: Envelope, options: RequestOptions): ApiError {
   const hooks = requestHooks();
   const code = envelope.code;
   const dataText = typeof envelope.data === 'string' ? envelope.data : '';

@@ -68,6 +68,11 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/tools/receivingExport': lazyScreen(() => import('../pages/tools/ReceivingExportPage.js')),
   '/tools/outboundExport': lazyScreen(() => import('../pages/tools/OutboundExportPage.js')),
   '/tools/outboundExportTask': lazyScreen(() => import('../pages/tools/OutboundExportTaskPage.js')),
+  '/tools/labelMultiplePrint': lazyScreen(() => import('../pages/labels/LabelMultiplePrintPage.js')),
+  '/tools/commonLogisticsLabels': lazyScreen(() => import('../pages/labels/CommonLogisticsLabelsPage.js')),
+  '/pdfViewer': lazyScreen(() => import('../pages/labels/PdfViewerPage.js')),
+  '/labelBox': lazyScreen(() => import('../pages/labels/PdfViewerPage.js').then(({ UnitLabelsPage }) => ({ default: () => <UnitLabelsPage kind="box" /> }))),
+  '/labelPLT': lazyScreen(() => import('../pages/labels/PdfViewerPage.js').then(({ UnitLabelsPage }) => ({ default: () => <UnitLabelsPage kind="pallet" /> }))),
   ...outbound(OUTBOUND_VIEWS),
   ...MASK_SCREENS,
 };

@@ -4,3 +4,4 @@
 export { audit } from './audit.js';
 export { merchantExists, merchantIdByCode } from './merchant-exists.repo.js';
 export { activeMerchantUsers } from './merchant-users.repo.js';
+export { merchantLabelName } from './merchant-names.repo.js';

@@ -9,7 +9,7 @@ import { readGeneratedFiles } from '../files/index.js';
 import { labelOrderRepo } from '../outbound/index.js';
 import { labelsRepo } from './labels.repo.js';
 import { CANCELED, type LabelsService } from './labels.service.js';
-import { renderSnLabel } from './sn-label.js';
+import { renderSnLabel } from '../labels/index.js';
 
 type Rows = z.infer<typeof batchPrintLabelSchema>;
 

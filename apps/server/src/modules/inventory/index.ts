@@ -14,3 +14,5 @@ export { StockRepo } from './stock.repo.js';
 export type { StockRow } from './stock.repo.js';
 export { StockService } from './stock.service.js';
 export { warehouseExists, warehouseOptions } from './warehouse-options.repo.js';
+export { itemsForLabels } from './item-labels.repo.js';
+export type { ItemForLabel } from './item-labels.repo.js';

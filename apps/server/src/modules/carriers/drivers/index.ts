@@ -1,4 +1,8 @@
 import type { CarrierCode, CarrierDriver } from '../driver.js';
+import { dhlDriver } from './dhl/index.js';
+import { dpdDriver } from './dpd/index.js';
+import { sandboxDriver } from './sandbox/index.js';
+import { upsDriver } from './ups/index.js';
 
 /**
  * The driver registry (issue 17 item 2): CarrierCode → driver. A driver is one folder beside this file
@@ -6,9 +10,7 @@ import type { CarrierCode, CarrierDriver } from '../driver.js';
  * module changes. Tests register a fake with `registerCarrierDriver` and take it away with the function
  * it answers.
  */
-const BUILT_IN: CarrierDriver[] = [
-  // The drivers of the other branches of issue 17 are wired here when they land, e.g. `sandboxDriver`.
-];
+const BUILT_IN: CarrierDriver[] = [sandboxDriver, dhlDriver, dpdDriver, upsDriver];
 
 const drivers = new Map<CarrierCode, CarrierDriver>(BUILT_IN.map((d) => [d.code, d]));
 
