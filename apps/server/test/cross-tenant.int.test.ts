@@ -57,6 +57,7 @@ const SHARED_PREFIXES: Record<string, string> = {
   '/v0/c7rorders/': 'containers carry several merchants\u2019 orders; staff only',
   '/v0/roles/': 'roles',
   '/v0/masken/': 'mask definitions',
+  '/v0/print/': "print jobs: staff only, each readable by its sender and its station, no merchant's",
 };
 
 /** Mutating routes without ids that touch no merchant's record, each with the reason. */
@@ -74,6 +75,7 @@ const NO_TENANT_DATA: Record<string, string> = {
   'POST /v0/statics/upload/:kind': "stores the caller's own file (reading another's is walked under /v0/static/:id)",
   'POST /v0/roles/': 'a role is shared',
   'PUT /v0/lookup/': "remembers the caller's own screen memory",
+  'POST /v0/print': "staff only: sends a path on Kontor to the caller's own print station",
 };
 
 const today = new Date().toISOString().slice(0, 10);

@@ -7,6 +7,7 @@ import { plainResponses, platformResponses } from './domains/platform-responses.
 import { returnsResponses } from './domains/returns-responses.js';
 import { settingsResponses } from './domains/settings-responses.js';
 import { ticketsResponses } from './domains/tickets-responses.js';
+import { printingResponses } from './domains/printing-responses.js';
 
 export { envelopeOf } from './envelope.js';
 
@@ -28,6 +29,7 @@ export const API_RESPONSES = {
   ...returnsResponses,
   ...outboundResponses,
   ...ticketsResponses,
+  ...printingResponses,
 } satisfies Record<string, z.ZodType>;
 export type ApiRouteKey = keyof typeof API_RESPONSES;
 

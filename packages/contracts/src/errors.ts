@@ -354,6 +354,11 @@ export const VALIDATION_TEXTS = {
     cn: '请求中的某个值超出范围或类型错误。',
     de: 'Ein Wert der Anfrage liegt außerhalb des zulässigen Bereichs oder hat die falsche Art.',
   },
+  foreignUrl: {
+    en: '{field} must be an address on Kontor itself (a path such as /v0/…).',
+    cn: '{field} 必须是 Kontor 本身的地址（例如 /v0/… 路径）。',
+    de: '{field} muss eine Adresse von Kontor selbst sein (ein Pfad wie /v0/…).',
+  },
 } as const satisfies Record<string, Translations>;
 
 export function validationText(key: keyof typeof VALIDATION_TEXTS, locale: Locale, params?: Record<string, unknown>) {

@@ -16,6 +16,7 @@ import * as m0013 from '../../migrations/0013_receiving_expiry.js';
 import * as m0014 from '../../migrations/0014_stocktake_approval.js';
 import * as m0015 from '../../migrations/0015_available_is_reservable.js';
 import * as m0016 from '../../migrations/0016_inventory_log_documents.js';
+import * as m0019 from '../../migrations/0019_print_jobs.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_stocktake_approval': m0014,
   '0015_available_is_reservable': m0015,
   '0016_inventory_log_documents': m0016,
+  '0019_print_jobs': m0019,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/auth/password.js';
 import { seedInbound } from './seed-inbound.js';
 import { seedInventory } from './seed-inventory.js';
 import { seedOutbound } from './seed-outbound.js';
+import { seedPrinters } from './seed-printers.js';
 
 /**
  * Writes the built-in roles, and grants each one the privileges of this release it has never been
@@ -113,6 +114,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
   await seedInventory(db);
   await seedInbound(db);
   await seedOutbound(db);
+  await seedPrinters(db);
 }
 
 /** Warehouse DE01 (issue 5 §8): the named compartments of the facts plus a few dozen more. */
