@@ -85,7 +85,16 @@ export const BUILTIN_ROLES: Record<string, { title: string; type: 'staff' | 'ext
   station: {
     title: 'Print station',
     type: 'staff',
-    privileges: byPrefix('wms.packScan', 'wms.pickingScan', 'wms.shippingScan', 'wms.snScan', 'wms.skuScan', 'p11y.pick2C', 'p11y.packlist'),
+    privileges: byPrefix(
+      'wms.packScan',
+      'wms.pickingScan',
+      'wms.shippingScan',
+      'wms.snScan',
+      'wms.skuScan',
+      'p11y.pick2C',
+      'p11y.packlist',
+      'wms.printStation',
+    ),
   },
   merchant: {
     title: 'Merchant',

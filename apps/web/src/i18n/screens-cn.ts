@@ -9,6 +9,7 @@ import { inventoryCn } from './inventory/cn.js';
 import { receivingCn } from './receiving/cn.js';
 import { inboundCn } from './inbound/cn.js';
 import { ticketsCn } from './tickets/cn.js';
+import { printingCn } from './printing/cn.js';
 
 /** Simplified Chinese texts of the screens behind sign-in. */
 export const screensCn: ScreenMessages = {
@@ -22,4 +23,5 @@ export const screensCn: ScreenMessages = {
   ...receivingCn,
   ...inboundCn,
   ...ticketsCn,
+  ...printingCn,
 };

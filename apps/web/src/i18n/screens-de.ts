@@ -9,6 +9,7 @@ import { inventoryDe } from './inventory/de.js';
 import { receivingDe } from './receiving/de.js';
 import { inboundDe } from './inbound/de.js';
 import { ticketsDe } from './tickets/de.js';
+import { printingDe } from './printing/de.js';
 
 /** German texts of the screens behind sign-in. */
 export const screensDe: ScreenMessages = {
@@ -22,4 +23,5 @@ export const screensDe: ScreenMessages = {
   ...receivingDe,
   ...inboundDe,
   ...ticketsDe,
+  ...printingDe,
 };

@@ -8,6 +8,7 @@ import { inventoryEn } from './inventory/en.js';
 import { receivingEn } from './receiving/en.js';
 import { inboundEn } from './inbound/en.js';
 import { ticketsEn } from './tickets/en.js';
+import { printingEn } from './printing/en.js';
 
 /** English texts of the screens behind sign-in: loaded with the console, not with the sign-in page. */
 export const screensEn = {
@@ -21,6 +22,7 @@ export const screensEn = {
   ...receivingEn,
   ...inboundEn,
   ...ticketsEn,
+  ...printingEn,
 };
 
 export type ScreenMessages = typeof screensEn;

@@ -68,6 +68,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/tools/receivingExport': lazyScreen(() => import('../pages/tools/ReceivingExportPage.js')),
   '/tools/outboundExport': lazyScreen(() => import('../pages/tools/OutboundExportPage.js')),
   '/tools/outboundExportTask': lazyScreen(() => import('../pages/tools/OutboundExportTaskPage.js')),
+  '/wEP/printStation': lazyScreen(() => import('../pages/printing/PrintStationPage.js')),
   ...outbound(OUTBOUND_VIEWS),
   ...MASK_SCREENS,
 };
