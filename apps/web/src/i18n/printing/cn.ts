@@ -36,5 +36,6 @@ export const printingCn: typeof printingEn = {
     documentFailed: '无法获取单据（HTTP {{status}}）。',
     agentOffline: '无法连接打印代理。',
     printerMissing: '此代理上没有打印机 {{printer}}（现有：{{printers}}）。',
+    failedNotice: '打印站打印失败。',
   },
 };

@@ -37,5 +37,6 @@ export const printingDe: typeof printingEn = {
     documentFailed: 'Das Dokument konnte nicht geladen werden (HTTP {{status}}).',
     agentOffline: 'Der Druckagent ist nicht erreichbar.',
     printerMissing: 'Drucker {{printer}} gibt es auf diesem Agenten nicht (vorhanden: {{printers}}).',
+    failedNotice: 'Ein Druck an der Druckstation ist fehlgeschlagen.',
   },
 };

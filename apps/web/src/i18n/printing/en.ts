@@ -35,5 +35,6 @@ export const printingEn = {
     documentFailed: 'The document could not be fetched (HTTP {{status}}).',
     agentOffline: 'The print agent is not reachable.',
     printerMissing: 'Printer {{printer}} is not on this agent (it has {{printers}}).',
+    failedNotice: 'A print failed at the print station.',
   },
 };
