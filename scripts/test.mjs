@@ -8,7 +8,7 @@ import { build, ensureInstalled, must, root, run } from './lib.mjs';
 ensureInstalled();
 build();
 console.log('• Type-checking, linting and format check …');
-for (const project of ['packages/contracts', 'apps/server', 'apps/web']) must('npx', ['tsc', '--noEmit', '-p', project]);
+for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'packages/print-agent']) must('npx', ['tsc', '--noEmit', '-p', project]);
 must('npx', ['eslint', '--max-warnings=0', '.']);
 must('npx', ['prettier', '--check', '--log-level=warn', '.']);
 

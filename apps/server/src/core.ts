@@ -18,6 +18,10 @@ export interface RealtimePublisher {
   msgToRoles(roles: string[], texts: Record<Locale, string>): Promise<void>;
   /** Disconnects the sockets of the given sessions (logout, revocation, expiry). */
   disconnectSessions(sessionIds: number[]): Promise<void>;
+  /** Whether a print station socket of this station account is connected (on any process). */
+  stationOnline(stationUserId: number): Promise<boolean>;
+  /** An event to the sockets of a print station (`print` jobs of modules/printing). */
+  emitToStation(stationUserId: number, event: string, payload: unknown): Promise<void>;
 }
 
 /** Outgoing mail: SMTP when configured, else the outbox table an administrator reads (never dropped). */

@@ -61,6 +61,7 @@ const SHARED_PREFIXES: Record<string, string> = {
   '/v0/masken/': 'mask definitions',
   '/v0/carriers/accounts/': 'carrier accounts of the company; sessions bound to a merchant are refused',
   '/v0/carriers/rules/': 'carrier rules of the company; sessions bound to a merchant are refused',
+  '/v0/print/': "print jobs: staff only, each readable by its sender and its station, no merchant's",
 };
 
 /** Mutating routes without ids that touch no merchant's record, each with the reason. */
@@ -80,6 +81,7 @@ const NO_TENANT_DATA: Record<string, string> = {
   'PUT /v0/lookup/': "remembers the caller's own screen memory",
   'POST /v0/carriers/accounts': 'carrier accounts are the company\u2019s; sessions bound to a merchant are refused',
   'POST /v0/labels/barcodes': 'prints the values the caller sends as barcodes; reads no record',
+  'POST /v0/print': "staff only: sends a path on Kontor to the caller's own print station",
 };
 
 const today = new Date().toISOString().slice(0, 10);

@@ -8,6 +8,7 @@ import { returnsResponses } from './domains/returns-responses.js';
 import { settingsResponses } from './domains/settings-responses.js';
 import { ticketsResponses } from './domains/tickets-responses.js';
 import { carriersResponses } from './domains/carriers-responses.js';
+import { printingResponses } from './domains/printing-responses.js';
 
 export { envelopeOf } from './envelope.js';
 
@@ -30,6 +31,7 @@ export const API_RESPONSES = {
   ...outboundResponses,
   ...ticketsResponses,
   ...carriersResponses,
+  ...printingResponses,
 } satisfies Record<string, z.ZodType>;
 export type ApiRouteKey = keyof typeof API_RESPONSES;
 

@@ -181,12 +181,12 @@ export const ERROR_CATALOGUE = {
   CarrierWeight: {
     en: 'The weight is outside the limits of the carrier product.',
     cn: '重量超出承运商产品的限制。',
-    de: 'Das Gewicht liegt außerhalb der Grenzen des Versandprodukts.',
+    de: 'Das Gewicht liegt außerhalb der Grenzen des Produkts beim Versanddienstleister.',
   },
   CarrierDimensions: {
     en: 'The dimensions are outside the limits of the carrier product.',
     cn: '尺寸超出承运商产品的限制。',
-    de: 'Die Maße liegen außerhalb der Grenzen des Versandprodukts.',
+    de: 'Die Maße liegen außerhalb der Grenzen des Produkts beim Versanddienstleister.',
   },
   CarrierCustoms: {
     en: 'Customs data is missing or was refused.',
@@ -196,7 +196,7 @@ export const ERROR_CATALOGUE = {
   CarrierService: {
     en: 'The carrier product or service is not available for this shipment.',
     cn: '该承运商产品或服务不适用于此货件。',
-    de: 'Das Versandprodukt oder der Service ist für diese Sendung nicht verfügbar.',
+    de: 'Das Produkt oder der Service des Versanddienstleisters ist für diese Sendung nicht verfügbar.',
   },
   CarrierAuth: {
     en: 'The carrier refused the account credentials.',
@@ -221,7 +221,7 @@ export const ERROR_CATALOGUE = {
   CarrierNotConfigured: {
     en: 'No carrier account is set up for this order.',
     cn: '此订单没有配置承运商账户。',
-    de: 'Für diesen Auftrag ist kein Versandkonto eingerichtet.',
+    de: 'Für diesen Auftrag ist kein Konto bei einem Versanddienstleister eingerichtet.',
   },
 } as const satisfies Record<string, Translations>;
 
@@ -424,6 +424,11 @@ export const VALIDATION_TEXTS = {
     en: 'No SSCC serial numbers are left for company prefix {prefix}.',
     cn: '公司前缀 {prefix} 的 SSCC 序列号已用完。',
     de: 'Für das Firmenpräfix {prefix} sind keine SSCC-Seriennummern mehr frei.',
+  },
+  foreignUrl: {
+    en: '{field} must be an address on Kontor itself (a path such as /v0/…).',
+    cn: '{field} 必须是 Kontor 本身的地址（例如 /v0/… 路径）。',
+    de: '{field} muss eine Adresse von Kontor selbst sein (ein Pfad wie /v0/…).',
   },
 } as const satisfies Record<string, Translations>;
 

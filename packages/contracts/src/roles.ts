@@ -95,6 +95,7 @@ export const BUILTIN_ROLES: Record<string, { title: string; type: 'staff' | 'ext
       'p11y.pick2C',
       'p11y.packlist',
       'p11y.labels.print',
+      'wms.printStation',
     ),
   },
   merchant: {

@@ -148,6 +148,7 @@ export const ROUTES: RouteDef[] = [
       r('/wEP/skuScan', 'skuScan', 'wms.skuScan.view', { noCache: true }),
       r('/wEP/shippingLog', 'shippingLog', 'p11y.shippinglog.list'),
       r('/wEP/inTransit', 'inTransit', 'p11y.shipped.list'),
+      r('/wEP/printStation', 'printStation', 'wms.printStation.view'),
     ],
     { audience: 'staff' },
   ),

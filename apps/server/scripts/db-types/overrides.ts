@@ -24,6 +24,7 @@ export const COLUMN_OVERRIDES: Record<string, Record<string, string>> = {
   // Stamps written once, like every `created_at`.
   audit_log: { at: 'CreatedAt' },
   mask_versions: { saved_at: 'CreatedAt' },
+  print_jobs: { kind: "'label' | 'a4' | 'sn' | 'itemDesc'", state: "'sent' | 'printed' | 'failed'" },
 };
 
 /**

@@ -18,6 +18,7 @@ import * as m0015 from '../../migrations/0015_available_is_reservable.js';
 import * as m0016 from '../../migrations/0016_inventory_log_documents.js';
 import * as m0017 from '../../migrations/0017_carriers.js';
 import * as m0018 from '../../migrations/0018_sscc_counters.js';
+import * as m0019 from '../../migrations/0019_print_jobs.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_inventory_log_documents': m0016,
   '0017_carriers': m0017,
   '0018_sscc_counters': m0018,
+  '0019_print_jobs': m0019,
 };
 
 class StaticProvider implements MigrationProvider {

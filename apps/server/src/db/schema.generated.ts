@@ -802,6 +802,24 @@ export interface PasswordResetsTable {
   used_at: Timestamp | null;
 }
 
+export interface PrintJobsTable {
+  id: Generated<number>;
+  user_id: number;
+  station_user_id: number;
+  kind: 'label' | 'a4' | 'sn' | 'itemDesc';
+  url: string | null;
+  sn: string | null;
+  title: Generated<string>;
+  printer_id: number | null;
+  printer_name: Generated<string>;
+  agent_url: Generated<string>;
+  state: Generated<'sent' | 'printed' | 'failed'>;
+  error: Generated<string>;
+  reprint_of: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface PrintersTable {
   id: Generated<number>;
   name: string;
@@ -1155,6 +1173,7 @@ export interface DB {
   outbound_status_counts: OutboundStatusCountsTable;
   parcel_labels: ParcelLabelsTable;
   password_resets: PasswordResetsTable;
+  print_jobs: PrintJobsTable;
   printers: PrintersTable;
   receiving_scans: ReceivingScansTable;
   reservations: ReservationsTable;

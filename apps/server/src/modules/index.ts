@@ -20,6 +20,7 @@ import { registerResource } from './resources/resource.routes.js';
 import { registerSettingsRoutes } from './settings/settings.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
 import { registerTicketRoutes } from './tickets/tickets.routes.js';
+import { registerPrintingRoutes } from './printing/printing.routes.js';
 
 /** Every module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance, core: Core): Promise<void> {
@@ -39,6 +40,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerTicketRoutes(app, core);
   registerCarrierRoutes(app, core);
   registerLabelRoutes(app, core);
+  registerPrintingRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

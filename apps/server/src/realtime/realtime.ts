@@ -167,6 +167,12 @@ export async function attachRealtime(app: FastifyInstance, core: Core): Promise<
     async disconnectSessions(sessionIds) {
       if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
+    async stationOnline(stationUserId) {
+      return (await io.in(stationRoom(stationUserId)).fetchSockets()).length > 0;
+    },
+    async emitToStation(stationUserId, event, payload) {
+      io.to(stationRoom(stationUserId)).emit(event, payload);
+    },
   };
 }
 

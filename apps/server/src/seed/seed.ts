@@ -7,6 +7,7 @@ import { seedInbound } from './seed-inbound.js';
 import { seedInventory } from './seed-inventory.js';
 import { seedOutbound } from './seed-outbound.js';
 import { seedCarriers } from './seed-carriers.js';
+import { seedPrinters } from './seed-printers.js';
 
 /**
  * Writes the built-in roles, and grants each one the privileges of this release it has never been
@@ -115,6 +116,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
   await seedInbound(db);
   await seedOutbound(db);
   await seedCarriers(db);
+  await seedPrinters(db);
 }
 
 /** Warehouse DE01 (issue 5 §8): the named compartments of the facts plus a few dozen more. */

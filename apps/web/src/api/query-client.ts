@@ -15,7 +15,7 @@ export const queryClient = new QueryClient({
  * The first part of every query key: the kind of record it holds. Invalidating a domain refreshes its
  * lists, counts and open records at once.
  */
-export type QueryDomain = 'inbound-orders' | 'containers' | 'outbound-orders' | 'returns' | 'tickets' | 'users' | 'files' | 'mask-lists';
+export type QueryDomain = 'inbound-orders' | 'containers' | 'outbound-orders' | 'returns' | 'tickets' | 'users' | 'files' | 'mask-lists' | 'print-jobs';
 
 export const listKey = (domain: QueryDomain, params: Record<string, unknown>, scope = '') => [domain, 'list', scope, params] as const;
 export const recordKey = (domain: QueryDomain, id: number | null) => [domain, 'record', id] as const;

@@ -82,6 +82,7 @@ export const ROUTE_TITLES: Record<string, readonly [en: string, cn: string, de: 
   packScanRef: ['Pack scan: reference', '打包扫描：参考号', 'Packscan: Referenz'],
   shippingScan: ['Shipping scan', '发货扫描', 'Versandscan'],
   shippingLog: ['Shipping log', '发货日志', 'Versandprotokoll'],
+  printStation: ['Print station', '打印站', 'Druckstation'],
   snScan: ['Serial number scan', '序列号扫描', 'Seriennummernscan'],
   skuScan: ['SKU scan', 'SKU 扫描', 'SKU-Scan'],
   containerOrders: ['Container orders', '集装箱订单', 'Containeraufträge'],

@@ -10,6 +10,7 @@ import { receivingCn } from './receiving/cn.js';
 import { inboundCn } from './inbound/cn.js';
 import { ticketsCn } from './tickets/cn.js';
 import { labelsCn } from './labels/cn.js';
+import { printingCn } from './printing/cn.js';
 
 /** Simplified Chinese texts of the screens behind sign-in. */
 export const screensCn: ScreenMessages = {
@@ -24,4 +25,5 @@ export const screensCn: ScreenMessages = {
   ...inboundCn,
   ...ticketsCn,
   ...labelsCn,
+  ...printingCn,
 };

@@ -10,6 +10,7 @@ import { receivingDe } from './receiving/de.js';
 import { inboundDe } from './inbound/de.js';
 import { ticketsDe } from './tickets/de.js';
 import { labelsDe } from './labels/de.js';
+import { printingDe } from './printing/de.js';
 
 /** German texts of the screens behind sign-in. */
 export const screensDe: ScreenMessages = {
@@ -24,4 +25,5 @@ export const screensDe: ScreenMessages = {
   ...inboundDe,
   ...ticketsDe,
   ...labelsDe,
+  ...printingDe,
 };

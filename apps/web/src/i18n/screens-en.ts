@@ -9,6 +9,7 @@ import { receivingEn } from './receiving/en.js';
 import { inboundEn } from './inbound/en.js';
 import { ticketsEn } from './tickets/en.js';
 import { labelsEn } from './labels/en.js';
+import { printingEn } from './printing/en.js';
 
 /** English texts of the screens behind sign-in: loaded with the console, not with the sign-in page. */
 export const screensEn = {
@@ -23,6 +24,7 @@ export const screensEn = {
   ...inboundEn,
   ...ticketsEn,
   ...labelsEn,
+  ...printingEn,
 };
 
 export type ScreenMessages = typeof screensEn;

@@ -55,6 +55,11 @@ export function useRealtimeConnection(): void {
     );
     socket.on('rfid', (payload: unknown) => storeRfid(payload));
     socket.on('print', (payload: PrintRequest) => state.pushPrint(payload));
+    // The station reported a print of this user failed (modules/printing): say so where the user is.
+    socket.on('printJob', (event: { state?: string; error?: string }) => {
+      if (event?.state === 'failed')
+        notification.error({ message: t('printStation.failedNotice'), description: event.error, duration: 8, placement: 'bottomRight' });
+    });
     socket.on('job', (event: JobEvent) => {
       state.jobEvent(event);
       invalidateAfterJob(event);

@@ -73,6 +73,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/pdfViewer': lazyScreen(() => import('../pages/labels/PdfViewerPage.js')),
   '/labelBox': lazyScreen(() => import('../pages/labels/PdfViewerPage.js').then(({ UnitLabelsPage }) => ({ default: () => <UnitLabelsPage kind="box" /> }))),
   '/labelPLT': lazyScreen(() => import('../pages/labels/PdfViewerPage.js').then(({ UnitLabelsPage }) => ({ default: () => <UnitLabelsPage kind="pallet" /> }))),
+  '/wEP/printStation': lazyScreen(() => import('../pages/printing/PrintStationPage.js')),
   ...outbound(OUTBOUND_VIEWS),
   ...MASK_SCREENS,
 };

@@ -1,0 +1,42 @@
+import type { printingEn } from './en.js';
+
+/** German texts of the print station page (issue 17 item 7); spread into screens-de.ts. */
+export const printingDe: typeof printingEn = {
+  printStation: {
+    title: 'Druckstation: {{name}}',
+    titlePlain: 'Druckstation',
+    socketOn: 'Empfängt Druckaufträge',
+    socketOff: 'Nicht verbunden: Druckaufträge kommen nicht an',
+    notStation:
+      'Dieses Konto ist keine Druckstation, daher werden keine Druckaufträge hierher gesendet. Ein Administrator setzt beim Benutzer „Druckstation“ oder trägt {{name}} als Druckstation der Absender ein.',
+    agent: 'Druckagent auf diesem PC',
+    agentUrl: 'Adresse des Agenten',
+    check: 'Prüfen',
+    agentStatus: { checking: 'Wird geprüft…', running: 'Läuft', offline: 'Nicht erreichbar' },
+    agentHint: 'Auf diesem PC mit „npm run print-agent“ starten und die Adresse dieser Konsole in PRINT_AGENT_ORIGINS erlauben.',
+    agentPrinters: 'Drucker',
+    none: 'keine',
+    routing: 'Welcher Drucker was druckt',
+    kind: 'Dokument',
+    kinds: { label: 'Etiketten (100 × 150 mm)', a4: 'A4-Dokumente', sn: 'SN-Etiketten', itemDesc: 'Artikeletiketten' },
+    printer: 'Drucker',
+    agentDefault: 'Drucker des Agenten',
+    thisPc: 'Dieser PC',
+    live: 'Empfangene Druckaufträge',
+    waiting: 'Warte auf Druckaufträge…',
+    history: 'Verlauf',
+    refresh: 'Aktualisieren',
+    time: 'Zeit',
+    document: 'Was',
+    sender: 'Gesendet von',
+    stateTitle: 'Status',
+    state: { sent: 'Gesendet', printing: 'Druckt', printed: 'Gedruckt', failed: 'Fehlgeschlagen' },
+    reprint: 'Nachdrucken',
+    snUnavailable: 'Das SN-Etikett konnte nicht geladen werden.',
+    noDocument: 'Der Druckauftrag nennt kein Dokument.',
+    documentFailed: 'Das Dokument konnte nicht geladen werden (HTTP {{status}}).',
+    agentOffline: 'Der Druckagent ist nicht erreichbar.',
+    printerMissing: 'Drucker {{printer}} gibt es auf diesem Agenten nicht (vorhanden: {{printers}}).',
+    failedNotice: 'Ein Druck an der Druckstation ist fehlgeschlagen.',
+  },
+};
