@@ -33,6 +33,11 @@ const NOT_KEYED: Record<string, string> = {
   'POST /v0/labels/barcodes': 'renders a PDF from the body and changes nothing: a retry renders it again',
   'POST /v0/labels/logistics': 'renders a PDF and changes nothing: a retry renders it again',
   'POST /v0/labels/items': 'renders a PDF of items and changes nothing: a retry renders it again',
+  // A print is an instruction to a printer, not a record or a purchase: a repeat prints one more copy, as
+  // pressing Print twice does, and the station's history shows both (docs/printing.md).
+  'POST /v0/print': 'a repeat prints one more copy of a document already made; nothing is bought or booked',
+  'POST /v0/print/history/:id/reprint': 'asks for one more copy by design; a repeat prints another',
+  'POST /v0/print/history/:id/report': "sets the job's state to the state reported: the same report again changes nothing",
 };
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

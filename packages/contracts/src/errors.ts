@@ -425,6 +425,13 @@ export const VALIDATION_TEXTS = {
     cn: '公司前缀 {prefix} 的 SSCC 序列号已用完。',
     de: 'Für das Firmenpräfix {prefix} sind keine SSCC-Seriennummern mehr frei.',
   },
+  notDate: { en: '{field} must be a date (YYYY-MM-DD).', cn: '{field} 必须是日期（YYYY-MM-DD）。', de: '{field} muss ein Datum sein (JJJJ-MM-TT).' },
+  fromAfterTo: {
+    en: 'The start date must not be after the end date.',
+    cn: '开始日期不能晚于结束日期。',
+    de: 'Das Startdatum darf nicht nach dem Enddatum liegen.',
+  },
+  periodTooLong: { en: 'The period may span at most {max} days.', cn: '期间最多 {max} 天。', de: 'Der Zeitraum darf höchstens {max} Tage umfassen.' },
   foreignUrl: {
     en: '{field} must be an address on Kontor itself (a path such as /v0/…).',
     cn: '{field} 必须是 Kontor 本身的地址（例如 /v0/… 路径）。',

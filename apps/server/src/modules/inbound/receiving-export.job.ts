@@ -16,7 +16,7 @@ export function registerReceivingExportJob(): void {
     RECEIVING_EXPORT_JOB,
     async ({ db, payload, progress, signal }) => {
       const locale = toLocale(String(payload.locale ?? 'en'));
-      const period = parsePeriod({ from: String(payload.from), to: String(payload.to) }, locale);
+      const period = parsePeriod({ from: String(payload.from), to: String(payload.to) });
       const scope = (payload.merchantScope as number | null) ?? null;
       const total = await countRows(db, period, scope);
       await progress(0, total);

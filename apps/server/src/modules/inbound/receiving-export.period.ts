@@ -1,7 +1,5 @@
-import { validationText, type Locale } from '@kontor/contracts';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.js';
-import { say, TEXTS } from './receiving-export.texts.js';
+import { AppError, ruleError } from '../../http/app-error.js';
 
 const MAX_DAYS = 366;
 
@@ -18,17 +16,17 @@ const dayNumber = (date: string) => {
 };
 
 /** Both dates present and real, from ≤ to, at most 366 days (inclusive). */
-export function parsePeriod(input: { from?: string; to?: string }, locale: Locale): Period {
+export function parsePeriod(input: { from?: string; to?: string }): Period {
   const days: Partial<Record<'from' | 'to', number>> = {};
   for (const field of ['from', 'to'] as const) {
     const value = input[field];
-    if (!value) throw new AppError('IntegrityError', { fields: [{ field, message: validationText('required', locale, { field }) }] });
+    if (!value) throw new AppError('IntegrityError', { fields: [ruleError(field, 'required')] });
     const day = dateSchema.safeParse(value).success ? dayNumber(value) : null;
-    if (day === null) throw new AppError('IntegrityError', { fields: [{ field, message: say(TEXTS.notDate, locale, { field }) }] });
+    if (day === null) throw new AppError('IntegrityError', { fields: [ruleError(field, 'notDate')] });
     days[field] = day;
   }
   const span = days.to! - days.from! + 1;
-  if (span < 1) throw new AppError('IntegrityError', { fields: [{ field: 'to', message: say(TEXTS.fromAfterTo, locale) }] });
-  if (span > MAX_DAYS) throw new AppError('IntegrityError', { fields: [{ field: 'to', message: say(TEXTS.tooLong, locale, { max: MAX_DAYS }) }] });
+  if (span < 1) throw new AppError('IntegrityError', { fields: [ruleError('to', 'fromAfterTo')] });
+  if (span > MAX_DAYS) throw new AppError('IntegrityError', { fields: [ruleError('to', 'periodTooLong', { max: MAX_DAYS })] });
   return { from: input.from!, to: input.to! };
 }

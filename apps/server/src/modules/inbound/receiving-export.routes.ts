@@ -28,7 +28,7 @@ export function registerReceivingExport(app: FastifyInstance, core: Core): void 
     '/v0/r7gorders/export.xlsx',
     { config, schema: { tags, summary: `Receivings of a period (from, to) as XLSX, up to ${DIRECT_LIMIT} rows`, querystring: periodQuery } },
     async (req, reply) => {
-      const period = parsePeriod(req.query, req.locale);
+      const period = parsePeriod(req.query);
       const scope = scopeMerchantId(req.auth!);
       await ensureDirectExport(core.db, period, scope, req.locale);
       const out = new PassThrough();
@@ -51,7 +51,7 @@ export function registerReceivingExport(app: FastifyInstance, core: Core): void 
       schema: { tags, summary: 'Receivings of a period as XLSX by a background job; answers the job', body: periodInput },
     },
     async (req) => {
-      const period = parsePeriod(req.body, req.locale);
+      const period = parsePeriod(req.body);
       const auth = req.auth!;
       return ok(
         await core.jobs!.enqueue(

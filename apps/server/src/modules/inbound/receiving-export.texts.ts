@@ -42,13 +42,6 @@ export const TEXTS = {
   sheet: { en: 'Receivings', cn: '收货明细', de: 'Wareneingänge' },
   activitySheet: { en: 'Activity', cn: '作业量', de: 'Leistungen' },
   file: { en: 'receivings', cn: '收货导出', de: 'Wareneingänge' },
-  notDate: { en: '{field} must be a date (YYYY-MM-DD).', cn: '{field} 必须是日期（YYYY-MM-DD）。', de: '{field} muss ein Datum sein (JJJJ-MM-TT).' },
-  fromAfterTo: {
-    en: 'The start date must not be after the end date.',
-    cn: '开始日期不能晚于结束日期。',
-    de: 'Das Startdatum darf nicht nach dem Enddatum liegen.',
-  },
-  tooLong: { en: 'The period may span at most {max} days.', cn: '期间最多 {max} 天。', de: 'Der Zeitraum darf höchstens {max} Tage umfassen.' },
   tooMany: {
     en: 'This period has more than {limit} rows: use "Export in background".',
     cn: '该期间超过 {limit} 行，请使用“后台导出”。',

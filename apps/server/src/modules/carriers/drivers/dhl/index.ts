@@ -26,7 +26,7 @@ import {
 } from '../../driver.js';
 import { alpha3 } from './countries.js';
 import { errorMessages, statusError, validationError, type DhlStatus, type DhlValidationMessage } from './errors.js';
-import { httpCall, parseJson } from './http.js';
+import { httpCall, parseJson } from '../../driver-http.js';
 
 const BOOLEAN_SERVICES = [
   'namedPersonOnly',
@@ -221,7 +221,7 @@ function itemOk(item: DhlItem): boolean {
 async function deleteShipments(account: CarrierAccountConfig, numbers: string[], ctx: DriverContext): Promise<DhlAnswer | undefined> {
   const q = new URLSearchParams({ profile: account.options.profile || 'STANDARD_GRUPPENPROFIL' });
   for (const n of numbers) q.append('shipment', n);
-  const res = await httpCall(ctx, `${base(account)}/orders?${q}`, { method: 'DELETE', headers: headers(account) }, { mayHaveActed: true });
+  const res = await httpCall('DHL', ctx, `${base(account)}/orders?${q}`, { method: 'DELETE', headers: headers(account) }, { mayHaveActed: true });
   const body = parseJson(res.text) as DhlAnswer | undefined;
   if (res.status !== 200 && res.status !== 207 && res.status !== 400) throw statusError(res.status, body);
   return body;
@@ -252,6 +252,7 @@ export function createDhlDriver(): CarrierDriver {
       const q = new URLSearchParams({ docFormat: request.format === 'zpl' ? 'ZPL2' : 'PDF' });
       q.set('printFormat', request.account.options.printFormat || '910-300-400');
       const res = await httpCall(
+        'DHL',
         ctx,
         `${base(request.account)}/orders?${q}`,
         { method: 'POST', headers: { ...headers(request.account), 'content-type': 'application/json' }, body: JSON.stringify(order) },

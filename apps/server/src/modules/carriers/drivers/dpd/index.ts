@@ -33,7 +33,7 @@ import {
   type ParcelSpec,
   type TrackingEvent,
 } from '../../driver.js';
-import { httpCall } from './http.js';
+import { httpCall } from '../../driver-http.js';
 import { el, find, findAll, parseXml, textOf, type XmlChild, type XmlNode } from './xml.js';
 
 const SOAP_ENV = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -229,6 +229,7 @@ export function createDpdDriver(): CarrierDriver {
       ])}</log:getAuth>`,
     );
     const res = await httpCall(
+      'DPD',
       ctx,
       `${base(account)}/LoginService/V2_1`,
       { method: 'POST', headers: { 'content-type': 'text/xml; charset=UTF-8', soapaction: `"${LOGIN_NS}/getAuth"` }, body },
@@ -336,6 +337,7 @@ export function createDpdDriver(): CarrierDriver {
         ['messageLanguage', language(account)],
       ])}</ns:authentication>`;
       const res = await httpCall(
+        'DPD',
         ctx,
         `${base(account)}/${service}`,
         { method: 'POST', headers: { 'content-type': 'text/xml; charset=UTF-8', soapaction: `"${action}"` }, body: soap(header, bodyOf(t)) },

@@ -28,7 +28,7 @@ import {
   type TrackingEvent,
 } from '../../driver.js';
 import { upsError } from './errors.js';
-import { httpCall, parseJson, type HttpAnswer } from './http.js';
+import { httpCall, parseJson, type HttpAnswer } from '../../driver-http.js';
 import { isPng, pngToPdf } from './png-pdf.js';
 
 const UPS_SERVICES = ['SATURDAY_DELIVERY', 'NOTIFICATION', 'DIRECT_DELIVERY_ONLY'];
@@ -230,6 +230,7 @@ export function createUpsDriver(): CarrierDriver {
     const { clientId, clientSecret } = account.credentials;
     if (!clientId || !clientSecret) throw new CarrierError('auth', 'UPS: the account has no client id or secret');
     const res = await httpCall(
+      'UPS',
       ctx,
       `${base(account)}/security/v1/oauth/token`,
       {
@@ -280,6 +281,7 @@ export function createUpsDriver(): CarrierDriver {
     for (let attempt = 0; ; attempt++) {
       const bearer = await token(account, ctx);
       const res = await httpCall(
+        'UPS',
         ctx,
         `${base(account)}${path}`,
         {

@@ -1,7 +1,7 @@
-import { CarrierError, type DriverContext } from '../../driver.js';
+import { CarrierError, type DriverContext } from './driver.js';
 
 /**
- * One HTTP call with the context's deadline. A call that runs past `ctx.timeoutMs` (or is aborted by the
+ * The HTTP transport every carrier driver shares (issue 17 item 2). One HTTP call with the context's deadline. A call that runs past `ctx.timeoutMs` (or is aborted by the
  * caller) becomes a `timeout` error, marked uncertain when the carrier may have acted on it; a network
  * failure before the request left becomes `unavailable` (certain: nothing was sent).
  */
@@ -12,6 +12,8 @@ export interface HttpAnswer {
 }
 
 export async function httpCall(
+  /** The carrier's name as its errors say it (DHL, DPD, UPS). */
+  carrier: string,
   ctx: DriverContext,
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
@@ -25,11 +27,11 @@ export async function httpCall(
     return { status: res.status, text, headers: res.headers };
   } catch (err) {
     if (signal.aborted) {
-      throw new CarrierError('timeout', `DHL did not answer within ${ctx.timeoutMs} ms`, { uncertain: opts.mayHaveActed });
+      throw new CarrierError('timeout', `${carrier} did not answer within ${ctx.timeoutMs} ms`, { uncertain: opts.mayHaveActed });
     }
     const code = (err as { cause?: { code?: string } }).cause?.code ?? '';
     const notSent = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code);
-    throw new CarrierError('unavailable', `DHL could not be reached${code ? ` (${code})` : ''}`, {
+    throw new CarrierError('unavailable', `${carrier} could not be reached${code ? ` (${code})` : ''}`, {
       uncertain: opts.mayHaveActed && !notSent,
     });
   }
