@@ -74,7 +74,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   installErrorHandler(app, config.UPLOAD_MAX_MB);
   installInputGuard(app);
   installResponseSchemas(app, declaredResourceResponses(RESOURCES));
-  installSecurityHeaders(app, config.CARRIER_GATE_URL ? [new URL(config.CARRIER_GATE_URL).origin] : []);
+  installSecurityHeaders(
+    app,
+    [...(config.CARRIER_GATE_URL ? [config.CARRIER_GATE_URL] : []), ...config.PRINT_AGENT_URLS].map((url) => new URL(url).origin),
+  );
 
   await app.register(swagger, {
     openapi: {

@@ -66,6 +66,20 @@ const schema = z
     GIT_COMMIT: z.string().optional(),
     SSO_URL: z.string().optional(),
     CARRIER_GATE_URL: z.string().optional(),
+    /**
+     * Print agents on other machines of the LAN the console's pages may call (comma-separated addresses,
+     * e.g. `http://10.0.0.20:9100`); agents on the station PC itself (localhost, any port) are always allowed.
+     */
+    PRINT_AGENT_URLS: z
+      .string()
+      .default('')
+      .transform((text) =>
+        text
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .refine((urls) => urls.every((url) => URL.canParse(url)), 'must be a comma-separated list of addresses such as http://10.0.0.20:9100'),
     /** GS1 company prefix of the SSCCs on box and pallet labels (7 to 10 digits; the default is a demo number). */
     SSCC_COMPANY_PREFIX: z
       .string()

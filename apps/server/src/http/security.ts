@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Security headers on every answer (issue 2 §2). Styles allow 'unsafe-inline' because Ant Design
- * injects CSS at run time; scripts do not. The local print agent (spec §7, port 9100) is reachable
- * from the page, and sockets connect to the same host.
+ * injects CSS at run time; scripts do not. A print agent on the station PC (spec §7, port 9100 by
+ * default, any port) and the agents named in PRINT_AGENT_URLS are reachable from the page, sockets
+ * connect to the same host, and the PDF viewer reads the object URLs the label tools make (blob:).
  */
 export function installSecurityHeaders(app: FastifyInstance, extraConnect: string[]): void {
-  const connect = ["'self'", 'ws:', 'wss:', 'http://localhost:9100', 'http://127.0.0.1:9100', ...extraConnect].join(' ');
+  const connect = ["'self'", 'ws:', 'wss:', 'blob:', 'http://localhost:*', 'http://127.0.0.1:*', ...extraConnect].join(' ');
   const csp = [
     "default-src 'self'",
     "script-src 'self'",

@@ -12,6 +12,7 @@ import { useStateLabel } from '../../components/StateTag.js';
 import { OrderTickets } from '../../components/tickets/OrderTickets.js';
 import { HistoryTimeline, OutboundLinesTable } from './DetailParts.js';
 import { OrderFacts } from './OrderFacts.js';
+import { OrderLabels } from './OrderLabels.js';
 import { addressProblemsText } from './field-labels.js';
 import { outboundApi, type OutboundDetail } from './outbound-api.js';
 import { OutboundOrderForm } from './OutboundOrderForm.js';
@@ -177,6 +178,15 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
             items={[
               { key: 'lines', label: t('outbound.linesTab', { count: detail.lines.length }), children: <OutboundLinesTable lines={detail.lines} /> },
               { key: 'history', label: t('outbound.historyTab', { count: detail.history.length }), children: <HistoryTimeline history={detail.history} /> },
+              ...(can('p11y.labels.print')
+                ? [
+                    {
+                      key: 'labels',
+                      label: t('outbound.labelsTab', { count: order.shipBundle ? order.shipBundle.split('\n').length : 0 }),
+                      children: <OrderLabels orderId={order.id} orderNo={order.unid} onChanged={() => changed()} />,
+                    },
+                  ]
+                : []),
             ]}
           />
           {/* Warehouse staff open orders without the tickets privilege: never call what the user may not use. */}

@@ -1,0 +1,15 @@
+import type { LabelPurchase, ParcelLabel } from '@kontor/contracts/domains/carriers-responses';
+import { request } from '../../api/request.js';
+
+export type { LabelPurchase, ParcelLabel };
+
+/** An order's carrier labels (docs/carriers.md): list, buy, void, and the merged PDF a station prints. */
+export const labelsApi = {
+  list: (orderId: number) => request<ParcelLabel[]>({ url: `/v0/carriers/orders/${orderId}/labels` }),
+  /** Buys every parcel's label not bought yet; a repeat buys nothing (one key per parcel on the server). */
+  buy: (orderId: number) => request<LabelPurchase>({ url: `/v0/carriers/orders/${orderId}/labels`, method: 'POST', data: {} }),
+  void: (labelId: number) => request<ParcelLabel>({ url: `/v0/carriers/labels/${labelId}/void`, method: 'POST', data: {} }),
+};
+
+/** The address of one PDF holding these labels, as the print station fetches it. */
+export const mergedLabelsUrl = (labelIds: number[]) => `/v0/labels/merged.pdf?files=[${labelIds.join(',')}]`;
