@@ -12,3 +12,4 @@ must('npx', ['tsx', 'bench/receiving.bench.ts']);
 must('npx', ['tsx', 'bench/outbound.bench.ts']);
 must('npx', ['tsx', 'bench/import.bench.ts']);
 must('npx', ['tsx', 'bench/labels.bench.ts']);
+must('npx', ['tsx', 'bench/label-purchase.bench.ts']);
