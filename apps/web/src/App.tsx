@@ -1,11 +1,9 @@
 import type { Locale } from '@kontor/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { queryClient } from './api/query-client.js';
 import { antdLocaleIfLoaded, loadAntdLocale } from './i18n/antd-locale.js';
 import { useLayout } from './layout/store.js';
 import { onNotifierWanted } from './notify/queue.js';
@@ -43,16 +41,14 @@ export function App() {
   }, [language]);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocale} componentSize={size} theme={THEME}>
-        <RequestBridge />
-        {notifier && (
-          <Suspense fallback={null}>
-            <Notifier />
-          </Suspense>
-        )}
-        <RouterProvider router={router} />
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider locale={antdLocale} componentSize={size} theme={THEME}>
+      <RequestBridge />
+      {notifier && (
+        <Suspense fallback={null}>
+          <Notifier />
+        </Suspense>
+      )}
+      <RouterProvider router={router} />
+    </ConfigProvider>
   );
 }

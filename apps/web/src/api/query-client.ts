@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { registerSessionCache } from './session-cache.js';
 
 /**
  * The console's one cache of server state (lists and records). Screens read fresh data when they
@@ -10,6 +11,7 @@ export const queryClient = new QueryClient({
     queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: 0 },
   },
 });
+registerSessionCache({ clear: () => queryClient.clear(), reset: () => queryClient.resetQueries() });
 
 /**
  * The first part of every query key: the kind of record it holds. Invalidating a domain refreshes its

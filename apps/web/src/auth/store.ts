@@ -1,6 +1,6 @@
 import type { UserInfo } from '@kontor/contracts';
 import { create } from 'zustand';
-import { queryClient } from '../api/query-client.js';
+import { sessionCache } from '../api/session-cache.js';
 import { authApi } from './api.js';
 import { useTabs } from '../layout/tabs.js';
 import { tokenStore } from './token.js';
@@ -25,7 +25,7 @@ export const useAuth = create<AuthState>((set, get) => ({
   allowed: null,
   signIn(token) {
     // Lists and records cached for another session must never show in this one (architecture rule 5).
-    queryClient.clear();
+    sessionCache.clear();
     tokenStore.set(token);
     set({ token, user: null, allowed: null });
   },
@@ -38,12 +38,12 @@ export const useAuth = create<AuthState>((set, get) => ({
   async reload() {
     await get().load();
     // Another merchant or role sees other rows: nothing read before the switch may show after it.
-    await queryClient.resetQueries();
+    await sessionCache.reset();
   },
   async signOut(remote = true) {
     if (remote && get().token) await authApi.logout().catch(() => undefined);
     tokenStore.clear();
-    queryClient.clear();
+    sessionCache.clear();
     useTabs.getState().reset();
     set({ token: null, user: null, allowed: null });
   },

@@ -1,3 +1,5 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../api/query-client.js';
 import { App as AntApp, Drawer, Layout } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,9 +70,12 @@ function useResolvedLocation(): Resolved {
 export function Shell() {
   useEffect(() => requestNotifier(), []);
   return (
-    <AntApp component={false}>
-      <ShellFrame />
-    </AntApp>
+    // The query cache lives with the signed-in console (its chunk), not on the sign-in page.
+    <QueryClientProvider client={queryClient}>
+      <AntApp component={false}>
+        <ShellFrame />
+      </AntApp>
+    </QueryClientProvider>
   );
 }
 
