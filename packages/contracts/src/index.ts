@@ -1,5 +1,6 @@
 export * from './envelope.js';
 export * from './errors.js';
+export * from './validation-texts.js';
 export * from './locale.js';
 export * from './routes.js';
 export * from './permissions.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, errorText, VALIDATION_TEXTS } from '../src/errors.js';
+import { ERROR_CATALOGUE, errorText } from '../src/errors.js';
+import { VALIDATION_TEXTS } from '../src/validation-texts.js';
 import { LOCALES, localeFromAcceptLanguage, toLocale } from '../src/locale.js';
 import { isSuccessCode } from '../src/envelope.js';
 

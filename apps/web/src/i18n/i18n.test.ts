@@ -5,6 +5,7 @@ import { cn } from './cn.js';
 import { de } from './de.js';
 import { en } from './en.js';
 import { resourcesFor } from './index.js';
+import { validationMessages } from './validation-messages.js';
 import { screensCn } from './screens-cn.js';
 import { screensDe } from './screens-de.js';
 import { screensEn } from './screens-en.js';
@@ -17,7 +18,7 @@ const flatten = (value: unknown, prefix = ''): Record<string, unknown> =>
 
 describe('translations', () => {
   const messages = { en: { ...en, ...screensEn }, cn: { ...cn, ...screensCn }, de: { ...de, ...screensDe } };
-  const all = Object.fromEntries(LOCALES.map((l) => [l, flatten(resourcesFor(l, messages[l]))]));
+  const all = Object.fromEntries(LOCALES.map((l) => [l, flatten({ ...resourcesFor(l, messages[l]), ...validationMessages(l) })]));
 
   it('has every key in every language, none empty', () => {
     const keys = new Set(LOCALES.flatMap((l) => Object.keys(all[l]!)));
@@ -38,7 +39,10 @@ describe('translations', () => {
     const i18n = i18next.createInstance();
     await i18n.init({
       lng: 'en',
-      resources: { en: { translation: resourcesFor('en', messages.en) }, de: { translation: resourcesFor('de', messages.de) } },
+      resources: {
+        en: { translation: { ...resourcesFor('en', messages.en), ...validationMessages('en') } },
+        de: { translation: { ...resourcesFor('de', messages.de), ...validationMessages('de') } },
+      },
       interpolation: { escapeValue: false },
     });
     expect(i18n.t('receiving.serialHint', { count: 1 })).toBe('Scan 1 serial number.');
@@ -119,7 +123,7 @@ describe('translated, not copied (issue 15 §15)', () => {
     'Mail',
   ]);
   const messages = { en: { ...en, ...screensEn }, cn: { ...cn, ...screensCn }, de: { ...de, ...screensDe } };
-  const flat = Object.fromEntries(LOCALES.map((l) => [l, flatten(resourcesFor(l, messages[l]))]));
+  const flat = Object.fromEntries(LOCALES.map((l) => [l, flatten({ ...resourcesFor(l, messages[l]), ...validationMessages(l) })]));
   const words = (text: string) =>
     text
       .replace(/\{\{\w+\}\}/g, ' ')

@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, LOCALES, toLocale, VALIDATION_TEXTS, type Locale } from '@kontor/contracts';
+import { ERROR_CATALOGUE, LOCALES, toLocale, type Locale } from '@kontor/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, type Messages } from './en.js';
@@ -9,12 +9,13 @@ const STORAGE_KEY = 'kontor.language';
 /** `{name}` placeholders of the shared catalogue in i18next's `{{name}}` form. */
 const toI18next = (text: string) => text.replace(/\{(\w+)\}/g, '{{$1}}');
 
-/** Every text of one language: the web's own and the server's error catalogue (route titles: route-titles.ts). */
+/**
+ * The texts of one language the sign-in page needs: the web's own and the server's error catalogue
+ * (route titles: route-titles.ts; field-error rules: validation-messages.ts, loaded with the screens).
+ */
 export function resourcesFor(locale: Locale, messages: Messages | (Messages & ScreenMessages)) {
   const error = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, texts]) => [code, toI18next(texts[locale])]));
-  // The rules of field errors (`validation.required` …): the web words a server's field error with the field's label.
-  const validation = Object.fromEntries(Object.entries(VALIDATION_TEXTS).map(([rule, texts]) => [rule, toI18next(texts[locale])]));
-  return { ...messages, error, validation };
+  return { ...messages, error };
 }
 
 /** Stored preference, else the browser's language, else English (issue 3 §9). */
@@ -49,12 +50,14 @@ const SCREEN_LOADERS: Record<Locale, () => Promise<ScreenMessages>> = {
   cn: async () => (await import('./screens-cn.js')).screensCn,
   de: async () => (await import('./screens-de.js')).screensDe,
 };
+const validationFor = async (locale: Locale) => (await import('./validation-messages.js')).validationMessages(locale);
 const screensLoaded = new Set<Locale>();
 let screensWanted = false;
 
 async function loadScreenTexts(locale: Locale): Promise<void> {
   if (screensLoaded.has(locale)) return;
-  i18next.addResourceBundle(locale, 'translation', await SCREEN_LOADERS[locale](), true, true);
+  const [screens, validation] = await Promise.all([SCREEN_LOADERS[locale](), validationFor(locale)]);
+  i18next.addResourceBundle(locale, 'translation', { ...screens, ...validation }, true, true);
   screensLoaded.add(locale);
 }
 

@@ -4,6 +4,7 @@ import { problemText } from '../../api/field-errors.js';
 import { de } from '../../i18n/de.js';
 import { en } from '../../i18n/en.js';
 import { resourcesFor } from '../../i18n/index.js';
+import { validationMessages } from '../../i18n/validation-messages.js';
 import { screensDe } from '../../i18n/screens-de.js';
 import { screensEn } from '../../i18n/screens-en.js';
 import { checkNoteProblems, exceptionTexts, outboundLabel } from './field-labels.js';
@@ -12,7 +13,10 @@ const i18n = i18next.createInstance();
 beforeAll(async () => {
   await i18n.init({
     lng: 'en',
-    resources: { en: { translation: resourcesFor('en', { ...en, ...screensEn }) }, de: { translation: resourcesFor('de', { ...de, ...screensDe }) } },
+    resources: {
+      en: { translation: { ...resourcesFor('en', { ...en, ...screensEn }), ...validationMessages('en') } },
+      de: { translation: { ...resourcesFor('de', { ...de, ...screensDe }), ...validationMessages('de') } },
+    },
     interpolation: { escapeValue: false },
   });
 });
