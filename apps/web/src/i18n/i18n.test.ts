@@ -1,15 +1,18 @@
-import { flattenRoutes, LOCALES } from '@kontor/contracts';
+import { ERROR_CATALOGUE, flattenRoutes, LOCALES, type Locale } from '@kontor/contracts';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { cn } from './cn.js';
 import { de } from './de.js';
 import { en } from './en.js';
-import { resourcesFor } from './index.js';
+import { resourcesFor, type ErrorTexts } from './index.js';
 import { validationMessages } from './validation-messages.js';
 import { screensCn } from './screens-cn.js';
 import { screensDe } from './screens-de.js';
 import { screensEn } from './screens-en.js';
 import { ROUTE_TITLES } from './route-titles.js';
+
+/** The error catalogue's texts of one language, as the web loads them. */
+const errorTextsOf = (locale: Locale) => Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, texts]) => [code, texts[locale]])) as ErrorTexts;
 
 const flatten = (value: unknown, prefix = ''): Record<string, unknown> =>
   value && typeof value === 'object'
@@ -18,7 +21,7 @@ const flatten = (value: unknown, prefix = ''): Record<string, unknown> =>
 
 describe('translations', () => {
   const messages = { en: { ...en, ...screensEn }, cn: { ...cn, ...screensCn }, de: { ...de, ...screensDe } };
-  const all = Object.fromEntries(LOCALES.map((l) => [l, flatten({ ...resourcesFor(l, messages[l]), ...validationMessages(l) })]));
+  const all = Object.fromEntries(LOCALES.map((l) => [l, flatten({ ...resourcesFor(messages[l], errorTextsOf(l)), ...validationMessages(l) })]));
 
   it('has every key in every language, none empty', () => {
     const keys = new Set(LOCALES.flatMap((l) => Object.keys(all[l]!)));
@@ -40,8 +43,8 @@ describe('translations', () => {
     await i18n.init({
       lng: 'en',
       resources: {
-        en: { translation: { ...resourcesFor('en', messages.en), ...validationMessages('en') } },
-        de: { translation: { ...resourcesFor('de', messages.de), ...validationMessages('de') } },
+        en: { translation: { ...resourcesFor(messages.en, errorTextsOf('en')), ...validationMessages('en') } },
+        de: { translation: { ...resourcesFor(messages.de, errorTextsOf('de')), ...validationMessages('de') } },
       },
       interpolation: { escapeValue: false },
     });
@@ -123,7 +126,7 @@ describe('translated, not copied (issue 15 §15)', () => {
     'Mail',
   ]);
   const messages = { en: { ...en, ...screensEn }, cn: { ...cn, ...screensCn }, de: { ...de, ...screensDe } };
-  const flat = Object.fromEntries(LOCALES.map((l) => [l, flatten({ ...resourcesFor(l, messages[l]), ...validationMessages(l) })]));
+  const flat = Object.fromEntries(LOCALES.map((l) => [l, flatten({ ...resourcesFor(messages[l], errorTextsOf(l)), ...validationMessages(l) })]));
   const words = (text: string) =>
     text
       .replace(/\{\{\w+\}\}/g, ' ')

@@ -1,4 +1,5 @@
-import { ERROR_CATALOGUE, LOCALES, toLocale, type Locale } from '@kontor/contracts';
+import { LOCALES, toLocale, type Locale } from '@kontor/contracts';
+import { ERROR_TEXTS_EN } from '@kontor/contracts/error-texts/en';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, type Messages } from './en.js';
@@ -13,10 +14,13 @@ const toI18next = (text: string) => text.replace(/\{(\w+)\}/g, '{{$1}}');
  * The texts of one language the sign-in page needs: the web's own and the server's error catalogue
  * (route titles: route-titles.ts; field-error rules: validation-messages.ts, loaded with the screens).
  */
-export function resourcesFor(locale: Locale, messages: Messages | (Messages & ScreenMessages)) {
-  const error = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, texts]) => [code, toI18next(texts[locale])]));
+export function resourcesFor(messages: Messages | (Messages & ScreenMessages), errorTexts: ErrorTexts) {
+  const error = Object.fromEntries(Object.entries(errorTexts).map(([code, text]) => [code, toI18next(text)]));
   return { ...messages, error };
 }
+
+/** The error catalogue's texts of one language (contracts/src/error-texts). */
+export type ErrorTexts = Record<keyof typeof ERROR_TEXTS_EN, string>;
 
 /** Stored preference, else the browser's language, else English (issue 3 §9). */
 export function initialLocale(): Locale {
@@ -32,10 +36,10 @@ export function rememberLocale(locale: Locale): void {
 export const i18n = i18next;
 
 /** English ships in the first load; Chinese and German texts are fetched when chosen. */
-const MESSAGE_LOADERS: Record<Locale, () => Promise<Messages>> = {
-  en: async () => en,
-  cn: async () => (await import('./cn.js')).cn,
-  de: async () => (await import('./de.js')).de,
+const MESSAGE_LOADERS: Record<Locale, () => Promise<[Messages, ErrorTexts]>> = {
+  en: async () => [en, ERROR_TEXTS_EN],
+  cn: async () => Promise.all([import('./cn.js').then((m) => m.cn), import('@kontor/contracts/error-texts/cn').then((m) => m.ERROR_TEXTS_CN)]),
+  de: async () => Promise.all([import('./de.js').then((m) => m.de), import('@kontor/contracts/error-texts/de').then((m) => m.ERROR_TEXTS_DE)]),
 };
 
 // Tracked here, not by hasResourceBundle: the shell adds route titles to every language early.
@@ -70,7 +74,7 @@ export async function enableScreenTexts(): Promise<void> {
 export async function loadLanguage(locale: Locale): Promise<void> {
   if (screensWanted) await loadScreenTexts(locale);
   if (loadedLanguages.has(locale)) return;
-  i18next.addResourceBundle(locale, 'translation', resourcesFor(locale, await MESSAGE_LOADERS[locale]()), true, true);
+  i18next.addResourceBundle(locale, 'translation', resourcesFor(...(await MESSAGE_LOADERS[locale]())), true, true);
   loadedLanguages.add(locale);
 }
 
@@ -82,7 +86,7 @@ export async function setLanguage(locale: Locale): Promise<void> {
 }
 
 void i18next.use(initReactI18next).init({
-  resources: { en: { translation: resourcesFor('en', en) } },
+  resources: { en: { translation: resourcesFor(en, ERROR_TEXTS_EN) } },
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

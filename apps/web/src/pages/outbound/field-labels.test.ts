@@ -3,19 +3,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { problemText } from '../../api/field-errors.js';
 import { de } from '../../i18n/de.js';
 import { en } from '../../i18n/en.js';
-import { resourcesFor } from '../../i18n/index.js';
+import { resourcesFor, type ErrorTexts } from '../../i18n/index.js';
+import { ERROR_CATALOGUE, type Locale } from '@kontor/contracts';
 import { validationMessages } from '../../i18n/validation-messages.js';
 import { screensDe } from '../../i18n/screens-de.js';
 import { screensEn } from '../../i18n/screens-en.js';
 import { checkNoteProblems, exceptionTexts, outboundLabel } from './field-labels.js';
+
+/** The error catalogue's texts of one language, as the web loads them. */
+const errorTextsOf = (locale: Locale) => Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, texts]) => [code, texts[locale]])) as ErrorTexts;
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
   await i18n.init({
     lng: 'en',
     resources: {
-      en: { translation: { ...resourcesFor('en', { ...en, ...screensEn }), ...validationMessages('en') } },
-      de: { translation: { ...resourcesFor('de', { ...de, ...screensDe }), ...validationMessages('de') } },
+      en: { translation: { ...resourcesFor({ ...en, ...screensEn }, errorTextsOf('en')), ...validationMessages('en') } },
+      de: { translation: { ...resourcesFor({ ...de, ...screensDe }, errorTextsOf('de')), ...validationMessages('de') } },
     },
     interpolation: { escapeValue: false },
   });
