@@ -39,6 +39,19 @@ async function call(method: string, path: string, token: string, body?: unknown)
   if (answer.code !== 'OK') throw new Error(`${method} ${path}: ${JSON.stringify(answer).slice(0, 300)}`);
   return answer.data;
 }
+/** A merchant's one-parcel DHL order to Munich, with stock (ANK-CHG-65 has hundreds). */
+const dhlOrder = (token: string, refOrderId: string) =>
+  call('POST', '/v0/outbound/orders', token, {
+    typeOfTask: 'B2C',
+    modeOfTransport: 'parcel',
+    pickupDate: '2026-12-01',
+    unitQty: 1,
+    weight: 1.2,
+    carrier: 'DHL',
+    refOrderId,
+    consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
+    lines: [{ sku: 'ANK-CHG-65', quantity: 1 }],
+  });
 const shuffled = <T>(list: T[]) =>
   list
     .map((v) => [Math.random(), v] as const)
@@ -60,17 +73,7 @@ try {
 
   const orders: number[] = [];
   for (let i = 0; i < ORDERS; i++) {
-    const order = await call('POST', '/v0/outbound/orders', merchant, {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 1.2,
-      carrier: 'DHL',
-      refOrderId: `BENCH-LBL-${i}`,
-      consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
-      lines: [{ sku: 'ANK-CHG-65', quantity: 1 }],
-    });
+    const order = await dhlOrder(merchant, `BENCH-LBL-${i}`);
     orders.push(order.id);
   }
 
@@ -104,17 +107,7 @@ try {
   const api: number[] = [];
   const direct: number[] = [];
   for (let i = 0; i < 20; i++) {
-    const order = await call('POST', '/v0/outbound/orders', merchant, {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 1.2,
-      carrier: 'DHL',
-      refOrderId: `BENCH-ONE-${i}`,
-      consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
-      lines: [{ sku: 'ANK-CHG-65', quantity: 1 }],
-    });
+    const order = await dhlOrder(merchant, `BENCH-ONE-${i}`);
     let t0 = performance.now();
     await call('POST', '/v0/order/batchPrintLabel', station, [{ id: order.id }]);
     api.push(performance.now() - t0);
