@@ -21,7 +21,11 @@ export interface ActivitySummaryRow {
 
 /** The SQL of `billing_activity`: the only file that writes it. */
 export const billingRepo = {
-  /** Appends the entries as activity of today (the database's current date). */
+  /**
+   * Appends the entries as activity of today in the warehouse's time zone: the exports and invoices count
+   * days as the warehouse lives them, so an hour after midnight in Hamburg is already the next day even
+   * while the database's clock (UTC) still says the last one. Without a warehouse, UTC.
+   */
   async insert(trx: Kysely<DB>, entries: ActivityEntry[]): Promise<void> {
     if (entries.length === 0) return;
     await trx
@@ -29,7 +33,7 @@ export const billingRepo = {
       .values(
         entries.map((e) => ({
           merchant_id: e.merchantId,
-          day: sql<Date>`current_date`,
+          day: sql<Date>`(now() at time zone coalesce((select time_zone from warehouses order by id limit 1), 'UTC'))::date`,
           kind: e.kind,
           quantity: e.quantity,
           ref_type: e.refType,
