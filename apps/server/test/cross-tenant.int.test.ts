@@ -84,7 +84,8 @@ const NO_TENANT_DATA: Record<string, string> = {
   'POST /v0/print': "staff only: sends a path on Kontor to the caller's own print station",
 };
 
-const today = new Date().toISOString().slice(0, 10);
+// The receiving export counts the warehouse's days (Europe/Berlin in the demo), not UTC's.
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 /** Calls that take A's records in their query or body, with what they must answer. */
 function bodyProbes(a: TenantA): Record<string, Probe[]> {

@@ -21,7 +21,9 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** How each export of the route table is asked for (as the administrator). */
 type Export = { method: 'GET' | 'POST'; url: string; payload?: unknown };
-const today = new Date().toISOString().slice(0, 10);
+// The receiving export counts the warehouse's days (Europe/Berlin in the demo), not UTC's: between
+// midnight in Hamburg and midnight UTC the two disagree.
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 /** Valid bodies of writable record types, so each text field can carry a payload; `i` keeps unique fields apart. */
 const BASES: Record<string, (i: number, ctx: { warehouseId: number; compartmentId: number; merchantIds: number[] }) => Record<string, unknown>> = {

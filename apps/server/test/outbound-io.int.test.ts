@@ -14,6 +14,8 @@ let merchantA: string;
 let merchantB: string;
 let merchantAId: number;
 const today = new Date().toISOString().slice(0, 10);
+/** Today in Hamburg: the day an export with `tz=Europe/Berlin` means. */
+const todayInBerlin = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 beforeAll(async () => {
   t = await createTestApp({ env: { EXPORT_DIRECT_LIMIT: String(LIMIT) } });
@@ -289,7 +291,9 @@ describe('order export', () => {
     const de = await readXlsx(german.rawPayload);
     expect(Object.keys(de)).toEqual(['Aufträge', 'Positionen']);
     expect(de['Aufträge']![1]![3]).toBe('Bereit zur Kommissionierung');
-    const b = await readXlsx((await fetchFile(`/v0/outbound/export.xlsx?view=orders&createdAt=${today}..${today}&tz=Europe/Berlin`, merchantB)).data);
+    const b = await readXlsx(
+      (await fetchFile(`/v0/outbound/export.xlsx?view=orders&createdAt=${todayInBerlin}..${todayInBerlin}&tz=Europe/Berlin`, merchantB)).data,
+    );
     // Merchant B's export holds B's own orders (the demo has some), never A's.
     expect(b.Orders!.slice(1).map((r) => r[1])).not.toContain('IMP-1');
     expect(new Set(b.Orders!.slice(1).map((r) => r[2]))).toEqual(new Set(b.Orders!.length > 1 ? ['EcoFlow Europe'] : []));
