@@ -15,12 +15,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { scopeMerchantId, type AuthContext } from '../../http/access.js';
 import { ok } from '../../http/reply.js';
+import { can, canRetry } from '../../http/route-config.js';
 import { registerJobHandler } from '../jobs/index.js';
 import { carriersServices, LABEL_RETRY_JOB } from './index.js';
 
-const can = (privilege: string) => ({ access: { privilege } });
-/** A settings write a client may retry: it takes Idempotency-Key (http/idempotency.ts). */
-const canRetry = (privilege: string) => ({ access: { privilege }, idempotent: true });
 const tags = ['carriers'];
 const actorOf = (auth: AuthContext) => ({ userId: auth.userId, merchantScope: scopeMerchantId(auth) });
 

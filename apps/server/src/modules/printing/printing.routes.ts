@@ -1,13 +1,12 @@
 import { printHistoryQuerySchema, printReportSchema, printSendSchema } from '@kontor/contracts/domains/printing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams } from '../../http/route-config.js';
 import type { Core } from '../../core.js';
 import { ok } from '../../http/reply.js';
 import { printingServices } from './index.js';
 
 const staff = { access: 'staff' as const };
-const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const tags = ['print'];
 
 /** Printing through print stations (docs/printing.md): the console's print buttons, the station page's calls. */
