@@ -23,6 +23,7 @@ import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
 import { listenLocally, signIn } from './http-session.js';
+import { TenantScope } from '../apps/server/src/db/tenant-scope.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
@@ -77,7 +78,7 @@ async function reserveLines(db: Kysely<DB>, items: number[], lines: number) {
         const n = ++issued;
         const itemId = items[Math.floor(Math.random() * items.length)]!;
         try {
-          await service.reserve({ userId: null, merchantScope: null }, { itemId, quantity: 1 + (n % 3), ref: { type: 'order', id: `${tag}-${n}` } });
+          await service.reserve({ userId: null, merchantScope: TenantScope.all }, { itemId, quantity: 1 + (n % 3), ref: { type: 'order', id: `${tag}-${n}` } });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           refused++;

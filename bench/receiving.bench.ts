@@ -18,6 +18,7 @@ import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
 import { listenLocally, signIn } from './http-session.js';
+import { TenantScope } from '../apps/server/src/db/tenant-scope.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -84,8 +85,8 @@ try {
     const started = performance.now();
     await db.transaction().execute(async (trx) => {
       await sql`insert into idempotency_keys (user_id, key, scope) values (${userId}, ${key}, 'raw') on conflict do nothing returning key`.execute(trx);
-      await repo.order(trx, order, null, true);
-      await new PlacesRepo(trx).itemsByCode(item.sku, merchantId);
+      await repo.order(trx, order, TenantScope.all, true);
+      await new PlacesRepo(trx).itemsByCode(item.sku, TenantScope.merchant(merchantId));
       await repo.lines(trx, order);
       await repo.serialsTaken(trx, item.id, []);
       await repo.ensureLine(trx, order, item.id, '');

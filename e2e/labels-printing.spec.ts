@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
+import { printedFiles, sessionApi, startPrintAgent } from './print-agent.js';
 
 /**
  * Labels and printing in the browser (issue 17 "Done when"): staff buy the label of a ready order on the
@@ -12,48 +11,19 @@ import { signedIn } from './helpers.js';
  * order sends it again. And the barcode tool makes a PDF the viewer opens.
  */
 
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
-
-/** The print agent in folder mode; its one printer is named after the folder, as the demo's thermal printer. */
-async function startAgent(origin: string): Promise<{ agent: ChildProcess; url: string; folder: string }> {
-  const folder = join(mkdtempSync(join(tmpdir(), 'kontor-e2e-agent-')), 'Zebra_GK420d');
-  const port = 19_100 + Math.floor(Math.random() * 800);
-  const agent = spawn(process.execPath, ['--import', 'tsx', 'packages/print-agent/src/main.ts'], {
-    env: { ...process.env, PRINT_AGENT_PORT: String(port), PRINT_AGENT_FOLDER: folder, PRINT_AGENT_ORIGINS: origin },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await expect(async () => expect((await fetch(url)).ok).toBe(true)).toPass({ timeout: 30_000 });
-  return { agent, url, folder };
-}
-
-const printedFiles = (folder: string) => {
-  try {
-    return readdirSync(folder).filter((f) => !f.startsWith('.'));
-  } catch {
-    return [];
-  }
-};
-
 test.describe('labels and printing', () => {
   test.describe.configure({ timeout: 150_000 });
 
   test('a label bought on the order screen prints at the print station through the agent, and reprints', async ({ browser, baseURL }) => {
     const origin = new URL(baseURL!).origin;
-    const { agent, url, folder } = await startAgent(origin);
+    const { agent, url, folder } = await startPrintAgent(origin);
     try {
       // The merchant's order, through the API: stock reserved, ready to pick.
       const merchant = await browser.newPage();
       await signedIn(merchant, 'merchant-a@demo.local');
       const reference = `LBL-${Date.now().toString(36).toUpperCase()}`;
       const created = await (
-        await api(merchant)
+        await sessionApi(merchant)
       )('POST', '/v0/outbound/orders', {
         typeOfTask: 'B2C',
         modeOfTransport: 'parcel',
@@ -103,6 +73,12 @@ test.describe('labels and printing', () => {
       await labels.locator('[data-testid^="label-print-"]').first().click();
       await expect.poll(() => printedFiles(folder).length, { timeout: 30_000 }).toBe(2);
       await expect(station.getByTestId('print-station-history')).toContainText(created.data.unid);
+
+      // The order's packing slip opens in the PDF view.
+      await staff.getByTestId('labels-packing-slip').click();
+      await expect(staff).toHaveURL(/\/pdfViewer/);
+      await expect(staff.getByTestId('pdf-frame')).toBeVisible();
+      await expect(staff.getByTestId('pdf-problem')).toHaveCount(0);
     } finally {
       agent.kill('SIGTERM');
     }

@@ -17,7 +17,7 @@ import { expandMenu, signedIn } from './helpers.js';
 const ROLES = ['staff@demo.local', 'warehouse@demo.local', 'station@demo.local', 'merchant-a@demo.local', 'carrier@demo.local'];
 
 /** Links and buttons that open a record's detail drawer in the lists. */
-const OPENERS = ['outbound-open', 'inbound-open', 'container-open', 'return-open', 'ticket-open', 'row-view'];
+const OPENERS = ['outbound-open', 'inbound-open', 'container-open', 'return-open', 'ticket-open', 'picklist-open', 'row-view'];
 
 async function api(page: Page) {
   const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';

@@ -6,6 +6,7 @@
  * - `http/` is the plumbing under every module: it imports no module;
  * - SQL lives in repositories (`*.repo.ts`, `*.sql.ts`), `db/`, migrations and the seed only;
  * - status codes are compared through the status machines, never as numbers;
+ * - tenant scope is applied through db/tenant-scope.ts, never by a hand-written merchant_id filter;
  * - a web page imports nothing from another page's folder (shared pieces live in components/).
  * `eslint/layers.test.ts` lints a violation of each rule and fails when a rule stops firing.
  */
@@ -34,7 +35,36 @@ const statusNumber = {
   message: 'Compare states through the status machine (contracts/src/status), not status numbers.',
 };
 
+/**
+ * Tenant scope is applied by one mechanism (apps/server/src/db/tenant-scope.ts): a repository narrows
+ * merchant-owned rows with whereTenant / tenantSql, and code checks a row it read with tenantAllows. A
+ * hand-written `merchant_id =` filter, or a merchant id compared to a scope, is what it replaced.
+ */
+const tenantMessage = 'Apply tenant scope through db/tenant-scope.ts (whereTenant, tenantSql, tenantAllows), not by filtering merchant_id by hand.';
+const tenantFilters = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(where|orWhere|having|on)$/][arguments.0.value=/(^|\\.)merchant_id$/][arguments.1.value=/^(=|==|in|<>|!=)$/]',
+    message: tenantMessage,
+  },
+  {
+    selector: 'CallExpression[callee.name=/^(eb|cmpr)$/][arguments.0.value=/(^|\\.)merchant_id$/][arguments.1.value=/^(=|==|in|<>|!=)$/]',
+    message: tenantMessage,
+  },
+  {
+    selector:
+      "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/\\b(where|and|or|on)\\s+([a-z_]+\\.)?merchant_id\\s*(=|<>|!=|in)\\s*(any\\s*)?\\(?\\s*$/i]",
+    message: tenantMessage,
+  },
+  {
+    selector:
+      'BinaryExpression[operator=/^[!=]==?$/][left.property.name=/^(merchant_id|merchantId)$/][right.name=/[sS]cope$/], BinaryExpression[operator=/^[!=]==?$/][right.property.name=/^(merchant_id|merchantId)$/][left.name=/[sS]cope$/]',
+    message: tenantMessage,
+  },
+];
+
 /** Where SQL may be written. */
+const tenantScopeFile = `${server}/db/tenant-scope.ts`;
 const dataFiles = [`${server}/**/*.repo.ts`, `${server}/**/*.sql.ts`, `${server}/db/**`, `${server}/seed/**`];
 
 const otherModule = {
@@ -46,12 +76,13 @@ const repository = { regex: '\\.repo\\.js$', message: 'A route file calls a serv
 export const layerRules = [
   {
     files: [`${server}/**/*.ts`],
-    ignores: dataFiles,
-    rules: { 'no-restricted-syntax': ['error', exportRows, queryBuilder, sqlTemplate, statusNumber] },
+    ignores: [...dataFiles, tenantScopeFile],
+    rules: { 'no-restricted-syntax': ['error', exportRows, queryBuilder, sqlTemplate, statusNumber, ...tenantFilters] },
   },
   {
     files: dataFiles,
-    rules: { 'no-restricted-syntax': ['error', exportRows, statusNumber] },
+    ignores: [tenantScopeFile],
+    rules: { 'no-restricted-syntax': ['error', exportRows, statusNumber, ...tenantFilters] },
   },
   {
     files: [`${server}/modules/**/*.ts`],

@@ -4,6 +4,7 @@ import c7rOrders from './c7r.orders.json';
 import mepItem from './mep.item.json';
 import navOverviewTasksNoFinIn30Days from './nav.overview.tasksNoFinIn30Days.json';
 import omsOutboundList from './oms.outbound.list.json';
+import p11yShippinglog from './p11y.shippinglog.json';
 import r7gOrders from './r7g.orders.json';
 import settingsAnnouncements from './settings.announcements.json';
 import settingsClasses from './settings.classes.json';
@@ -25,6 +26,7 @@ export const SHIPPED_MASKS: Record<string, unknown> = {
   'mep.item': mepItem,
   'nav.overview.tasksNoFinIn30Days': navOverviewTasksNoFinIn30Days,
   'oms.outbound.list': omsOutboundList,
+  'p11y.shippinglog': p11yShippinglog,
   'r7g.orders': r7gOrders,
   'settings.announcements': settingsAnnouncements,
   'settings.classes': settingsClasses,

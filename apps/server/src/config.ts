@@ -59,6 +59,10 @@ const schema = z
     TRUST_PROXY: bool.default(false),
     JOBS: bool.default(true),
     JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    /** How often carrier tracking is polled and delivered orders finish (docs/shipping.md "Tracking"); 0 turns the interval off. */
+    TRACKING_POLL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+    /** Orders asked about per tracking poll round. */
+    TRACKING_POLL_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1000),
     /** How far a receiving may pass an inbound line's plan before the receiver must confirm (percent). */
     RECEIVING_OVER_TOLERANCE_PERCENT: z.coerce.number().int().min(0).max(1000).default(10),
     /** Order exports of up to this many orders download at once; larger ones run as a background job (issue 7 §6). */

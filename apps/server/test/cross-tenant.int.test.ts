@@ -18,13 +18,14 @@ import { seedTenantA, type IdKind, type TenantA } from './helpers/tenant-fixture
 type Probe = { method: string; url: string; payload?: unknown; accept?: string[]; kinds?: IdKind[] };
 const REFUSED = ['NotFound', 'NoPermission'];
 /** A's record looked up by its code answers "not found" in the domain's words. */
-const NOT_FOUND_BY_CODE = [...REFUSED, 'ItemNotFound', 'CompartmentNotFound'];
+const NOT_FOUND_BY_CODE = [...REFUSED, 'ItemNotFound', 'CompartmentNotFound', 'OrderNotFound'];
 
 /** Path prefixes whose `:id` is a merchant's record, and the kind of A's ids to put there. */
 const ID_PREFIXES: Array<[string, IdKind]> = [
   ['/v0/items/', 'item'],
   ['/v0/stock/', 'stock'],
   ['/v0/inventorylog/', 'log'],
+  ['/v0/shippinglog/', 'shipLog'],
   ['/v0/munits/', 'unit'],
   ['/v0/r7gorders/', 'inbound'],
   ['/v0/outbound/orders/', 'outbound'],
@@ -37,7 +38,10 @@ const ID_PREFIXES: Array<[string, IdKind]> = [
   ['/v0/merchants/', 'merchant'],
   ['/v0/oauth2/clients/', 'oauthClient'],
   ['/v0/carriers/orders/', 'outbound'],
+  ['/v0/labels/orders/', 'outbound'],
   ['/v0/carriers/labels/', 'label'],
+  ['/v0/packing/orders/', 'outbound'],
+  ['/v0/packing/log/', 'packLog'],
 ];
 /** Other path parameters and what they name. */
 const PARAM_KINDS: Record<string, IdKind> = { scanId: 'scan', orderId: 'outbound' };
@@ -62,6 +66,13 @@ const SHARED_PREFIXES: Record<string, string> = {
   '/v0/carriers/accounts/': 'carrier accounts of the company; sessions bound to a merchant are refused',
   '/v0/carriers/rules/': 'carrier rules of the company; sessions bound to a merchant are refused',
   '/v0/print/': "print jobs: staff only, each readable by its sender and its station, no merchant's",
+  '/v0/picking/picklists/': 'picklists are the warehouse\u2019s: merchant users are refused (docs/picking.md)',
+  '/v0/picking/presets/': 'picklist creation rules of the warehouse; staff only',
+  '/v0/carriergate/':
+    'carrier gate users, keys, shipments and bills: the company\u2019s own customers, no merchant\u2019s; sessions bound to a merchant are refused',
+  '/v0/gate/':
+    'the carrier gate API: authenticated by a gate user\u2019s API key, never by a session (a session alone is ApiKeyInvalid); no merchant\u2019s record',
+  '/v0/wms/pallets/': 'loading configs (pallets) are the warehouse\u2019s: merchant users are refused (docs/loading.md)',
 };
 
 /** Mutating routes without ids that touch no merchant's record, each with the reason. */
@@ -81,6 +92,7 @@ const NO_TENANT_DATA: Record<string, string> = {
   'PUT /v0/lookup/': "remembers the caller's own screen memory",
   'POST /v0/carriers/accounts': 'carrier accounts are the company\u2019s; sessions bound to a merchant are refused',
   'POST /v0/labels/barcodes': 'prints the values the caller sends as barcodes; reads no record',
+  'POST /v0/labels/compartments': 'labels of compartments: the warehouse\u2019s shelves, no merchant\u2019s record',
   'POST /v0/print': "staff only: sends a path on Kontor to the caller's own print station",
 };
 
@@ -89,7 +101,7 @@ const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).fo
 
 /** Calls that take A's records in their query or body, with what they must answer. */
 function bodyProbes(a: TenantA): Record<string, Probe[]> {
-  const { sku, unit, inboundUnid, ref, shipSN, imageUrl } = a.codes;
+  const { sku, unit, inboundUnid, outboundUnid, ref, shipSN, imageUrl } = a.codes;
   const [item] = a.ids.item as number[];
   const [inbound] = a.ids.inbound as number[];
   const [outbound] = a.ids.outbound as number[];
@@ -106,6 +118,22 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
     'GET /v0/p11yorders/list': any(`/v0/p11yorders/list?q=${ref}`),
     'GET /v0/p11yorders/outOfStock': any(`/v0/p11yorders/outOfStock?q=${outbound}`, REFUSED),
     'GET /v0/p11yorders/scanLog': any(`/v0/p11yorders/scanLog?id=${outbound}&q=${ref}`),
+    // SKU QC, serials and the SN swap: A's order by id or by number is "order not found", A's SKU unknown.
+    'GET /v0/p11yorders/scanItemSKUQC': [
+      ...any(`/v0/p11yorders/scanItemSKUQC?id=${outbound}&q=`, NOT_FOUND_BY_CODE),
+      ...any(`/v0/p11yorders/scanItemSKUQC?id=${outbound}&q=${sku}`, NOT_FOUND_BY_CODE),
+      ...any(`/v0/p11yorders/scanItemSKUQC?id=0&q=${outboundUnid}`, NOT_FOUND_BY_CODE),
+    ],
+    // The shipping scan: A's order number or tracking number is "order not found" and changes nothing.
+    'GET /v0/p11yorders/scanShipSN': [
+      ...any(`/v0/p11yorders/scanShipSN?q=${outboundUnid}`, NOT_FOUND_BY_CODE),
+      ...any(`/v0/p11yorders/scanShipSN?q=${ref}`, NOT_FOUND_BY_CODE),
+    ],
+    'GET /v0/p11yorders/scanItemSN': any(`/v0/p11yorders/scanItemSN?id=${outbound}&itemID=${sku}&q=SN${outbound}`, NOT_FOUND_BY_CODE),
+    'GET /v0/p11yorders/swapSN': [
+      ...any(`/v0/p11yorders/swapSN?id=0&q=${outboundUnid}`, NOT_FOUND_BY_CODE),
+      ...any(`/v0/p11yorders/swapSN?id=${outbound}&q=SN-X1`, NOT_FOUND_BY_CODE),
+    ],
     'GET /v0/r7greceiving/': any(`/v0/r7greceiving/?q=${ret}`, REFUSED),
     'GET /v0/r7greceiving/list': any(`/v0/r7greceiving/list?q=${shipSN}`),
     'GET /v0/audit/': any(`/v0/audit/?entity=item&entityId=${item}`, REFUSED),
@@ -165,6 +193,8 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
     ],
     'POST /v0/order/printShipmentLabelAtScan': post('/v0/order/printShipmentLabelAtScan', [{ id: outbound, packServices: [] }], REFUSED),
     'POST /v0/carriers/queue/retry': post('/v0/carriers/queue/retry', { orderIds: [outbound] }, REFUSED),
+    // The carrier lists' labels of A's orders answer nothing of A (an empty list) or are refused.
+    'GET /v0/carriers/labels': any(`/v0/carriers/labels?orderIds=${(a.ids.outbound as number[]).join(',')}`),
     'GET /v0/labels/merged.pdf': any(`/v0/labels/merged.pdf?files=[${(a.ids.label as number[]).join(',')}]`, REFUSED),
     // Another tenant's tracking number gets a plain SN label of the text asked, not A's carrier label.
     'GET /v0/utils/labelSNBase64': any(`/v0/utils/labelSNBase64?q=${a.markers[0]}-TRK`, ['OK']),
@@ -173,6 +203,23 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
     'POST /v0/labels/logistics': post('/v0/labels/logistics', { kind: 'merchant', merchantId: a.merchantId }, [...REFUSED, 'OK']),
     // A's item ids answer the same field error (ids: unknownRecord) as ids that do not exist.
     'POST /v0/labels/items': post('/v0/labels/items', { ids: [item] }, [...REFUSED, 'IntegrityError']),
+    // Picklists (issue 18): warehouse documents, refused to merchant users whatever their role holds.
+    'GET /v0/p11y/pick/': any('/v0/p11y/pick/?q=1', REFUSED),
+    'GET /v0/p11y/pick/any': any('/v0/p11y/pick/any?q=PL20260002', REFUSED),
+    'GET /v0/picking/item': any(`/v0/picking/item?q=${sku}`, REFUSED),
+    'PUT /v0/p11y/pick/': post('/v0/p11y/pick/', { id: 1, itemQtyPicked: 1 }, REFUSED, 'PUT'),
+    'POST /v0/picking/picklists': post('/v0/picking/picklists', { rules: { merchantId: a.merchantId, maxLists: 0 } }, REFUSED),
+    'POST /v0/picking/presets': post('/v0/picking/presets', { name: 'xt-intruder', rules: {} }, REFUSED),
+    // The single-item station finds items by code within the caller's merchant: A's SKU is not found.
+    'POST /v0/packing/single/scan': post('/v0/packing/single/scan', { code: sku }, [...NOT_FOUND_BY_CODE, 'NoOrderToPack']),
+    // Loading: A's parcel scanned onto the demo pallet, a config made, a scan of A's tracking number.
+    'POST /v0/wms/pallets': post('/v0/wms/pallets', { pickupCarrier: 'xt-intruder' }, REFUSED),
+    'POST /v0/wms/pallets/handover/scan': post('/v0/wms/pallets/handover/scan', { scan: shipSN }, REFUSED),
+    'POST /v0/wms/pallets/:palletCode/tracking/flush': post(
+      '/v0/wms/pallets/LD20260001/tracking/flush',
+      { reason: 'scan', items: [{ trackingNo: shipSN }] },
+      REFUSED,
+    ),
   };
 }
 
@@ -194,6 +241,8 @@ function pathBodies(a: TenantA): Record<string, unknown> {
     'PUT /v0/outbound/orders/:id': { version: 1, remark: 'intruder' },
     'POST /v0/outbound/orders/:id/status': { to: 'hold', reason: 'intruder' },
     'POST /v0/outbound/orders/:id/cancel-decision': { approve: true },
+    'POST /v0/outbound/orders/:id/partialFinish': { reason: 'cross-tenant probe' },
+    'PUT /v0/outbound/orders/:id/sku-qc': { skus: [] },
     'POST /v0/tickets/:id/messages': { message: 'intruder' },
     'POST /v0/tickets/:id/status': { status: 'closed' },
     'PUT /v0/items/:id': { version: 1, sku: 'XT-INTRUDER', name: 'intruder' },

@@ -46,6 +46,7 @@ const SEEDED_ELSEWHERE: Record<string, string> = {
   inventoryLog: 'ledger rows of the adjustments made below (batch, note)',
   inboundOrder: 'inbound orders made below through POST /v0/r7gorders/',
   ticket: 'tickets made below through POST /v0/tickets/',
+  shippingLog: 'refused shipping scans of each payload made below (the scanned code)',
 };
 
 let t: TestApp;
@@ -53,6 +54,7 @@ let admin: string;
 /** The workbooks and CSV files of every export, by the route that made them. */
 const files: Array<{ route: string; cells: Array<{ address: string; text: string; formula: boolean }> }> = [];
 let resources: ResourceDef[];
+let gateBillId = 0;
 
 const call = (method: string, url: string, payload?: unknown) =>
   t.call({ method: method as 'GET', url, token: admin, payload: payload as never }).then((r) => r.body);
@@ -123,6 +125,7 @@ function exportsOf(routes: Array<{ method: string; url: string }>, merchantId: n
     'POST /v0/r7gorders/export.xlsx': [{ method: 'POST', url: '/v0/r7gorders/export.xlsx', payload: { from: today, to: today } }],
     'GET /v0/outbound/export.xlsx': Object.keys(OUTBOUND_VIEWS).map((view) => ({ method: 'GET' as const, url: `/v0/outbound/export.xlsx?view=${view}` })),
     'POST /v0/outbound/export.xlsx': [{ method: 'POST', url: '/v0/outbound/export.xlsx', payload: { view: 'orders' } }],
+    'GET /v0/carriergate/bills/:id/bill.csv': [{ method: 'GET', url: `/v0/carriergate/bills/${gateBillId}/bill.csv` }],
     'GET /v0/outbound/import/template': [
       { method: 'GET', url: `/v0/outbound/import/template?format=xlsx&merchantId=${merchantId}` },
       { method: 'GET', url: `/v0/outbound/import/template?format=csv&merchantId=${merchantId}` },
@@ -198,7 +201,28 @@ beforeAll(async () => {
       }),
     );
     must('ticket', await call('POST', '/v0/tickets/', { orderId: order.id, subject: p, message: p }));
+    // An unknown code is refused and logged with what was scanned (the shipping log's export).
+    await call('GET', `/v0/p11yorders/scanShipSN?q=${encodeURIComponent(p)}`);
   }
+  // A carrier gate user's bill (its CSV): labels bought through the demo's sandbox carrier with the payloads
+  // as the company, the sender and the shipments' references.
+  const gateAddress = (p: string) => ({ name1: p, street: p, streetNumber: '1', zip: '20457', city: p, country: 'DE' });
+  const gateUser = must(
+    'gate user',
+    await call('POST', '/v0/carriergate/users', { company: PAYLOADS[0], address: gateAddress(PAYLOADS[0]!), carriers: ['sandbox'] }),
+  );
+  const gateKey = must('gate key', await call('POST', `/v0/carriergate/users/${gateUser.id}/keys`, { name: 'shop' })).key as string;
+  for (const [i, p] of PAYLOADS.entries()) {
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/v0/gate/shipments',
+      headers: { 'x-api-key': gateKey, 'idempotency-key': `inj-${i}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ receiver: gateAddress(p), parcels: [{ weightKg: 1 }], product: 'SBX_PARCEL', reference: p }),
+    });
+    expect(JSON.parse(bought.body).code, bought.body.slice(0, 300)).toBe('OK');
+  }
+  const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(new Date());
+  gateBillId = must('gate bill', await call('POST', '/v0/carriergate/bills/build', { period, gateUserId: gateUser.id }))[0].id as number;
   const asks = exportsOf(t.routeTable, merchantIds[0]!);
   for (const [route, list] of Object.entries(asks)) for (const ask of list) await runExport(route, ask);
 }, 300_000);

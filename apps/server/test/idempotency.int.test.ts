@@ -6,6 +6,7 @@ import { ok } from '../src/http/reply.js';
 import { checkStockInvariants } from '../src/modules/inventory/invariants.js';
 import { StockService } from '../src/modules/inventory/stock.service.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { TenantScope } from '../src/db/tenant-scope.js';
 
 /**
  * Issue 15 item 6: every mutating call a client may retry takes `Idempotency-Key`, by one declaration
@@ -27,12 +28,19 @@ const NOT_KEYED: Record<string, string> = {
   // parcel label has its own idempotency key instead (docs/carriers.md), so a repeat buys nothing twice.
   'POST /v0/carriers/orders/:id/labels': 'per-parcel label keys: a repeat reuses the bought labels',
   'POST /v0/carriers/queue/retry': 'per-parcel label keys: a repeat reuses the bought labels',
-  'POST /v0/order/batchPrintLabel': 'per-parcel label keys: a repeat answers the same labels (facts §2.8)',
-  'POST /v0/order/printShipmentLabelAtScan': 'per-parcel label keys: a repeat answers the same labels (facts §2.8)',
+  'POST /v0/packing/orders/:id/label': 'per-parcel label keys: a repeat reuses the bought labels (and prints one more copy)',
+  'POST /v0/packing/log/:id/reprint': 'a reprint: per-parcel label keys reuse the bought labels, a repeat prints one more copy',
   'POST /v0/carriers/labels/:id/void': 'voiding a voided label succeeds at the carrier and here: a repeat changes nothing',
   'POST /v0/labels/barcodes': 'renders a PDF from the body and changes nothing: a retry renders it again',
   'POST /v0/labels/logistics': 'renders a PDF and changes nothing: a retry renders it again',
   'POST /v0/labels/items': 'renders a PDF of items and changes nothing: a retry renders it again',
+  'POST /v0/labels/compartments': 'renders a PDF of compartments and changes nothing: a retry renders it again',
+  'POST /v0/wms/pallets/handover/scan': 'finds a loading config by its code or plate and writes nothing (facts §2.6)',
+  'POST /v0/compartments/range/preview': 'counts the compartments a range would make and writes nothing',
+  'POST /v0/carriergate/users/:id/keys': 'makes an API key shown once: a stored answer would keep the secret; a retry makes a second key the user can revoke',
+  // The gate API is signed in by an API key, not a session; it keys purchases itself (docs/carrier-gate.md).
+  'POST /v0/gate/shipments': 'keyed by the carrier gate itself: Idempotency-Key is required per gate user, with per-parcel label keys',
+  'POST /v0/gate/shipments/:id/void': 'voiding a voided shipment changes nothing: a repeat answers the same state',
   // A print is an instruction to a printer, not a record or a purchase: a repeat prints one more copy, as
   // pressing Print twice does, and the station's history shows both (docs/printing.md).
   'POST /v0/print': 'a repeat prints one more copy of a document already made; nothing is bought or booked',
@@ -50,7 +58,7 @@ beforeAll(async () => {
       const stock = new StockService(core);
       const adjust = (req: { auth: { userId: number } | null }) =>
         stock.adjust(
-          { userId: req.auth!.userId, merchantScope: null },
+          { userId: req.auth!.userId, merchantScope: TenantScope.all },
           { item: 'SKU-A', compartment: 'A-01-01', batch: '', status: 10, delta: 1, reasonCode: 'found', note: '' },
         );
       // A stock change from a route that forgot the declaration, and the same route declared.

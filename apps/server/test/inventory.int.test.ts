@@ -28,6 +28,8 @@ const rowsOf = async (sku: string, token = admin) =>
   }>;
 const qty = async (sku: string, compartment: string, status = 10) =>
   (await rowsOf(sku)).find((r) => r.compartmentCode === compartment && r.status === status)?.quantity ?? 0;
+const reservedAt = async (sku: string, compartment: string, status = 10) =>
+  (await rowsOf(sku)).find((r) => r.compartmentCode === compartment && r.status === status)?.reserved ?? 0;
 
 describe('lookups of the original clients', () => {
   it('finds an item by SKU or barcode and answers an empty object on a miss', async () => {
@@ -47,7 +49,9 @@ describe('lookups of the original clients', () => {
       warehouseUNID: 'DE01',
       zoneCode: 'A',
       pickingPriority: 1,
-      inventory: { quantity: 620, lockedQty: 10, rows: 2 },
+      // 10 units of SKU-A reserved for MO20260001 (facts §8), plus what the demo picklists' orders hold
+      // there (seed-picking.ts: 3 SKU-A of batch B2409 and 9 SKU-B).
+      inventory: { quantity: 620, lockedQty: 22, rows: 2 },
     });
     expect((await get('/v0/compartment/any?q=Z-99-99')).data).toEqual({ guid: '', name: '' });
     const list = (await get(`/v0/inventory/list?l=100&o=1970-01-01T00:00:00.000Z&LocationGUID=${c.guid}`)).data;
@@ -55,7 +59,7 @@ describe('lookups of the original clients', () => {
     expect(list.data.find((r: { itemUnid: string }) => r.itemUnid === 'SKU-A')).toMatchObject({
       itemBatch: 'B2409',
       quantity: 120,
-      lockedQty: 10,
+      lockedQty: 13,
       warehouse: 'DE01',
       status: 10,
     });
@@ -155,7 +159,8 @@ describe('stock operations', () => {
     ];
     for (const [body, code] of moves) expect((await send('POST', '/v0/inventory/move', body)).code, JSON.stringify(body)).toBe(code);
     const insufficient = await send('POST', '/v0/inventory/move', { item: 'SKU-B', compartment: 'A-01-01', quantity: 100000, toCompartment: 'A-01-02' });
-    expect(insufficient.data).toBe(`Not enough stock: ${before} available, 100000 requested.`);
+    // Available is what is on hand less what orders hold (the demo picklists' orders reserve SKU-B here).
+    expect(insufficient.data).toBe(`Not enough stock: ${before - (await reservedAt('SKU-B', 'A-01-01'))} available, 100000 requested.`);
     expect(await qty('SKU-B', 'A-01-01')).toBe(before);
     // An item of another merchant is not found for that merchant's scope (admin narrowed to merchant A).
     const other = (await get('/v0/item/any?q=SKU-C')).data.id;
@@ -189,7 +194,8 @@ describe('stock operations', () => {
   });
 
   it('moves reserved units only when asked, carrying their reservations along', async () => {
-    // SKU-A in A-01-01: 120 on hand, 10 reserved for MO20260001 → 110 movable without reservations.
+    // SKU-A in A-01-01: 120 on hand, 13 reserved (10 for MO20260001, 3 for an order of the demo picklist
+    // PL20260002) → 107 movable without reservations.
     expect(
       (await send('POST', '/v0/inventory/move', { item: 'SKU-A', compartment: 'A-01-01', batch: 'B2409', quantity: 115, toCompartment: 'A-03-03' })).code,
     ).toBe('InsufficientStock');
@@ -202,7 +208,7 @@ describe('stock operations', () => {
       withReservations: true,
     });
     expect(moved.data.from).toMatchObject({ quantity: 5, reserved: 5 });
-    expect(moved.data.to).toMatchObject({ quantity: 115, reserved: 5 });
+    expect(moved.data.to).toMatchObject({ quantity: 115, reserved: 8 });
     expect(await checkStockInvariants(t.database.db)).toEqual([]);
   });
 

@@ -179,3 +179,30 @@ describe('item labels (POST /v0/labels/items)', () => {
     expect(foreign.json().error?.fields?.[0]).toMatchObject({ field: 'ids', rule: 'unknownRecord' });
   });
 });
+
+describe('packing slip (GET /v0/labels/orders/:id/packing-slip)', () => {
+  const orderOf = async (unid: string) =>
+    (await t.core.db.selectFrom('outbound_orders').select(['id', 'merchant_id']).where('unid', '=', unid).executeTakeFirstOrThrow()) as {
+      id: number;
+      merchant_id: number;
+    };
+
+  it("answers an A4 slip of the order's lines; a merchant gets only its own orders'", async () => {
+    const order = await orderOf('MO20260001');
+    const slip = await pdf({ method: 'GET', url: `/v0/labels/orders/${order.id}/packing-slip`, token: station });
+    expect(slip.status).toBe(200);
+    expect(slip.type).toBe('application/pdf');
+    expect(pageSizesMm(slip.bytes)).toEqual([[210, 297]]);
+
+    const own = await t.core.db.selectFrom('users').select('merchant_id').where('account', '=', 'merchant-a@demo.local').executeTakeFirstOrThrow();
+    const other = await t.core.db
+      .selectFrom('outbound_orders')
+      .select('id')
+      .where('merchant_id', '!=', Number(own.merchant_id))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect((await pdf({ method: 'GET', url: `/v0/labels/orders/${other.id}/packing-slip`, token: merchantA })).json().code).toBe('NotFound');
+    expect((await pdf({ method: 'GET', url: '/v0/labels/orders/999999999/packing-slip', token: admin })).json().code).toBe('NotFound');
+    expect((await pdf({ method: 'GET', url: '/v0/labels/orders/abc/packing-slip', token: admin })).json().code).toBe('IntegrityError');
+  });
+});

@@ -59,6 +59,22 @@ describe('layer rules', () => {
     expect(await messages('apps/server/src/modules/oauth/x.routes.ts', 'export const basic = (err: { status: number }) => err.status === 401;\n')).toEqual([]);
   });
 
+  it('apply tenant scope through db/tenant-scope.ts, never a hand-written merchant_id filter', async () => {
+    const builder = "export const q = (db: any, scope: number) => db.selectFrom('stock').selectAll().where('merchant_id', '=', scope).execute();\n";
+    const aliased = "export const q = (db: any, scope: number) => db.selectFrom('stock as s').selectAll().where('s.merchant_id', '=', scope).execute();\n";
+    const raw =
+      "import { sql } from 'kysely';\nexport const q = (db: any, scope: number) => sql`select id from returns r where r.merchant_id = ${scope}`.execute(db);\n";
+    const compared = 'export const mine = (row: { merchantId: number }, scope: number) => row.merchantId === scope;\n';
+    for (const code of [builder, aliased, raw, compared])
+      expect(await messages('apps/server/src/modules/inventory/x.repo.ts', code)).toEqual([expect.stringContaining('tenant scope through db/tenant-scope.ts')]);
+    const mechanism =
+      "import { tenantSql, whereTenant, type TenantScope } from '../../db/tenant-scope.js';\nimport { sql } from 'kysely';\n" +
+      "export const a = (db: any, scope: TenantScope) => db.selectFrom('stock').selectAll().$call(whereTenant(scope)).execute();\n" +
+      "export const b = (db: any, scope: TenantScope) => sql`select id from returns r where ${tenantSql(scope, 'r.merchant_id')}`.execute(db);\n" +
+      "export const c = (db: any, id: number) => db.updateTable('returns').set({ merchant_id: id }).where('merchant_id', 'is', null).execute();\n";
+    expect(await messages('apps/server/src/modules/inventory/x.repo.ts', mechanism)).toEqual([]);
+  });
+
   it("keep a web page out of another page's folder", async () => {
     expect(await messages('apps/web/src/pages/returns/X.tsx', "export { StateTag } from '../inbound/StateTag.js';\n")).toEqual([
       expect.stringContaining("another page's folder"),

@@ -9,6 +9,13 @@ import { settingsResponses } from './domains/settings-responses.js';
 import { ticketsResponses } from './domains/tickets-responses.js';
 import { carriersResponses } from './domains/carriers-responses.js';
 import { printingResponses } from './domains/printing-responses.js';
+import { skuQcResponses } from './domains/sku-qc-responses.js';
+import { pickingResponses } from './domains/picking-responses.js';
+import { carrierGateResponses } from './domains/carrier-gate-responses.js';
+import { packingResponses } from './domains/packing-responses.js';
+import { shippingResponses } from './domains/shipping-responses.js';
+import { palletsResponses } from './domains/pallets-responses.js';
+import { trackingResponses } from './domains/tracking-responses.js';
 
 export { envelopeOf } from './envelope.js';
 
@@ -29,9 +36,16 @@ export const API_RESPONSES = {
   ...inboundResponses,
   ...returnsResponses,
   ...outboundResponses,
+  ...skuQcResponses,
+  ...shippingResponses,
+  ...trackingResponses,
   ...ticketsResponses,
   ...carriersResponses,
   ...printingResponses,
+  ...pickingResponses,
+  ...carrierGateResponses,
+  ...packingResponses,
+  ...palletsResponses,
 } satisfies Record<string, z.ZodType>;
 export type ApiRouteKey = keyof typeof API_RESPONSES;
 
@@ -57,4 +71,13 @@ export const BINARY_ROUTES = [
   'GET /v0/labels/box',
   'GET /v0/labels/pallet',
   'POST /v0/labels/items',
+  'GET /v0/labels/orders/:id/packing-slip',
+  'GET /v0/picking/picklists/:id/pdf',
+  'POST /v0/labels/compartments',
+  'GET /v0/gate/shipments/:id/label.pdf',
+  'GET /v0/carriergate/shipments/:id/label.pdf',
+  'GET /v0/carriergate/bills/:id/bill.csv',
+  'GET /v0/carriergate/bills/:id/bill.pdf',
+  'GET /v0/wms/pallets/:palletCode/pdf',
+  'GET /v0/wms/pallets/:palletCode/handover.pdf',
 ] as const;

@@ -22,6 +22,7 @@ export const ACTION_PRIVILEGES = [
   'wms.mergedUnit.edit',
   'wms.stocktake.edit',
   'wms.stocktake.approve',
+  'wms.pallets.edit',
   'r7g.orders.edit',
   'r7g.receiving.edit',
   'r7g.received.edit',
@@ -40,6 +41,9 @@ export const ACTION_PRIVILEGES = [
   'sys.carriers.edit',
   'p11y.labels.print',
   'p11y.labels.manage',
+  'p11y.pick2C.edit',
+  'c5r.users.edit',
+  'c5r.bills.edit',
 ] as const;
 
 export type ActionPrivilege = (typeof ACTION_PRIVILEGES)[number];

@@ -68,12 +68,18 @@ export const BUILTIN_ROLES: Record<string, { title: string; type: 'staff' | 'ext
       'wms.packScan',
       'wms.pickingScan',
       'wms.shippingScan',
+      'wms.loadingScan',
       'wms.snScan',
       'wms.skuScan',
       'p11y.pick2C',
       'p11y.packlist',
       'p11y.labels.print',
       'wms.printStation',
+      // Pack scan order (docs/packing.md): resolving a scanned item and re-reading an order before its
+      // label prints. "Out of Stock" is the pack station's own call (wms.packScanOrder.view), so a
+      // station does not get the orders' manage right (manual status changes, cancel approvals).
+      'wms.item.list',
+      'p11y.orders.list',
     ),
   },
   merchant: {

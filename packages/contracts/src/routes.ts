@@ -141,6 +141,8 @@ export const ROUTES: RouteDef[] = [
       r('/wEP/receiving', 'receiving', 'r7g.receiving.list'),
       r('/wEP/inbound-orders', 'inboundOrders', 'r7g.orders.list'),
       r('/wEP/shippingScan', 'shippingScan', 'wms.shippingScan.view', { noCache: true }),
+      r('/wEP/loadingScan', 'loadingScan', 'wms.loadingScan.view', { noCache: true }),
+      r('/wEP/loadingConfigs', 'loadingConfigs', 'wms.pallets.list'),
       r('/wEP/loggingScan', 'loggingScan', 'wms.loggingScan.view', { noCache: true }),
       r('/wEP/receivingScan', 'receivingScan', 'wms.receivingScan.view', { noCache: true }),
       r('/wEP/packlist', 'packlist', 'p11y.packlist.list'),
@@ -172,6 +174,7 @@ export const ROUTES: RouteDef[] = [
     'SettingOutlined',
     [
       r('/settings/settingPrinters', 'settingPrinters', 'sys.printers.list'),
+      r('/settings/carriers', 'carrierSettings', 'sys.carriers.list'),
       r('/settings/announcements', 'announcements', 'sys.announcements.list'),
       r('/settings/merchant', 'merchant', 'sys.merchant.list'),
       r('/settings/tax', 'tax', 'sys.tax.list'),

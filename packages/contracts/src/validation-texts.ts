@@ -167,6 +167,11 @@ export const VALIDATION_TEXTS = {
     cn: '请求中的某个值超出范围或类型错误。',
     de: 'Ein Wert der Anfrage liegt außerhalb des zulässigen Bereichs oder hat die falsche Art.',
   },
+  rangeTooLarge: {
+    en: '{count} compartments in this range, at most {max} at once.',
+    cn: '此范围包含 {count} 个库位，一次最多 {max} 个。',
+    de: '{count} Lagerplätze in diesem Bereich, höchstens {max} auf einmal.',
+  },
   tooManyLabels: {
     en: '{field}: {count} labels asked, at most {max} in one request.',
     cn: '{field}：请求 {count} 张标签，每次最多 {max} 张。',

@@ -19,6 +19,14 @@ import * as m0016 from '../../migrations/0016_inventory_log_documents.js';
 import * as m0017 from '../../migrations/0017_carriers.js';
 import * as m0018 from '../../migrations/0018_sscc_counters.js';
 import * as m0019 from '../../migrations/0019_print_jobs.js';
+import * as m0021 from '../../migrations/0021_carrier_prices.js';
+import * as m0022 from '../../migrations/0022_carrier_gate.js';
+import * as m0023 from '../../migrations/0023_picking.js';
+import * as m0024 from '../../migrations/0024_sku_qc_serials.js';
+import * as m0025 from '../../migrations/0025_packing.js';
+import * as m0026 from '../../migrations/0026_shipping_log.js';
+import * as m0027 from '../../migrations/0027_pallets.js';
+import * as m0030 from '../../migrations/0030_tracking.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -44,6 +52,14 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_carriers': m0017,
   '0018_sscc_counters': m0018,
   '0019_print_jobs': m0019,
+  '0021_carrier_prices': m0021,
+  '0022_carrier_gate': m0022,
+  '0023_picking': m0023,
+  '0024_sku_qc_serials': m0024,
+  '0025_packing': m0025,
+  '0026_shipping_log': m0026,
+  '0027_pallets': m0027,
+  '0030_tracking': m0030,
 };
 
 class StaticProvider implements MigrationProvider {

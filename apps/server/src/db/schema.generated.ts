@@ -84,6 +84,16 @@ export interface CarrierAccountsTable {
   version: Generated<number>;
 }
 
+export interface CarrierPricesTable {
+  id: Generated<number>;
+  account_id: number;
+  product: string;
+  max_weight_g: number;
+  price_minor: number;
+  currency: Generated<string>;
+  created_at: CreatedAt;
+}
+
 export interface CarrierRulesTable {
   id: Generated<number>;
   merchant_id: number | null;
@@ -97,6 +107,7 @@ export interface CarrierRulesTable {
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
   version: Generated<number>;
+  export_reason: Generated<string>;
 }
 
 export interface CompartmentsTable {
@@ -175,6 +186,103 @@ export interface FilesTable {
   merchant_id: number | null;
   created_at: CreatedAt;
   deleted_at: Timestamp | null;
+}
+
+export interface GateApiKeysTable {
+  id: Generated<number>;
+  gate_user_id: number;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface GateBillLinesTable {
+  id: Generated<number>;
+  bill_id: number;
+  label_id: number;
+  shipment_id: number;
+  reference: Generated<string>;
+  tracking_number: string;
+  carrier: string;
+  product: string;
+  bought_at: Timestamp;
+  cost_minor: number;
+  margin_minor: number;
+  amount_minor: number;
+}
+
+export interface GateBillsTable {
+  id: Generated<number>;
+  gate_user_id: number;
+  period: string;
+  currency: string;
+  status: Generated<number>;
+  line_count: Generated<number>;
+  cost_minor: Generated<number>;
+  margin_minor: Generated<number>;
+  total_minor: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+  issued_at: Timestamp | null;
+  version: Generated<number>;
+}
+
+export interface GateLabelsTable {
+  id: Generated<number>;
+  shipment_id: number;
+  gate_user_id: number;
+  parcel_index: number;
+  idempotency_key: string;
+  state: Generated<string>;
+  tracking_number: Generated<string>;
+  carrier_ref: Generated<string>;
+  label_file_id: string | null;
+  weight_kg: Generated<Numeric>;
+  cost_minor: number | null;
+  currency: string | null;
+  error_kind: string | null;
+  error_text: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+  bought_at: Timestamp | null;
+  voided_at: Timestamp | null;
+}
+
+export interface GateShipmentsTable {
+  id: Generated<number>;
+  gate_user_id: number;
+  idempotency_key: string;
+  request_hash: string;
+  account_id: number;
+  carrier: string;
+  product: string;
+  reference: Generated<string>;
+  format: Generated<string>;
+  sender: Json;
+  receiver: Json;
+  parcels: Json;
+  created_at: CreatedAt;
+}
+
+export interface GateUsersTable {
+  id: Generated<number>;
+  company: string;
+  contact: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  address: Json;
+  margin_bp: Generated<number>;
+  margin_fixed_minor: Generated<number>;
+  currency: Generated<string>;
+  carriers: Generated<Json>;
+  products: Generated<Json>;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+  version: Generated<number>;
 }
 
 export interface IdempotencyKeysTable {
@@ -561,6 +669,14 @@ export interface OutboundOrdersTable {
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
   version: Generated<number>;
+  sku_qc_required: Generated<Json>;
+  sku_qc_done: Generated<Json>;
+  sn_swap_buffer: Generated<Json>;
+  tracking_polled_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  tracking_kind: Generated<string>;
+  tracking_text: Generated<string>;
+  tracking_at: Timestamp | null;
 }
 
 /** View outbound_orders_deleted (read only). */
@@ -623,6 +739,9 @@ export interface OutboundOrdersDeletedView {
   version: number;
   label_error_kind: string | null;
   label_error_text: string | null;
+  tracking_kind: string;
+  tracking_text: string;
+  tracking_at: Timestamp | null;
 }
 
 /** View outbound_orders_live (read only). */
@@ -685,6 +804,9 @@ export interface OutboundOrdersLiveView {
   version: number;
   label_error_kind: string | null;
   label_error_text: string | null;
+  tracking_kind: string;
+  tracking_text: string;
+  tracking_at: Timestamp | null;
 }
 
 /** View outbound_orders_view (read only). */
@@ -747,6 +869,9 @@ export interface OutboundOrdersView {
   version: number;
   label_error_kind: string | null;
   label_error_text: string | null;
+  tracking_kind: string;
+  tracking_text: string;
+  tracking_at: Timestamp | null;
 }
 
 export interface OutboundPutbacksTable {
@@ -760,11 +885,95 @@ export interface OutboundPutbacksTable {
   done_at: Timestamp | null;
 }
 
+export interface OutboundSerialsTable {
+  id: Generated<number>;
+  order_id: number;
+  merchant_id: number;
+  item_id: number;
+  sku: string;
+  serial: string;
+  source: Generated<string>;
+  origin_serials: Generated<Json>;
+  user_id: number | null;
+  created_at: CreatedAt;
+}
+
 export interface OutboundStatusCountsTable {
   merchant_id: number;
   status: number;
   deleted: boolean;
   n: number;
+}
+
+export interface PackLogTable {
+  id: Generated<number>;
+  order_id: number;
+  merchant_id: number;
+  parcel_index: number;
+  station: Generated<string>;
+  user_id: number | null;
+  units: Generated<number>;
+  weight_kg: Numeric | null;
+  dimensions: Json | null;
+  materials: Generated<Json>;
+  created_at: CreatedAt;
+}
+
+/** View pack_log_view (read only). */
+export interface PackLogView {
+  id: number;
+  order_id: number;
+  merchant_id: number;
+  parcel_index: number;
+  station: string;
+  user_id: number | null;
+  units: number;
+  weight_kg: Numeric | null;
+  dimensions: Json | null;
+  materials: Json;
+  created_at: Timestamp;
+  order_unid: string;
+  order_status: number;
+  carrier: string;
+  ship_bundle: string;
+  merchant_name: string;
+  user_name: string | null;
+}
+
+export interface PalletTrackingTable {
+  id: Generated<number>;
+  pallet_id: number;
+  pallet_code: string;
+  tracking_no: string;
+  outbound_id: number | null;
+  outbound_unid: Generated<string>;
+  merchant_id: number | null;
+  carrier: Generated<string>;
+  resolve_status: Generated<string>;
+  resolve_error: Generated<string>;
+  raw_scan: Generated<string>;
+  user_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface PalletsTable {
+  id: Generated<number>;
+  guid: Generated<string>;
+  pallet_code: Generated<string>;
+  pickup_carrier: Generated<string>;
+  unit_str: Generated<string>;
+  plate_number2: Generated<string>;
+  plate_key: Generated<string>;
+  pickup_date: Timestamp | null;
+  important_note: Generated<string>;
+  state: Generated<string>;
+  tracking_count: Generated<number>;
+  signed_files: Generated<Json>;
+  closed_at: Timestamp | null;
+  closed_by: number | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface ParcelLabelsTable {
@@ -800,6 +1009,62 @@ export interface PasswordResetsTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+}
+
+export interface PicklistLinesTable {
+  id: Generated<number>;
+  picklist_id: number;
+  position: number;
+  item_id: number;
+  batch: Generated<string>;
+  compartment_id: number;
+  qty: number;
+  qty_printed: Generated<number>;
+}
+
+export interface PicklistOrdersTable {
+  picklist_id: number;
+  order_id: number;
+  position: number;
+  active: Generated<boolean>;
+  item_packs: Json | null;
+}
+
+export interface PicklistPresetsTable {
+  id: Generated<number>;
+  name: string;
+  rules: Json;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PicklistReadsTable {
+  picklist_id: number;
+  session_id: number;
+  snapshot: Json;
+  at: Generated<Timestamp>;
+}
+
+export interface PicklistsTable {
+  id: Generated<number>;
+  unid: Generated<string>;
+  type: number;
+  status: Generated<number>;
+  priority: Generated<number>;
+  carrier: Generated<string>;
+  merchant_id: number | null;
+  warehouse_id: number | null;
+  item_qty: Generated<number>;
+  item_qty_picked: Generated<number>;
+  orders_fin: Generated<Json>;
+  print_batch: Generated<Json>;
+  started: Generated<boolean>;
+  printed_at: Timestamp | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+  version: Generated<number>;
 }
 
 export interface PrintJobsTable {
@@ -940,6 +1205,44 @@ export interface SettingsTable {
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
   version: Generated<number>;
+}
+
+export interface ShippingLogTable {
+  id: Generated<number>;
+  kind: Generated<string>;
+  merchant_id: number | null;
+  order_id: number | null;
+  order_unid: Generated<string>;
+  code: string;
+  result: string;
+  error_code: Generated<string>;
+  status_after: number | null;
+  user_id: number | null;
+  station: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+/** View shipping_log_view (read only). */
+export interface ShippingLogView {
+  id: number;
+  kind: string;
+  merchant_id: number | null;
+  merchant_name: string | null;
+  order_id: number | null;
+  order_unid: string;
+  code: string;
+  result: string;
+  error_code: string;
+  status_after: number | null;
+  user_id: number | null;
+  user_name: string | null;
+  user_account: string | null;
+  station: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: number;
 }
 
 export interface SsccCountersTable {
@@ -1085,6 +1388,22 @@ export interface TicketsView {
   version: number;
 }
 
+export interface TrackingEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  merchant_id: number;
+  carrier: string;
+  tracking_number: string;
+  event_key: string;
+  code: Generated<string>;
+  kind: string;
+  exception: Generated<string>;
+  text: Generated<string>;
+  location: Generated<string>;
+  at: Timestamp;
+  created_at: CreatedAt;
+}
+
 export interface UserRolesTable {
   user_id: number;
   role_id: number;
@@ -1138,12 +1457,19 @@ export interface DB {
   builtin_role_grants: BuiltinRoleGrantsTable;
   captchas: CaptchasTable;
   carrier_accounts: CarrierAccountsTable;
+  carrier_prices: CarrierPricesTable;
   carrier_rules: CarrierRulesTable;
   compartments: CompartmentsTable;
   containers: ContainersTable;
   containers_view: ContainersView;
   duties: DutiesTable;
   files: FilesTable;
+  gate_api_keys: GateApiKeysTable;
+  gate_bill_lines: GateBillLinesTable;
+  gate_bills: GateBillsTable;
+  gate_labels: GateLabelsTable;
+  gate_shipments: GateShipmentsTable;
+  gate_users: GateUsersTable;
   idempotency_keys: IdempotencyKeysTable;
   inbound_lines: InboundLinesTable;
   inbound_orders: InboundOrdersTable;
@@ -1170,9 +1496,19 @@ export interface DB {
   outbound_orders_live: OutboundOrdersLiveView;
   outbound_orders_view: OutboundOrdersView;
   outbound_putbacks: OutboundPutbacksTable;
+  outbound_serials: OutboundSerialsTable;
   outbound_status_counts: OutboundStatusCountsTable;
+  pack_log: PackLogTable;
+  pack_log_view: PackLogView;
+  pallet_tracking: PalletTrackingTable;
+  pallets: PalletsTable;
   parcel_labels: ParcelLabelsTable;
   password_resets: PasswordResetsTable;
+  picklist_lines: PicklistLinesTable;
+  picklist_orders: PicklistOrdersTable;
+  picklist_presets: PicklistPresetsTable;
+  picklist_reads: PicklistReadsTable;
+  picklists: PicklistsTable;
   print_jobs: PrintJobsTable;
   printers: PrintersTable;
   receiving_scans: ReceivingScansTable;
@@ -1184,6 +1520,8 @@ export interface DB {
   serials: SerialsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
+  shipping_log: ShippingLogTable;
+  shipping_log_view: ShippingLogView;
   sscc_counters: SsccCountersTable;
   stock: StockTable;
   stock_count_lines: StockCountLinesTable;
@@ -1194,6 +1532,7 @@ export interface DB {
   ticket_messages: TicketMessagesTable;
   tickets: TicketsTable;
   tickets_view: TicketsView;
+  tracking_events: TrackingEventsTable;
   user_roles: UserRolesTable;
   users: UsersTable;
   warehouses: WarehousesTable;

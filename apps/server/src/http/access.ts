@@ -30,16 +30,6 @@ export interface AuthContext {
   loginIp: string;
 }
 
-/**
- * Tenant scope (architecture rule 5): the merchant whose records this session may touch, or null for
- * all. Merchant users are bound to their own merchant; staff see all unless an admin narrowed the
- * session to one sub-account.
- */
-export function scopeMerchantId(auth: AuthContext): number | null {
-  if (auth.merchantId !== null) return auth.merchantId;
-  return auth.subMerchantId;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;

@@ -3,6 +3,7 @@ import type { Core } from '../core.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerCarrierRoutes } from './carriers/carriers.routes.js';
+import { registerCarrierGateRoutes } from './carrier-gate/carrier-gate.routes.js';
 import { registerFileRoutes } from './files/files.routes.js';
 import { registerInboundRoutes } from './inbound/inbound.routes.js';
 import { registerInventoryRoutes } from './inventory/inventory.routes.js';
@@ -13,6 +14,9 @@ import { registerMaskRoutes } from './masks/masks.routes.js';
 import { registerOauthRoutes } from './oauth/oauth.routes.js';
 import { registerOutboundRoutes } from './outbound/outbound.routes.js';
 import { registerOutboundIoRoutes } from './outbound-io/outbound-io.routes.js';
+import { registerSkuQcRoutes } from './outbound/sku-qc.routes.js';
+import { registerShippingScanRoutes } from './outbound/shipping-scan.routes.js';
+import { registerTrackingRoutes } from './outbound/tracking.routes.js';
 import { RESOURCES } from './resources/catalogue.js';
 import { registerReturnRoutes } from './returns/returns.routes.js';
 import { registerResourceExport } from './resources/resource-export.js';
@@ -21,6 +25,9 @@ import { registerSettingsRoutes } from './settings/settings.routes.js';
 import { registerSystemRoutes } from './system/system.routes.js';
 import { registerTicketRoutes } from './tickets/tickets.routes.js';
 import { registerPrintingRoutes } from './printing/printing.routes.js';
+import { registerPickingRoutes } from './picking/picking.routes.js';
+import { registerPackingRoutes } from './packing/packing.routes.js';
+import { registerPalletRoutes } from './pallets/pallets.routes.js';
 
 /** Every module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance, core: Core): Promise<void> {
@@ -37,10 +44,17 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerReturnRoutes(app, core);
   registerOutboundRoutes(app, core);
   registerOutboundIoRoutes(app, core);
+  registerSkuQcRoutes(app, core);
+  registerShippingScanRoutes(app, core);
+  registerTrackingRoutes(app, core);
   registerTicketRoutes(app, core);
   registerCarrierRoutes(app, core);
+  registerCarrierGateRoutes(app, core);
   registerLabelRoutes(app, core);
   registerPrintingRoutes(app, core);
+  registerPickingRoutes(app, core);
+  registerPackingRoutes(app, core);
+  registerPalletRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

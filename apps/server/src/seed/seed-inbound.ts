@@ -1,6 +1,7 @@
 import { CONTAINER, INBOUND_ORDER } from '@kontor/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
+import { TenantScope, tenantSql } from '../db/tenant-scope.js';
 
 /** Demo inbound: a container at sea carrying one order, and two announced deliveries to receive. */
 export async function seedInbound(db: Kysely<DB>): Promise<void> {
@@ -72,7 +73,7 @@ export async function seedInbound(db: Kysely<DB>): Promise<void> {
         ${o.carrier}, ${JSON.stringify(o.tracking)}::jsonb, ${o.boxes}, ${o.pallets}) returning id`.execute(db);
     const id = Number(row.rows[0]!.id);
     for (const [sku, planned] of o.lines)
-      await sql`insert into inbound_lines (order_id, item_id, planned) select ${id}, id, ${planned} from items where sku = ${sku} and merchant_id = ${o.merchantId}`.execute(
+      await sql`insert into inbound_lines (order_id, item_id, planned) select ${id}, id, ${planned} from items where sku = ${sku} and ${tenantSql(TenantScope.merchant(o.merchantId))}`.execute(
         db,
       );
     await sql`update inbound_orders set planned_units = (select sum(planned) from inbound_lines where order_id = ${id}) where id = ${id}`.execute(db);

@@ -7,6 +7,8 @@ import type { Actor } from '../modules/inventory/stock-tx.js';
 import { StockService } from '../modules/inventory/stock.service.js';
 import { OrderStatusService } from '../modules/outbound/order-status.service.js';
 import { OutboundRepo, type OrderRow } from '../modules/outbound/outbound.repo.js';
+import { TenantScope } from '../db/tenant-scope.js';
+import { billing } from '../modules/billing/index.js';
 
 const code = (state: OutboundState) => OUTBOUND_ORDER.codeOf(state);
 const address = (
@@ -247,7 +249,7 @@ export async function seedOutbound(db: Kysely<DB>): Promise<void> {
   const idOf = (kind: string, key: string) => Number(ids.rows.find((r) => r.kind === kind && r.key === key)!.id);
   const warehouseId = idOf('warehouse', 'DE01');
   const staff = ids.rows.find((r) => r.kind === 'user')?.id ?? null;
-  const actor: Actor = { userId: staff === null ? null : Number(staff), merchantScope: null };
+  const actor: Actor = { userId: staff === null ? null : Number(staff), merchantScope: TenantScope.all };
   for (const o of ORDERS) {
     const merchantId = idOf('merchant', o.merchant);
     // A cancel request after picking: the order was picked first (its goods would go back if approved).
@@ -270,7 +272,7 @@ export async function seedOutbound(db: Kysely<DB>): Promise<void> {
 }
 
 /**
- * The order, its lines, its history up to `path` and its billing in one statement (the seed runs on
+ * The order, its lines and its history up to `path` in one statement, its billing through the billing module (the seed runs on
  * every fresh start and in every test app: a few statements per order, not dozens). Without a path
  * the order waits as out of stock for allocation; along a path its lines are picked.
  */
@@ -298,12 +300,13 @@ async function insertDemoOrder(
         unnest(${ctx.itemIds}::bigint[], ${o.lines.map(([, q]) => q)}::int[]) with ordinality v(item, q, pos)),
     h as (insert into outbound_history (order_id, user_id, action, from_status, to_status, at)
       select o.id, ${ctx.userId}, s.action, s.f, s.t, now() - make_interval(hours => ${o.hoursAgo}) + s.n * interval '1 hour' from o,
-        unnest(${['create', ...ctx.path]}::text[], ${[null, ...steps.slice(0, -1)]}::int[], ${steps}::int[]) with ordinality s(action, f, t, n)),
-    b as (insert into billing_activity (merchant_id, day, kind, quantity, ref_type, ref_id)
-      select ${ctx.merchantId}, current_date, k.kind, k.q, 'outbound', o.id::text from o,
-        (values ('outbound.order', 1), ('outbound.line', ${o.lines.length}::int), ('outbound.unit', ${units}::int)) k(kind, q))
+        unnest(${['create', ...ctx.path]}::text[], ${[null, ...steps.slice(0, -1)]}::int[], ${steps}::int[]) with ordinality s(action, f, t, n))
     select id from o`.execute(db);
-  return (await new OutboundRepo().order(db, Number(row.rows[0]!.id), null))!;
+  const id = Number(row.rows[0]!.id);
+  // Billing owns its table: the order's handling is recorded through its front door, as creating an order does.
+  const repo = new OutboundRepo();
+  await billing.record(db, await repo.billingEntries(db, id));
+  return (await repo.order(db, id, TenantScope.all))!;
 }
 
 /** The last hop of an order before picking: a wrong address, a hold or a cancel, else where allocation left it. */

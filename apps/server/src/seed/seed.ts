@@ -6,8 +6,11 @@ import { hashPassword } from '../modules/auth/password.js';
 import { seedInbound } from './seed-inbound.js';
 import { seedInventory } from './seed-inventory.js';
 import { seedOutbound } from './seed-outbound.js';
+import { seedPicking } from './seed-picking.js';
+import { seedPallets } from './seed-pallets.js';
 import { seedCarriers } from './seed-carriers.js';
 import { seedPrinters } from './seed-printers.js';
+import { seedSkuQc } from './seed-sku-qc.js';
 
 /**
  * Writes the built-in roles, and grants each one the privileges of this release it has never been
@@ -115,6 +118,9 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
   await seedInventory(db);
   await seedInbound(db);
   await seedOutbound(db);
+  await seedSkuQc(db);
+  await seedPicking(db);
+  await seedPallets(db);
   await seedCarriers(db);
   await seedPrinters(db);
 }

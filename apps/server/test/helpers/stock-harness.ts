@@ -7,6 +7,7 @@ import { ReservationService } from '../../src/modules/inventory/reservation.serv
 import type { Actor } from '../../src/modules/inventory/stock-tx.js';
 import { StockService } from '../../src/modules/inventory/stock.service.js';
 import { StocktakeService } from '../../src/modules/inventory/stocktake.service.js';
+import { TenantScope } from '../../src/db/tenant-scope.js';
 
 /**
  * Concurrency harness of the stock model (issue 5, "done when"): many clients hammer a few hot stock
@@ -171,7 +172,7 @@ export async function runStockHarness(db: Kysely<DB>, options: HarnessOptions): 
     const r = rng((options.seed ?? 20260) * 1000 + index);
     const open: string[] = [];
     let serial = 0;
-    const actorFor = (merchantId: number): Actor => ({ userId: null, merchantScope: r.next() < 0.5 ? null : merchantId });
+    const actorFor = (merchantId: number): Actor => ({ userId: null, merchantScope: r.next() < 0.5 ? TenantScope.all : TenantScope.merchant(merchantId) });
 
     const ops: Record<OpName, () => Promise<void>> = {
       async reserve() {
@@ -236,7 +237,7 @@ export async function runStockHarness(db: Kysely<DB>, options: HarnessOptions): 
       async count() {
         const item = r.pick(hot.items);
         const compartmentId = r.pick(hot.compartments);
-        const actor: Actor = { userId: null, merchantScope: null };
+        const actor: Actor = { userId: null, merchantScope: TenantScope.all };
         const created = await stocktakes.create(actor, { warehouseId: hot.warehouseId, compartmentIds: [compartmentId], note: '' });
         const held = (await db
           .selectFrom('stock')

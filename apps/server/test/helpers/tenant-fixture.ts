@@ -20,7 +20,9 @@ export type IdKind =
   | 'user'
   | 'merchant'
   | 'oauthClient'
-  | 'label';
+  | 'label'
+  | 'packLog'
+  | 'shipLog';
 
 export interface TenantA {
   merchantId: number;
@@ -124,11 +126,20 @@ export async function seedTenantA(t: TestApp, tokens: { admin: string; merchantA
       product, state, tracking_number, carrier_ref)
     select ${outbound.id}, ${merchantId}, 0, ${`${tag}-L1`}, id, carrier, 'X', 'bought', ${`${tag}-TRK`}, 'REF' from carrier_accounts order by id limit 1
     returning id`.execute(t.core.db);
+  // A parcel of A's order in the pack log (issue 18), as the pack flow writes it.
+  const packLog = await sql<{ id: number }>`insert into pack_log (order_id, merchant_id, parcel_index, station, materials)
+    values (${outbound.id}, ${merchantId}, 0, ${`${tag}-STATION`}, '[]') returning id`.execute(t.core.db);
+
+  // A shipping log row of A's order: the admin scans it before it is packed (refused, logged with A as the merchant).
+  await call(admin, 'GET', `/v0/p11yorders/scanShipSN?q=${outbound.unid}`);
+  const shipLog = must('shipping log', await call(admin, 'GET', `/v0/shippinglog/?orderUnid=${outbound.unid}`)).data as Array<{ id: number }>;
+  expect(shipLog.length).toBeGreaterThan(0);
 
   const ids: TenantA['ids'] = {
     item: [item.id],
     stock: stock.map((s) => s.id),
     log: log.map((l) => l.id),
+    shipLog: shipLog.map((l) => l.id),
     unit: [unit.id],
     inbound: [inbound.id],
     scan: (inboundDetail.scans as Array<{ id: number }>).map((s) => s.id),
@@ -143,6 +154,7 @@ export async function seedTenantA(t: TestApp, tokens: { admin: string; merchantA
     merchant: [merchantId],
     oauthClient: [client.client.id],
     label: label.rows.map((r) => Number(r.id)),
+    packLog: packLog.rows.map((r) => Number(r.id)),
   };
   expect(Object.entries(ids).filter(([, list]) => list.length === 0)).toEqual([]);
 
@@ -163,6 +175,7 @@ export async function seedTenantA(t: TestApp, tokens: { admin: string; merchantA
       `/v0/merchants/${merchantId}`,
       '/v0/oauth2/clients/',
       `/v0/carriers/orders/${outbound.id}/labels`,
+      `/v0/packing/log?q=${outbound.unid}`,
     ];
     const answers = [];
     for (const url of reads) answers.push(await call(admin, 'GET', url));

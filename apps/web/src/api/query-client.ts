@@ -17,7 +17,22 @@ registerSessionCache({ clear: () => queryClient.clear(), reset: () => queryClien
  * The first part of every query key: the kind of record it holds. Invalidating a domain refreshes its
  * lists, counts and open records at once.
  */
-export type QueryDomain = 'inbound-orders' | 'containers' | 'outbound-orders' | 'returns' | 'tickets' | 'users' | 'files' | 'mask-lists' | 'print-jobs';
+export type QueryDomain =
+  | 'inbound-orders'
+  | 'containers'
+  | 'outbound-orders'
+  | 'returns'
+  | 'tickets'
+  | 'users'
+  | 'files'
+  | 'mask-lists'
+  | 'print-jobs'
+  | 'picklists'
+  | 'carrier-settings'
+  | 'gate-users'
+  | 'gate-bills'
+  | 'packing-log'
+  | 'pallets';
 
 export const listKey = (domain: QueryDomain, params: Record<string, unknown>, scope = '') => [domain, 'list', scope, params] as const;
 export const recordKey = (domain: QueryDomain, id: number | null) => [domain, 'record', id] as const;

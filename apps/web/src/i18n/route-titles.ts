@@ -82,8 +82,10 @@ export const ROUTE_TITLES: Record<string, readonly [en: string, cn: string, de: 
   packScanRef: ['Pack scan: reference', '打包扫描：参考号', 'Packscan: Referenz'],
   shippingScan: ['Shipping scan', '发货扫描', 'Versandscan'],
   shippingLog: ['Shipping log', '发货日志', 'Versandprotokoll'],
+  loadingScan: ['Loading scan', '交接扫描', 'Palettenbeladung'],
+  loadingConfigs: ['Loading configs', '装车配置', 'Beladungskonfigurationen'],
   printStation: ['Print station', '打印站', 'Druckstation'],
-  snScan: ['Serial number scan', '序列号扫描', 'Seriennummernscan'],
+  snScan: ['SN scan', '序列号扫描', 'SN-Scan'],
   skuScan: ['SKU scan', 'SKU 扫描', 'SKU-Scan'],
   containerOrders: ['Container orders', '集装箱订单', 'Containeraufträge'],
   twoBC: ['2BC', '2BC', '2BC'],
@@ -121,6 +123,7 @@ export const ROUTE_TITLES: Record<string, readonly [en: string, cn: string, de: 
   files: ['Files', '文件', 'Dateien'],
   settingPrinters: ['Printers', '打印机', 'Drucker'],
   oauth2: ['OAuth2 clients', 'OAuth2 客户端', 'OAuth2-Clients'],
+  carrierSettings: ['Carriers', '承运商', 'Versanddienstleister'],
 };
 
 /**

@@ -11,6 +11,15 @@ import { inboundCn } from './inbound/cn.js';
 import { ticketsCn } from './tickets/cn.js';
 import { labelsCn } from './labels/cn.js';
 import { printingCn } from './printing/cn.js';
+import { shippingQcCn } from './shipping-qc/cn.js';
+import { pickingCn } from './picking/cn.js';
+import { carriersCn } from './carriers/cn.js';
+import { carrierGateCn } from './carrier-gate/cn.js';
+import { packingCn } from './packing/cn.js';
+import { pickingScanCn } from './picking-scan/cn.js';
+import { packScanOrderCn } from './pack-scan-order/cn.js';
+import { shippingCn } from './shipping/cn.js';
+import { loadingCn } from './loading/cn.js';
 
 /** Simplified Chinese texts of the screens behind sign-in. */
 export const screensCn: ScreenMessages = {
@@ -26,4 +35,13 @@ export const screensCn: ScreenMessages = {
   ...ticketsCn,
   ...labelsCn,
   ...printingCn,
+  ...shippingQcCn,
+  ...pickingCn,
+  ...carriersCn,
+  ...carrierGateCn,
+  ...packingCn,
+  ...pickingScanCn,
+  ...packScanOrderCn,
+  ...shippingCn,
+  ...loadingCn,
 };

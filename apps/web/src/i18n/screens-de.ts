@@ -11,6 +11,15 @@ import { inboundDe } from './inbound/de.js';
 import { ticketsDe } from './tickets/de.js';
 import { labelsDe } from './labels/de.js';
 import { printingDe } from './printing/de.js';
+import { shippingQcDe } from './shipping-qc/de.js';
+import { pickingDe } from './picking/de.js';
+import { carriersDe } from './carriers/de.js';
+import { carrierGateDe } from './carrier-gate/de.js';
+import { packingDe } from './packing/de.js';
+import { pickingScanDe } from './picking-scan/de.js';
+import { packScanOrderDe } from './pack-scan-order/de.js';
+import { shippingDe } from './shipping/de.js';
+import { loadingDe } from './loading/de.js';
 
 /** German texts of the screens behind sign-in. */
 export const screensDe: ScreenMessages = {
@@ -26,4 +35,13 @@ export const screensDe: ScreenMessages = {
   ...ticketsDe,
   ...labelsDe,
   ...printingDe,
+  ...shippingQcDe,
+  ...pickingDe,
+  ...carriersDe,
+  ...carrierGateDe,
+  ...packingDe,
+  ...pickingScanDe,
+  ...packScanOrderDe,
+  ...shippingDe,
+  ...loadingDe,
 };

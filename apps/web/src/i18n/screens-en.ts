@@ -10,6 +10,15 @@ import { inboundEn } from './inbound/en.js';
 import { ticketsEn } from './tickets/en.js';
 import { labelsEn } from './labels/en.js';
 import { printingEn } from './printing/en.js';
+import { shippingQcEn } from './shipping-qc/en.js';
+import { pickingEn } from './picking/en.js';
+import { carriersEn } from './carriers/en.js';
+import { carrierGateEn } from './carrier-gate/en.js';
+import { packingEn } from './packing/en.js';
+import { pickingScanEn } from './picking-scan/en.js';
+import { packScanOrderEn } from './pack-scan-order/en.js';
+import { shippingEn } from './shipping/en.js';
+import { loadingEn } from './loading/en.js';
 
 /** English texts of the screens behind sign-in: loaded with the console, not with the sign-in page. */
 export const screensEn = {
@@ -25,6 +34,15 @@ export const screensEn = {
   ...ticketsEn,
   ...labelsEn,
   ...printingEn,
+  ...shippingQcEn,
+  ...pickingEn,
+  ...carriersEn,
+  ...carrierGateEn,
+  ...packingEn,
+  ...pickingScanEn,
+  ...packScanOrderEn,
+  ...shippingEn,
+  ...loadingEn,
 };
 
 export type ScreenMessages = typeof screensEn;

@@ -14,7 +14,7 @@ export const MASK_SCREENS = {
   '/settings/classes/list': maskScreen('settings.classes'),
   '/settings/classes/duties': maskScreen('settings.duties'),
   '/wms/storehouse/warehouse': maskScreen('wms.warehouse'),
-  '/wms/storehouse/compartment': maskScreen('wms.compartment'),
   '/wms/inventorylog': maskScreen('wms.inventorylog'),
   '/mEP/inventorylog': maskScreen('wms.inventorylog'),
+  '/wEP/shippingLog': maskScreen('p11y.shippinglog'),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wireTime } from '../responses/wire.js';
-import { CARRIER_CODES, PARCEL_LABEL_STATES } from './carriers.js';
+import { CARRIER_CODES, EXPORT_REASONS, PARCEL_LABEL_STATES } from './carriers.js';
 
 /** Answers of the carriers routes (docs/carriers.md). No answer carries a credential: `credentialsSet` names them. */
 
@@ -63,6 +63,7 @@ export const carrierRuleSchema = z.object({
   product: z.string(),
   services: z.array(z.string()),
   priority: z.number(),
+  exportReason: z.enum(EXPORT_REASONS),
   createdAt: wireTime,
   updatedAt: wireTime,
   version: z.number(),
@@ -117,18 +118,26 @@ export const labelPurchaseSchema = z.object({
 });
 export type LabelPurchase = z.infer<typeof labelPurchaseSchema>;
 
+/** A band of an account's price list, lightest first per product. */
+export const carrierPriceSchema = z.object({ product: z.string(), maxWeightKg: z.number(), priceMinor: z.number(), currency: z.enum(['EUR', 'USD']) });
+export type CarrierPrice = z.infer<typeof carrierPriceSchema>;
+
 export const carriersResponses = {
   'GET /v0/carriers/drivers': z.array(carrierDriverInfoSchema),
   'GET /v0/carriers/accounts': z.array(carrierAccountSchema),
   'POST /v0/carriers/accounts': carrierAccountSchema,
   'PUT /v0/carriers/accounts/:id': carrierAccountSchema,
   'DELETE /v0/carriers/accounts/:id': z.null(),
+  'GET /v0/carriers/accounts/:id/prices': z.array(carrierPriceSchema),
+  'PUT /v0/carriers/accounts/:id/prices': z.array(carrierPriceSchema),
   'GET /v0/carriers/rules': z.array(carrierRuleSchema),
   'POST /v0/carriers/rules': carrierRuleSchema,
   'PUT /v0/carriers/rules/:id': carrierRuleSchema,
   'DELETE /v0/carriers/rules/:id': z.null(),
   'GET /v0/carriers/orders/:id/resolution': carrierResolutionSchema,
   'GET /v0/carriers/orders/:id/labels': z.array(parcelLabelSchema),
+  /** The live (not voided) labels of several orders, for the per-carrier order lists. */
+  'GET /v0/carriers/labels': z.array(parcelLabelSchema),
   'POST /v0/carriers/orders/:id/labels': labelPurchaseSchema,
   'POST /v0/carriers/labels/:id/void': parcelLabelSchema,
   'POST /v0/carriers/queue/retry': z.array(labelPurchaseSchema),

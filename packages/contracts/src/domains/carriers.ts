@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from '../countries.js';
+import { currencySchema } from '../money.js';
+import { packMaterialSchema } from './packing.js';
 
 /**
  * Carrier accounts, their rules and labels (issue 17 items 1, 3, 4, 5; docs/carriers.md). Requests only;
@@ -26,6 +28,10 @@ export const CARRIER_ERROR_CODES: Record<CarrierErrorKindName, string> = {
   refused: 'CarrierRefused',
   config: 'CarrierNotConfigured',
 };
+
+/** What a customs declaration says the goods of a non-EU parcel are; each driver maps it to its carrier's code. */
+export const EXPORT_REASONS = ['COMMERCIAL_GOODS', 'GIFT', 'SAMPLE', 'RETURN_OF_GOODS', 'DOCUMENTS'] as const;
+export type ExportReason = (typeof EXPORT_REASONS)[number];
 
 export const PARCEL_LABEL_STATES = ['pending', 'bought', 'failed', 'uncertain', 'voided'] as const;
 export type ParcelLabelState = (typeof PARCEL_LABEL_STATES)[number];
@@ -86,6 +92,8 @@ export const carrierRuleWriteSchema = z.strictObject({
   product: text(40).default(''),
   services: z.array(text(40).min(1)).max(20).default([]),
   priority: z.number().int().min(-1000).max(1000).default(0),
+  /** The customs declaration's reason for the orders this rule serves outside the EU. */
+  exportReason: z.enum(EXPORT_REASONS).default('COMMERCIAL_GOODS'),
 });
 
 export const carrierIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -101,6 +109,9 @@ export const voidLabelSchema = z.strictObject({ reason: text(200).default('') })
 /** Bulk retry of the label queue (staff, after correcting addresses or weights). */
 export const labelRetrySchema = z.strictObject({ orderIds: z.array(id).min(1).max(100) });
 
+/** A packing material on a batchPrintLabel row: an item id, an item code, or the pack flow's own shape. */
+const batchMaterialSchema = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().trim().min(1).max(64), packMaterialSchema]);
+
 /**
  * One row of the carrier gate's `batchPrintLabel` (facts §2.8, §3.6): the picklist screens send
  * `{UNID, id, packSKU, lblIdx, packingMaterials, initiator}`, the pack scan `{id, packServices, baseUrl}`.
@@ -112,6 +123,10 @@ export const batchPrintRowSchema = z
     UNID: text(40).optional(),
     unid: text(40).optional(),
     lblIdx: z.array(z.number().int().min(0).max(999)).max(1000).optional(),
+    /** `packScanBatch` (the picking scan, type-100 picklists): the orders are packed before their labels. */
+    initiator: text(40).optional(),
+    /** The materials of each order's parcel when it is packed here: item ids, codes or `{itemId | code, quantity}`. */
+    packingMaterials: z.array(batchMaterialSchema).max(20).optional(),
   })
   .refine((row) => (row.id !== undefined && row.id > 0) || !!row.UNID || !!row.unid, { message: 'an order id or number', path: ['id'] });
 export const batchPrintLabelSchema = z.array(batchPrintRowSchema).min(1).max(500);
@@ -125,3 +140,25 @@ export const mergedPdfQuerySchema = z.looseObject({
 });
 
 export const labelSnQuerySchema = z.looseObject({ q: text(120).min(1) });
+
+/** `orderIds=501,502`: the orders of one list page whose labels a carrier view shows (at most 1000, a page's most). */
+export const ordersLabelsQuerySchema = z.looseObject({
+  orderIds: z
+    .string()
+    .max(17_000)
+    .regex(/^\d{1,15}(,\d{1,15}){0,999}$/, 'a list such as 501,502')
+    .transform((text) => [...new Set(text.split(',').map(Number))]),
+});
+
+/**
+ * One band of an account's price list: a label of `product` weighing up to `maxWeightKg` costs
+ * `priceMinor` (cents). Used for billing when the carrier answers no cost (docs/carriers.md "Price list").
+ */
+export const carrierPriceBandSchema = z.strictObject({
+  product: text(40).min(1),
+  maxWeightKg: z.number().min(0.001).max(1000),
+  priceMinor: z.number().int().min(0).max(100_000_000),
+  currency: currencySchema.default('EUR'),
+});
+/** The whole price list of an account: a save replaces it (an empty list removes it). */
+export const carrierPriceListSchema = z.strictObject({ bands: z.array(carrierPriceBandSchema).max(500) });

@@ -96,7 +96,19 @@ const mergedUnitSchema = z.object({
 });
 
 /** Answers of the inventory routes (issue 16 item 5; docs/api-contracts.md). */
+/** A compartment range before it is created (issue 17 item 9). */
+export const compartmentRangePreviewSchema = z.object({
+  count: z.number(),
+  first: z.string().nullable(),
+  last: z.string().nullable(),
+  existing: z.number(),
+  max: z.number(),
+});
+export const compartmentRangeCreatedSchema = z.object({ created: z.array(z.object({ id: z.number(), code: z.string() })), skipped: z.number() });
+
 export const inventoryResponses = {
+  'POST /v0/compartments/range/preview': compartmentRangePreviewSchema,
+  'POST /v0/compartments/range': compartmentRangeCreatedSchema,
   'POST /v0/items/import': jobSchema,
   'GET /v0/item/any': z.object({
     guid: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPARTMENT_KINDS } from './settings.js';
 
 /**
  * Label and document requests (issue 17 item 6): the barcode generator (`/tools/labelMultiplePrint`),
@@ -83,3 +84,33 @@ export const itemLabelSchema = z.strictObject({
   size: z.enum(ITEM_LABEL_SIZES).default('60x40'),
 });
 export type ItemLabelInput = z.input<typeof itemLabelSchema>;
+
+const bounds = z.strictObject({ from: z.number().int().min(0).max(9999), to: z.number().int().min(0).max(9999) });
+
+/**
+ * A compartment range (issue 17 item 9): zone, aisles, levels and positions from–to, their kind and
+ * picking priority (`contracts/src/compartment-range.ts` names and orders them).
+ */
+export const compartmentRangeSchema = z.strictObject({
+  warehouseId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  zone: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{0,6}$/, 'letters and digits, such as A'),
+  aisles: bounds,
+  levels: bounds,
+  positions: bounds,
+  digits: z.number().int().min(1).max(4).default(2),
+  kind: z.enum(COMPARTMENT_KINDS).default('pick'),
+  priority: z.number().int().min(0).max(100_000).default(100),
+  priorityStep: z.number().int().min(0).max(100).default(1),
+});
+export type CompartmentRangeInput = z.input<typeof compartmentRangeSchema>;
+
+/** The labels of some compartments (a range just created, or any chosen ones). */
+export const compartmentLabelSchema = z.strictObject({
+  ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(2000),
+  copies: z.number().int().min(1).max(10).default(1),
+  size: z.enum(['100x50', '60x40', '100x150']).default('100x50'),
+});

@@ -90,6 +90,10 @@ export const outboundOrderRowSchema = z.object({
   /** The label queue's reason (issue 17 item 4): a CarrierErrorKind (CARRIER_ERROR_CODES words it) and the carrier's text. */
   labelErrorKind: z.string().nullable().optional(),
   labelErrorText: z.string().nullable().optional(),
+  /** The latest carrier tracking event (issue 19 item 5): `in_transit` … or `exception:<which>`, its text and time. */
+  trackingKind: z.string().optional(),
+  trackingText: z.string().optional(),
+  trackingAt: wireTime.nullable().optional(),
 });
 export type OutboundOrderRow = z.infer<typeof outboundOrderRowSchema>;
 
@@ -154,6 +158,19 @@ export const p11yOrderSchema = outboundOrderRowSchema.extend({
   note: z.string(),
   noteInner: z.string(),
   noteImportant: z.string(),
+  /** SKU QC and serial progress (facts §2.3; docs/sku-qc-serials.md); the two lists are JSON text. */
+  skuQCRequiredQty: z.number(),
+  skuQCScannedQty: z.number(),
+  skuQCRemainingQty: z.number(),
+  skuQCCurrentItemID: z.string(),
+  skuQCCompleted: z.boolean(),
+  shippingScanSKUQC: z.string(),
+  snRequiredQty: z.number(),
+  snScannedQty: z.number(),
+  snRemainingQty: z.number(),
+  snCurrentItemID: z.string(),
+  snCompleted: z.boolean(),
+  itemSN: z.string(),
 });
 
 export const OUTBOUND_LIST_VIEWS = ['orders', 'deleted', 'dhl', 'dpd', 'ups', 'transportLabelAwaits', 'warehouse', 'problematic', 'inTransit'] as const;

@@ -56,7 +56,8 @@ export const OUTBOUND_ORDER = defineMachine('outboundOrder', {
     code: 0,
     label: L('Ready to pick', '待拣货', 'Bereit zur Kommissionierung'),
     tone: 'warning',
-    next: ['inPicklist', 'outOfStock', 'readyToSwap', 'finish', ...PRE_PICK_NEXT, ...LABEL_NEXT],
+    // readyToPack: a single-item order picked at the packing station without a picklist (docs/packing.md).
+    next: ['inPicklist', 'readyToPack', 'outOfStock', 'readyToSwap', 'finish', ...PRE_PICK_NEXT, ...LABEL_NEXT],
   },
   outOfStock: {
     code: 8,

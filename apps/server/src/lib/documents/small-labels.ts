@@ -68,3 +68,28 @@ export async function renderSnLabel(sn: string): Promise<Buffer> {
   addSnLabelPage(doc, sn);
   return toBuffer(doc);
 }
+
+export interface CompartmentLabelData {
+  code: string;
+  /** A small line under the symbol: warehouse, zone, kind, picking priority. */
+  detail: string;
+}
+
+/** The compartment (shelf) label: the code large to read from a distance, and as Code 128 to scan. */
+export function addCompartmentLabelPage(doc: Doc, c: CompartmentLabelData, size: [number, number]): void {
+  addPage(doc, size);
+  const [w, h] = size;
+  const pad = Math.min(w, h) * 0.07;
+  const inner = w - 2 * pad;
+  const codeSize = Math.max(10, Math.min(h * 0.24, (inner / Math.max(c.code.length, 4)) * 1.6));
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(codeSize)
+    .text(fit(doc, c.code, inner), pad, pad, { width: inner, align: 'center', lineBreak: false });
+  const top = pad + codeSize * 1.15;
+  const detailSize = Math.max(5, Math.min(9, h / 14));
+  const barHeight = h - top - pad - detailSize * 1.6;
+  drawBarcode(doc, 'code128', c.code, { x: pad, y: top, width: inner, height: Math.max(barHeight, 10) });
+  useFontFor(doc, c.detail, false);
+  doc.fontSize(detailSize).text(fit(doc, c.detail, inner), pad, h - pad - detailSize, { width: inner, align: 'center', lineBreak: false });
+}

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { AuditRepo } from './audit.repo.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 const SECRET_KEYS = new Set(['password_hash', 'passwordHash', 'password', 'secret']);
 
@@ -40,6 +41,6 @@ export async function audit(
 /** The audit trail of one record, newest first. */
 export async function auditTrail(db: Kysely<DB>, auth: AuthContext, query: { entity: string; entityId: string; l: number }) {
   // The audit log spans every tenant: a session bound to one merchant never reads it (architecture rule 5).
-  if (scopeMerchantId(auth) !== null) throw new AppError('NoPermission');
+  if (TenantScope.of(auth).merchantId !== null) throw new AppError('NoPermission');
   return AuditRepo.ofRecord(db, query.entity, query.entityId, query.l);
 }

@@ -1,7 +1,7 @@
 /**
  * The admin module's front door (issue 16 item 2): other modules and flows import from here only.
+ * It exports services and answers; the repositories stay inside the module.
  */
 export { audit } from './audit.js';
-export { merchantExists, merchantIdByCode } from './merchant-exists.repo.js';
-export { activeMerchantUsers } from './merchant-users.repo.js';
-export { merchantLabelName } from './merchant-names.repo.js';
+export { merchantDirectory } from './merchant-directory.service.js';
+export { serviceUsers } from './service-users.service.js';

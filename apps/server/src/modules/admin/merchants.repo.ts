@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { updateIfVersion } from './versioned-update.repo.js';
+import { TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 /** SQL of merchants (the tenants). */
 export class MerchantsRepo {
@@ -25,9 +26,9 @@ export class MerchantsRepo {
       ]);
   }
 
-  list(scope: number | null) {
+  list(scope: TenantScope) {
     let query = this.base().orderBy('code');
-    if (scope !== null) query = query.where('id', '=', scope);
+    if (scope.merchantId !== null) query = query.where('id', '=', scope.merchantId);
     return query.execute();
   }
 
@@ -52,6 +53,10 @@ export class MerchantsRepo {
   }
 
   userIds(merchantId: number) {
-    return this.db.selectFrom('users').select('id').where('merchant_id', '=', merchantId).execute();
+    return this.db
+      .selectFrom('users')
+      .select('id')
+      .$call(whereTenant(TenantScope.merchant(merchantId)))
+      .execute();
   }
 }

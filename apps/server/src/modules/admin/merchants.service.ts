@@ -1,9 +1,10 @@
 import { isStaffType } from '@kontor/contracts';
 import type { Core } from '../../core.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { audit } from './audit.js';
 import { MerchantsRepo } from './merchants.repo.js';
+import { TenantScope, tenantAllows } from '../../db/tenant-scope.js';
 
 /** Merchants (tenants). Disabling one signs out all of its users at once. */
 export class MerchantsService {
@@ -14,7 +15,7 @@ export class MerchantsService {
   }
 
   list(auth: AuthContext) {
-    return this.repo.list(scopeMerchantId(auth));
+    return this.repo.list(TenantScope.of(auth));
   }
 
   /**
@@ -25,12 +26,12 @@ export class MerchantsService {
    */
   async opts(auth: AuthContext) {
     if (auth.merchantId === null && !isStaffType(auth.type)) return [];
-    return (await this.repo.list(scopeMerchantId(auth))).map(({ id, code, name }) => ({ id, code, name }));
+    return (await this.repo.list(TenantScope.of(auth))).map(({ id, code, name }) => ({ id, code, name }));
   }
 
   async get(auth: AuthContext, id: number) {
-    const scope = scopeMerchantId(auth);
-    const merchant = scope === null || scope === id ? await this.repo.get(id) : undefined;
+    const scope = TenantScope.of(auth);
+    const merchant = tenantAllows(scope, id) ? await this.repo.get(id) : undefined;
     if (!merchant) throw new AppError('NotFound');
     return merchant;
   }

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { updateIfVersion } from './versioned-update.repo.js';
+import { TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 export interface UserFilter {
-  merchantScope: number | null;
+  merchantScope: TenantScope;
   q?: string;
   type?: number;
   merchantId?: number;
@@ -46,8 +47,8 @@ export class UsersRepo {
   list(f: UserFilter) {
     // Service users of OAuth2 clients are managed on the clients screen, not among people.
     let query = this.base().where('u.account', 'not like', '%@oauth.invalid').orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(f.limit);
-    if (f.merchantScope !== null) query = query.where('u.merchant_id', '=', f.merchantScope);
-    if (f.merchantId !== undefined) query = query.where('u.merchant_id', '=', f.merchantId);
+    query = query.$call(whereTenant(f.merchantScope, 'u.merchant_id'));
+    if (f.merchantId !== undefined) query = query.$call(whereTenant(TenantScope.merchant(f.merchantId), 'u.merchant_id'));
     if (f.type !== undefined) query = query.where('u.type', '=', f.type);
     if (f.disabled !== undefined) query = query.where('u.disabled', '=', f.disabled);
     if (f.q) {

@@ -1,13 +1,14 @@
 import { ADMIN_ROLE, isStaffType, USER_TYPES } from '@kontor/contracts';
 import type { UserCreate, UserUpdate } from '@kontor/contracts/domains/admin';
 import type { Core } from '../../core.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { hashPassword } from '../auth/index.js';
 import { checkOwnPicture } from '../files/index.js';
 import { audit } from './audit.js';
 import { UsersRepo } from './users.repo.js';
+import { TenantScope, tenantAllows } from '../../db/tenant-scope.js';
 
 const field = (name: string, message: string) => ({ fields: [{ field: name, message }] });
 
@@ -29,7 +30,7 @@ export class UsersService {
 
   async list(auth: AuthContext, query: { l: number; o?: string; q?: string; type?: number; merchantId?: number; role?: string; disabled?: 'true' | 'false' }) {
     const rows = await this.repo.list({
-      merchantScope: scopeMerchantId(auth),
+      merchantScope: TenantScope.of(auth),
       q: query.q?.trim() || undefined,
       type: query.type,
       merchantId: query.merchantId,
@@ -44,14 +45,14 @@ export class UsersService {
 
   async get(auth: AuthContext, id: number) {
     const user = await this.repo.get(id);
-    const scope = scopeMerchantId(auth);
-    if (!user || (scope !== null && user.merchantId !== scope)) throw new AppError('NotFound');
+    const scope = TenantScope.of(auth);
+    if (!user || !tenantAllows(scope, user.merchantId)) throw new AppError('NotFound');
     return user;
   }
 
   private async checkTenancy(auth: AuthContext, type: number, merchantId: number | null) {
-    const scope = scopeMerchantId(auth);
-    if (scope !== null && (merchantId !== scope || !needsMerchant(type))) throw new AppError('NoPermission');
+    const scope = TenantScope.of(auth);
+    if (scope.merchantId !== null && (merchantId !== scope.merchantId || !needsMerchant(type))) throw new AppError('NoPermission');
     if (needsMerchant(type) && merchantId === null) throw new AppError('IntegrityError', field('merchantId', 'required for merchant users'));
     if (!needsMerchant(type) && merchantId !== null) throw new AppError('IntegrityError', field('merchantId', 'only merchant users belong to a merchant'));
     if (merchantId !== null && !(await this.repo.merchantExists(merchantId))) throw new AppError('IntegrityError', field('merchantId', 'unknown merchant'));

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { type TenantScope, tenantSql } from '../../db/tenant-scope.js';
 
 /** One line of handling to bill: what was done, how much, for which document. */
 export interface ActivityEntry {
@@ -44,14 +45,26 @@ export const billingRepo = {
   },
 
   /**
+   * What is still on the books for one document, per merchant and kind (recorded less reversed), for
+   * kinds starting with one of the prefixes: what a cancel has to take back.
+   */
+  async outstanding(trx: Kysely<DB>, ref: { refType: string; refId: string; kindPrefixes: string[] }): Promise<ActivityEntry[]> {
+    const rows = await sql<{ merchantId: number; kind: string; quantity: number }>`select merchant_id as "merchantId", kind, sum(quantity)::int as quantity
+      from billing_activity where ref_type = ${ref.refType} and ref_id = ${ref.refId}
+        and kind like any(${ref.kindPrefixes.map((p) => `${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}::text[])
+      group by merchant_id, kind having sum(quantity) > 0 order by kind`.execute(trx);
+    return rows.rows.map((r) => ({ merchantId: Number(r.merchantId), kind: r.kind, quantity: Number(r.quantity), refType: ref.refType, refId: ref.refId }));
+  },
+
+  /**
    * Activity of the given document types in a period, summed per day, merchant and kind, one keyset
    * page after (day, merchantId, kind).
    */
   async summaryPage(
     db: Kysely<DB>,
-    query: { refTypes: string[]; from: string; to: string; scope: number | null; after: [string, number, string]; limit: number },
+    query: { refTypes: string[]; from: string; to: string; scope: TenantScope; after: [string, number, string]; limit: number },
   ): Promise<ActivitySummaryRow[]> {
-    const scoped = query.scope === null ? sql`` : sql`and a.merchant_id = ${query.scope}`;
+    const scoped = sql`and ${tenantSql(query.scope, 'a.merchant_id')}`;
     const result = await sql<ActivitySummaryRow>`select * from (
       select to_char(a.day, 'YYYY-MM-DD') as day, a.merchant_id as "merchantId", m.name as merchant, a.kind,
         sum(a.quantity)::int as quantity, count(distinct a.ref_id)::int as orders

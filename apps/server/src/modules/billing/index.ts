@@ -23,6 +23,9 @@ export const billing = {
     );
   },
 
+  /** What one document still has on the books for kinds with these prefixes (reversed by a cancel). */
+  outstanding: billingRepo.outstanding,
+
   /** Activity of a period summed per day, merchant and kind (exports, the billing screens). */
   list: billingRepo.summaryPage,
 };

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CarrierAccountsTable, CarrierRulesTable, DB } from '../../db/types.js';
+import { TenantScope, tenantSql } from '../../db/tenant-scope.js';
 
 export type AccountRow = Selectable<CarrierAccountsTable>;
 export type RuleRow = Selectable<CarrierRulesTable> & { merchant_name: string | null; account_name: string; carrier: string };
@@ -24,6 +25,7 @@ export interface RuleColumns {
   product: string;
   services: string[];
   priority: number;
+  export_reason: string;
 }
 
 const asJson = (value: unknown) => JSON.stringify(value);
@@ -128,7 +130,7 @@ export const accountsRepo = {
       .select(['m.name as merchant_name', 'a.name as account_name', 'a.carrier'])
       .where('a.active', '=', true)
       .where((eb) => eb(sql`upper(r.order_carrier)`, '=', o.carrier.toUpperCase()))
-      .where((eb) => eb.or([eb('r.merchant_id', 'is', null), eb('r.merchant_id', '=', o.merchantId)]))
+      .where((eb) => eb.or([eb('r.merchant_id', 'is', null), tenantSql(TenantScope.merchant(o.merchantId), 'r.merchant_id')]))
       .where((eb) => eb.or([eb('r.country', 'is', null), eb('r.country', '=', o.country)]))
       .where((eb) => eb.or([eb('r.order_service', '=', ''), eb(sql`upper(r.order_service)`, '=', o.service.toUpperCase())]))
       .orderBy(sql`(r.merchant_id is not null)::int + (r.country is not null)::int + (r.order_service <> '')::int`, 'desc')

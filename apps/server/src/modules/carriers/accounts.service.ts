@@ -6,7 +6,7 @@ import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import { audit, merchantExists } from '../admin/index.js';
+import { audit, merchantDirectory } from '../admin/index.js';
 import type { CarrierAccountConfig, CarrierAddress, CarrierDriver, CarrierProductDef } from './driver.js';
 import { carrierDriver, carrierDrivers } from './drivers/index.js';
 import { accountsRepo, type AccountRow, type RuleRow } from './accounts.repo.js';
@@ -49,6 +49,7 @@ function toRule(row: RuleRow): CarrierRule {
     product: row.product,
     services: json<string[]>(row.services) ?? [],
     priority: row.priority,
+    exportReason: row.export_reason as CarrierRule['exportReason'],
     createdAt: row.created_at as unknown as string,
     updatedAt: row.updated_at as unknown as string,
     version: row.version,
@@ -66,6 +67,8 @@ export interface Resolution {
   /** The rule's product code; empty: the driver's first product serving the destination. */
   product: string;
   services: string[];
+  /** The customs declaration's reason (EXPORT_REASONS) for a destination outside the EU. */
+  exportReason: string;
 }
 
 const EDIT_FIELDS = ['name', 'endpoint', 'options', 'shipper', 'active'] as const;
@@ -171,7 +174,7 @@ export class CarrierAccountsService {
   private async checkRule(db: Kysely<DB>, input: RuleWrite): Promise<void> {
     const account = await accountsRepo.get(db, input.accountId);
     if (!account) throw new AppError('IntegrityError', { fields: [ruleError('accountId', 'invalid')] });
-    if (input.merchantId !== null && !(await merchantExists(db, input.merchantId)))
+    if (input.merchantId !== null && !(await merchantDirectory.exists(db, input.merchantId)))
       throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'invalid')] });
     const driver = carrierDriver(account.carrier);
     if (driver && input.product && !driver.products.some((p) => p.code === input.product))
@@ -188,6 +191,7 @@ export class CarrierAccountsService {
       product: input.product,
       services: input.services,
       priority: input.priority,
+      export_reason: input.exportReason,
     };
   }
 
@@ -254,6 +258,7 @@ export class CarrierAccountsService {
       shipper: json<CarrierAddress | null>(account.shipper),
       product: rule.product,
       services: json<string[]>(rule.services) ?? [],
+      exportReason: rule.export_reason,
     };
   }
 
@@ -272,6 +277,24 @@ export class CarrierAccountsService {
       },
     };
   }
+}
+
+/**
+ * The account a tracking poll uses (issue 19 item 5): the one the labels were bought with, else the first
+ * active account of the carrier, so its endpoint and credentials apply; the sandbox needs none and tracks without one.
+ */
+export async function trackingConfigOf(
+  service: CarrierAccountsService,
+  db: Kysely<DB>,
+  carrier: string,
+  accountId: number | null = null,
+): Promise<{ driver: CarrierDriver; config: CarrierAccountConfig } | null> {
+  if (accountId !== null) return service.configOf(db, accountId);
+  const account = (await accountsRepo.list(db)).find((a) => a.active && a.carrier === carrier);
+  if (account) return service.configOf(db, Number(account.id));
+  const driver = carrierDriver(carrier);
+  if (driver?.code !== 'sandbox') return null;
+  return { driver, config: { carrier: 'sandbox', endpoint: driver.defaultEndpoint, credentials: {}, options: {} } };
 }
 
 /** The product a rule names, or the driver's first product serving the zone. */

@@ -4,23 +4,27 @@ import {
   carrierAccountCreateSchema,
   carrierAccountUpdateSchema,
   carrierIdParamsSchema,
+  carrierPriceListSchema,
   carrierRuleWriteSchema,
   labelRetrySchema,
   labelSnQuerySchema,
   mergedPdfQuerySchema,
+  ordersLabelsQuerySchema,
   voidLabelSchema,
 } from '@kontor/contracts/domains/carriers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { ok } from '../../http/reply.js';
 import { can, canRetry } from '../../http/route-config.js';
+import { PickScanBatchFlow } from '../../flows/pick-scan-batch.flow.js';
 import { registerJobHandler } from '../jobs/index.js';
 import { carriersServices, LABEL_RETRY_JOB } from './index.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 const tags = ['carriers'];
-const actorOf = (auth: AuthContext) => ({ userId: auth.userId, merchantScope: scopeMerchantId(auth) });
+const actorOf = (auth: AuthContext) => ({ userId: auth.userId, merchantScope: TenantScope.of(auth) });
 
 /**
  * Carrier accounts, rules, labels, the label queue and the carrier gate's calls (issue 17; docs/carriers.md).
@@ -28,7 +32,8 @@ const actorOf = (auth: AuthContext) => ({ userId: auth.userId, merchantScope: sc
  * transaction would hold back; every parcel has its own idempotency key instead, so a repeat buys nothing.
  */
 export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
-  const { accounts, labels, gate } = carriersServices(core);
+  const { accounts, labels, gate, prices } = carriersServices(core);
+  const pickScanBatch = new PickScanBatchFlow(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   registerJobHandler(
@@ -69,6 +74,22 @@ export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
     async (req) => ok(await accounts.remove(req.auth!, req.params.id)),
   );
   r.get(
+    '/v0/carriers/accounts/:id/prices',
+    {
+      config: can('sys.carriers.list'),
+      schema: { tags, summary: 'The price list of an account (weight bands per product)', params: carrierIdParamsSchema },
+    },
+    async (req) => ok(await prices.list(req.auth!, req.params.id)),
+  );
+  r.put(
+    '/v0/carriers/accounts/:id/prices',
+    {
+      config: canRetry('sys.carriers.edit'),
+      schema: { tags, summary: 'Replace the price list of an account', params: carrierIdParamsSchema, body: carrierPriceListSchema },
+    },
+    async (req) => ok(await prices.replace(req.auth!, req.params.id, req.body)),
+  );
+  r.get(
     '/v0/carriers/rules',
     { config: can('sys.carriers.list'), schema: { tags, summary: 'Rules: which account and product serve which orders' } },
     async (req) => ok(await accounts.rules(req.auth!)),
@@ -94,7 +115,15 @@ export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
   r.get(
     '/v0/carriers/orders/:id/labels',
     { config: can('p11y.labels.print'), schema: { tags, summary: 'Every label of an order, voided ones included', params: carrierIdParamsSchema } },
-    async (req) => ok(await labels.labels(scopeMerchantId(req.auth!), req.params.id)),
+    async (req) => ok(await labels.labels(TenantScope.of(req.auth!), req.params.id)),
+  );
+  r.get(
+    '/v0/carriers/labels',
+    {
+      config: can('p11y.labels.print'),
+      schema: { tags, summary: 'The live labels of several orders (per-carrier lists)', querystring: ordersLabelsQuerySchema },
+    },
+    async (req) => ok(await labels.labelsOfOrders(TenantScope.of(req.auth!), req.query.orderIds)),
   );
   r.post(
     '/v0/carriers/orders/:id/labels',
@@ -121,10 +150,11 @@ export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
     r.post(
       path,
       {
-        config: can('p11y.labels.print'),
+        // Takes Idempotency-Key: rows of the picking scan (initiator packScanBatch) pack their orders first.
+        config: canRetry('p11y.labels.print'),
         schema: { tags, summary: 'Labels of orders as the URL of one merged PDF (facts §2.8)', body: batchPrintLabelSchema },
       },
-      async (req) => ok(await gate.batchPrintLabel(req.auth!, req.body)),
+      async (req) => ok(await pickScanBatch.batchPrintLabel(req.auth!, req.body)),
     );
   }
   r.get(

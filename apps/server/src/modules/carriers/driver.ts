@@ -158,7 +158,14 @@ export interface TrackingEvent {
   carrierCode: string;
   text: string;
   location?: string;
+  /** The carrier's own id of the event where it has one; else the event is known by its time and code. */
+  eventId?: string;
+  /** Which delivery exception, when `kind` is `exception` (`returned` means returnedToSender). */
+  exception?: TrackingException;
 }
+
+/** Delivery exceptions Kontor tells apart (issue 19 item 5); anything else is `other`. */
+export type TrackingException = 'addressUnknown' | 'damaged' | 'returnedToSender' | 'other';
 
 /** Calls carry a deadline and the transport, so tests can fake both. */
 export interface DriverContext {

@@ -1,8 +1,8 @@
-import { OUTBOUND_ORDER } from '@kontor/contracts';
+import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import type { batchPrintLabelSchema } from '@kontor/contracts/domains/carriers';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { mergePdfs } from '../../lib/documents/merge-pdf.js';
 import { readGeneratedFiles } from '../files/index.js';
@@ -10,8 +10,21 @@ import { labelOrderRepo } from '../outbound/index.js';
 import { labelsRepo } from './labels.repo.js';
 import { CANCELED, type LabelsService } from './labels.service.js';
 import { renderSnLabel } from '../labels/index.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 type Rows = z.infer<typeof batchPrintLabelSchema>;
+
+/** What a batchPrintLabel request names (see `CarrierGateService.plan`). */
+export interface GatePlan {
+  /** Per order id, the parcel indexes to print (null: all of its labels). */
+  wanted: Map<number, Set<number> | null>;
+  /** The order id of each request row, in the rows' order. */
+  rowOrders: number[];
+  /** Each live order's state. */
+  states: Map<number, OutboundState>;
+  /** One of the orders is cancel requested or canceled: nothing is bought or printed. */
+  canceled: boolean;
+}
 
 /**
  * The carrier gate's calls of the original (facts §2.8; issue 17 item 5), answered on Kontor's own
@@ -37,27 +50,47 @@ export class CarrierGateService {
    * and adds no file.
    */
   async batchPrintLabel(auth: AuthContext, rows: Rows): Promise<string> {
-    const scope = scopeMerchantId(auth);
+    const plan = await this.plan(auth, rows);
+    return plan.canceled ? this.url([]) : this.print(auth, plan);
+  }
+
+  /**
+   * The orders a request names and the parcels wanted of each (null: every label), with each order's
+   * state; `canceled` when one of them is cancel requested or canceled. Reads only.
+   */
+  async plan(auth: AuthContext, rows: Rows): Promise<GatePlan> {
+    const scope = TenantScope.of(auth);
     const numbers = rows.filter((r) => !(r.id && r.id > 0)).map((r) => (r.UNID || r.unid)!);
     const byNumber = await labelOrderRepo.idsByNumber(this.core.db, numbers, scope);
     const wanted = new Map<number, Set<number> | null>();
+    const rowOrders: number[] = [];
     for (const row of rows) {
       const id = row.id && row.id > 0 ? row.id : byNumber.get((row.UNID || row.unid)!);
       if (!id) throw new AppError('NotFound');
+      rowOrders.push(id);
       const before = wanted.get(id);
       // lblIdx picks parcels (a batch picklist prints a label per piece); without it, every label of the order.
       if (!row.lblIdx || before === null) wanted.set(id, null);
       else wanted.set(id, new Set([...(before ?? []), ...row.lblIdx]));
     }
+    const states = new Map<number, OutboundState>();
+    let canceled = false;
     for (const id of wanted.keys()) {
       const order = await labelOrderRepo.order(this.core.db, id, scope);
       if (!order || order.deleted) throw new AppError('NotFound');
       const state = OUTBOUND_ORDER.stateOf(order.status);
-      if (!state || CANCELED.includes(state)) return this.url([]);
+      if (!state || CANCELED.includes(state)) canceled = true;
+      else states.set(id, state);
     }
-    const actor = { userId: auth.userId, merchantScope: scope };
+    return { wanted, rowOrders, states, canceled };
+  }
+
+  /** Buys (or reuses) the planned orders' labels and answers the merged PDF's URL. */
+  async print(auth: AuthContext, plan: GatePlan): Promise<string> {
+    if (plan.canceled) return this.url([]);
+    const actor = { userId: auth.userId, merchantScope: TenantScope.of(auth) };
     const files: number[] = [];
-    for (const [id, pick] of wanted) {
+    for (const [id, pick] of plan.wanted) {
       let purchase;
       try {
         purchase = await this.labels.buy(actor, id);
@@ -82,7 +115,7 @@ export class CarrierGateService {
       .filter((s) => s !== '')
       .map(Number);
     if (ids.length > 1000) throw new AppError('IntegrityError', { fields: [{ field: 'files', message: 'at most 1000 labels' }] });
-    const printable = await labelsRepo.printable(this.core.db, ids, scopeMerchantId(auth));
+    const printable = await labelsRepo.printable(this.core.db, ids, TenantScope.of(auth));
     if (printable.length < new Set(ids).size) throw new AppError('NotFound');
     const stored = await readGeneratedFiles(
       this.core.db,
@@ -96,7 +129,7 @@ export class CarrierGateService {
    * a serial-number label, as base64 PDF.
    */
   async labelSnBase64(auth: AuthContext, q: string): Promise<{ base64: string }> {
-    const label = await labelsRepo.byTracking(this.core.db, q, scopeMerchantId(auth));
+    const label = await labelsRepo.byTracking(this.core.db, q, TenantScope.of(auth));
     if (label?.label_file_id && label.format === 'pdf') {
       const [file] = await readGeneratedFiles(this.core.db, [label.label_file_id]);
       if (file) return { base64: Buffer.from(file.data).toString('base64') };

@@ -4,19 +4,33 @@
  */
 import type { Core } from '../../core.js';
 import { CarrierAccountsService } from './accounts.service.js';
+import { DirectLabels } from './direct-labels.js';
 import { CarrierGateService } from './gate.service.js';
 import { LabelsService } from './labels.service.js';
+import { CarrierPricesService } from './prices.service.js';
 
-export type { CarrierDriver, CarrierCode, LabelRequest, LabelResult, BoughtParcel, DriverContext } from './driver.js';
+export type { CarrierDriver, CarrierCode, LabelRequest, LabelResult, BoughtParcel, DriverContext, TrackingEvent, TrackingException } from './driver.js';
 export { CarrierError } from './driver.js';
+export { trackingConfigOf } from './accounts.service.js';
+export { trackingSources, type TrackingSource } from './tracking-source.js';
+export type { CarrierAddress } from './driver.js';
+export type { DirectPlan } from './direct-labels.js';
+export { toCarrierAddress } from './direct-labels.js';
 export { registerCarrierDriver, carrierDriver, carrierDrivers } from './drivers/index.js';
 export { LABEL_RETRY_JOB } from './labels.service.js';
 export { SecretBox } from './secret-box.js';
+export type { GatePlan } from './gate.service.js';
 
 function wire(core: Core) {
   const accounts = new CarrierAccountsService(core);
   const labels = new LabelsService(core, accounts);
-  return { accounts, labels, gate: new CarrierGateService(core, labels) };
+  return {
+    accounts,
+    labels,
+    gate: new CarrierGateService(core, labels),
+    prices: new CarrierPricesService(core),
+    direct: new DirectLabels(core, accounts, labels.purchaser),
+  };
 }
 
 const wired = new WeakMap<Core, ReturnType<typeof wire>>();

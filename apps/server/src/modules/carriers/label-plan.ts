@@ -44,13 +44,16 @@ export function checkWeight(product: CarrierProductDef, parcels: ParcelSpec[]): 
     throw new CarrierError('weight', `${heavy.weightKg} kg is above the ${product.maxWeightKg} kg of ${product.name}`, { retryable: false, field: 'weight' });
 }
 
-/** Customs lines from the order's lines and their items; a line without a value or currency refuses the label. */
-export function customsOf(order: LabelOrderRow, lines: CustomsLineRow[], shipperCountry: string): CustomsData {
+/**
+ * Customs lines from the order's lines and their items; a line without a value or currency refuses the
+ * label. The export reason is the resolved rule's (sold goods unless the rule says otherwise).
+ */
+export function customsOf(order: LabelOrderRow, lines: CustomsLineRow[], shipperCountry: string, exportReason = 'COMMERCIAL_GOODS'): CustomsData {
   if (lines.length === 0) throw new CarrierError('customs', 'the order has no lines to declare', { retryable: false, field: 'lines' });
   const missing = lines.find((l) => l.valueMinor === null || !l.currency);
   if (missing) throw new CarrierError('customs', `no customs value for ${missing.sku}`, { retryable: false, field: 'customsValue' });
   return {
-    exportType: 'COMMERCIAL_GOODS',
+    exportType: exportReason,
     invoiceNo: order.refOrderId || order.unid,
     lines: lines.map((l) => ({
       description: l.name.slice(0, 50) || l.sku,

@@ -8,6 +8,8 @@ import type { CarrierAccountsService } from './accounts.service.js';
 import { CarrierError, type BoughtParcel, type CarrierDriver, type DriverContext, type LabelRequest, type LabelResult } from './driver.js';
 import { parcelSpecs } from './label-plan.js';
 import { labelsRepo, type LabelRow } from './labels.repo.js';
+import { listedCost } from './prices.service.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 /** The reason of a purchase that found another one of the same order still running: it changes nothing. */
 export const BUSY = 'another purchase of this order is still running';
@@ -60,7 +62,7 @@ export class LabelPurchaser {
   }
 
   /** A driver call with a deadline of its own, so a driver that hangs still ends as a timeout. */
-  private async call<T>(work: (ctx: DriverContext) => Promise<T>): Promise<T> {
+  async withDeadline<T>(work: (ctx: DriverContext) => Promise<T>): Promise<T> {
     const ctx = this.context();
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
@@ -84,7 +86,7 @@ export class LabelPurchaser {
           uncertain: true,
         });
       try {
-        const found = await this.call((ctx) => p.driver.lookup!(p.request.account, row.idempotency_key, ctx));
+        const found = await this.withDeadline((ctx) => p.driver.lookup!(p.request.account, row.idempotency_key, ctx));
         if (found) await this.store(p.order, row, found);
         else again.push(row);
       } catch (error) {
@@ -117,7 +119,7 @@ export class LabelPurchaser {
     const request: LabelRequest = { ...p.request, product: isReturn ? p.returnProduct : p.product, parcels: specs, ...(isReturn ? { returnLabel: true } : {}) };
     let result: LabelResult;
     try {
-      result = await this.call((ctx) => p.driver.buy(request, ctx));
+      result = await this.withDeadline((ctx) => p.driver.buy(request, ctx));
     } catch (error) {
       const failure = classify(error);
       await this.fail(rows, failure.uncertain ? 'uncertain' : 'failed', failure);
@@ -156,15 +158,18 @@ export class LabelPurchaser {
     const mime = bought.format === 'pdf' ? 'application/pdf' : 'text/plain';
     const file = await storeGeneratedFile(this.core.db, { name, mime, data: bought.label, merchantId: order.merchantId, ownerUserId: null });
     await this.core.db.transaction().execute(async (trx) => {
+      // A carrier that answers no cost is billed at the account's price list (issue 17; docs/carriers.md "Price list").
+      const answered = bought.costMinor !== undefined && bought.costMinor !== null ? { costMinor: bought.costMinor, currency: bought.currency ?? null } : null;
+      const cost = answered ?? (await listedCost(trx, Number(row.account_id), row.product, Number(row.weight_kg)));
       const stored = await labelsRepo.markBought(trx, Number(row.id), {
         trackingNumber: bought.trackingNumber,
         carrierRef: bought.carrierRef,
         fileId: file.id,
         format: bought.format,
-        costMinor: bought.costMinor ?? null,
-        currency: bought.currency ?? null,
+        costMinor: cost?.costMinor ?? null,
+        currency: cost?.currency ?? null,
       });
-      if (stored) await billing.record(trx, billingOf((await labelsRepo.get(trx, Number(row.id), null))!));
+      if (stored) await billing.record(trx, billingOf((await labelsRepo.get(trx, Number(row.id), TenantScope.all))!));
     });
   }
 
@@ -182,7 +187,7 @@ export class LabelPurchaser {
 
   private async voidQuietly(p: Prepared, parcel: BoughtParcel): Promise<void> {
     try {
-      await this.call((ctx) => p.driver.void(p.request.account, parcel, ctx));
+      await this.withDeadline((ctx) => p.driver.void(p.request.account, parcel, ctx));
     } catch (error) {
       this.core.log.error({ key: parcel.key, kind: classify(error).kind }, 'could not void a label the carrier sold under an unknown key');
     }
@@ -193,7 +198,7 @@ export class LabelPurchaser {
     const account = await this.accounts.configOf(this.core.db, Number(label.account_id));
     if (!account) return new CarrierError('service', `no driver for ${label.carrier}`, { retryable: false });
     try {
-      await this.call((ctx) => account.driver.void(account.config, { trackingNumber: label.tracking_number, carrierRef: label.carrier_ref }, ctx));
+      await this.withDeadline((ctx) => account.driver.void(account.config, { trackingNumber: label.tracking_number, carrierRef: label.carrier_ref }, ctx));
       return null;
     } catch (error) {
       return classify(error);

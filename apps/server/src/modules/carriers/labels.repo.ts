@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, ParcelLabelsTable } from '../../db/types.js';
+import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 export type LabelRow = Selectable<ParcelLabelsTable>;
 
@@ -30,22 +31,33 @@ export const labelsRepo = {
       .execute();
   },
 
+  /** The live labels of several orders within the scope (a merchant sees only its own), by order and parcel. */
+  liveOfOrders(db: Kysely<DB>, orderIds: number[], scope: TenantScope): Promise<LabelRow[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('parcel_labels')
+      .selectAll()
+      .where('order_id', 'in', orderIds)
+      .where('state', '<>', 'voided')
+      .$call(whereTenant(scope))
+      .orderBy('order_id')
+      .orderBy('is_return')
+      .orderBy('parcel_index')
+      .execute();
+  },
+
   all(db: Kysely<DB>, orderId: number): Promise<LabelRow[]> {
     return db.selectFrom('parcel_labels').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   },
 
-  get(db: Kysely<DB>, id: number, scope: number | null, lock = false): Promise<LabelRow | undefined> {
-    let query = db
-      .selectFrom('parcel_labels')
-      .selectAll()
-      .where('id', '=', id)
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope));
+  get(db: Kysely<DB>, id: number, scope: TenantScope, lock = false): Promise<LabelRow | undefined> {
+    let query = db.selectFrom('parcel_labels').selectAll().where('id', '=', id).$call(whereTenant(scope));
     if (lock) query = query.forUpdate();
     return query.executeTakeFirst();
   },
 
   /** Labels among `ids` within the scope that hold a file, in the order asked. */
-  async printable(db: Kysely<DB>, ids: number[], scope: number | null): Promise<Array<{ id: number; fileId: string }>> {
+  async printable(db: Kysely<DB>, ids: number[], scope: TenantScope): Promise<Array<{ id: number; fileId: string }>> {
     if (ids.length === 0) return [];
     const rows = await db
       .selectFrom('parcel_labels')
@@ -53,7 +65,7 @@ export const labelsRepo = {
       .where('id', 'in', ids)
       .where('state', '=', 'bought')
       .where('label_file_id', 'is not', null)
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
+      .$call(whereTenant(scope))
       .execute();
     const byId = new Map(rows.map((r) => [Number(r.id), r.label_file_id!]));
     return ids.filter((id) => byId.has(id)).map((id) => ({ id, fileId: byId.get(id)! }));
@@ -171,13 +183,13 @@ export const labelsRepo = {
   },
 
   /** The label with a tracking number, for the SN label call (labelSNBase64). */
-  byTracking(db: Kysely<DB>, trackingNumber: string, scope: number | null): Promise<LabelRow | undefined> {
+  byTracking(db: Kysely<DB>, trackingNumber: string, scope: TenantScope): Promise<LabelRow | undefined> {
     return db
       .selectFrom('parcel_labels')
       .selectAll()
       .where('tracking_number', '=', trackingNumber)
       .where('state', '=', 'bought')
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
+      .$call(whereTenant(scope))
       .executeTakeFirst();
   },
 

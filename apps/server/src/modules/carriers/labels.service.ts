@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import type { ErrorCode } from '@kontor/contracts';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import type { Actor } from '../inventory/index.js';
 import { labelOrderRepo, outboundServices, type LabelOrderRow } from '../outbound/index.js';
@@ -15,6 +15,7 @@ import { CarrierError } from './driver.js';
 import { checkWeight, consigneeOf, customsOf, nextAttempt, parcelCount, parcelSpecs, shipperOf, zoneOf } from './label-plan.js';
 import { labelsRepo, type LabelRow } from './labels.repo.js';
 import { BUSY, LabelPurchaser, type Prepared } from './label-purchaser.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 /** States below packing completed: printing the label moves them to packing completed (facts §2.8). */
 export const BEFORE_PACKING_COMPLETED: readonly OutboundState[] = [
@@ -98,16 +99,21 @@ export class LabelsService {
     return outboundServices(this.core);
   }
 
-  async labels(scope: number | null, orderId: number): Promise<ParcelLabel[]> {
+  async labels(scope: TenantScope, orderId: number): Promise<ParcelLabel[]> {
     const order = await labelOrderRepo.order(this.core.db, orderId, scope);
     if (!order || order.deleted) throw new AppError('NotFound');
     return (await labelsRepo.all(this.core.db, orderId)).map(toLabel);
   }
 
+  /** The live labels of a list page's orders (the per-carrier views); another merchant's orders answer nothing. */
+  async labelsOfOrders(scope: TenantScope, orderIds: number[]): Promise<ParcelLabel[]> {
+    return (await labelsRepo.liveOfOrders(this.core.db, orderIds, scope)).map(toLabel);
+  }
+
   /** What the order resolves to (the settings screen's preview). */
   async resolution(auth: AuthContext, orderId: number) {
     mustBeCompany(auth);
-    const scope = scopeMerchantId(auth);
+    const scope = TenantScope.of(auth);
     const order = await labelOrderRepo.order(this.core.db, orderId, scope);
     if (!order || order.deleted) throw new AppError('NotFound');
     const r = await this.accounts.resolve(this.core.db, { ...order, country: order.consignee.country ?? '' });
@@ -130,7 +136,7 @@ export class LabelsService {
    */
   async buyOrRefuse(auth: AuthContext, orderId: number, options: BuyOptions): Promise<LabelPurchase> {
     if (options.force && !auth.isAdmin) throw new AppError('NoPermission');
-    const purchase = await this.buy({ userId: auth.userId, merchantScope: scopeMerchantId(auth) }, orderId, options);
+    const purchase = await this.buy({ userId: auth.userId, merchantScope: TenantScope.of(auth) }, orderId, options);
     if (!purchase.complete)
       throw new AppError((purchase.errorCode ?? 'CarrierRefused') as ErrorCode, { fields: [{ field: 'carrier', message: purchase.errorText }] });
     return purchase;
@@ -140,7 +146,7 @@ export class LabelsService {
   async retryQueued(userId: number | null, orderId: number): Promise<LabelPurchase | null> {
     if (!(await labelsRepo.queued(this.core.db, orderId))) return null;
     try {
-      return await this.buy({ userId, merchantScope: null }, orderId);
+      return await this.buy({ userId, merchantScope: TenantScope.all }, orderId);
     } catch (error) {
       if (error instanceof AppError && (error.code === 'InvalidState' || error.code === 'NotFound')) return null;
       throw error;
@@ -204,7 +210,7 @@ export class LabelsService {
     if (!product || !product.zones.includes(zone))
       throw new CarrierError('service', `${resolution.product || resolution.driver.code} does not ship to ${country}`, { retryable: false });
     const consignee = consigneeOf(order);
-    const customs = zone === 'world' ? customsOf(order, await labelOrderRepo.customsLines(trx, order.id), shipper.country) : undefined;
+    const customs = zone === 'world' ? customsOf(order, await labelOrderRepo.customsLines(trx, order.id), shipper.country, resolution.exportReason) : undefined;
     const weights = new Map(
       parcelSpecs(
         order,
@@ -265,8 +271,8 @@ export class LabelsService {
     const { outbound } = this;
     let retryAt: Date | null = null;
     const purchase = await this.core.db.transaction().execute(async (trx): Promise<LabelPurchase> => {
-      const order = await labelOrderRepo.order(trx, orderId, null, true);
-      const row = await outbound.repo.order(trx, orderId, null, { lock: true });
+      const order = await labelOrderRepo.order(trx, orderId, TenantScope.all, true);
+      const row = await outbound.repo.order(trx, orderId, TenantScope.all, { lock: true });
       if (!order || !row) throw new AppError('NotFound');
       const live = await labelsRepo.live(trx, orderId);
       const needed = this.needed(order);
@@ -326,12 +332,12 @@ export class LabelsService {
     }
     return this.core.db.transaction().execute(async (trx) => {
       await this.purchaser.recordVoid(trx, label);
-      const order = await labelOrderRepo.order(trx, Number(label.order_id), null, true);
+      const order = await labelOrderRepo.order(trx, Number(label.order_id), TenantScope.all, true);
       if (order) {
         const tracking = (await labelsRepo.live(trx, order.id)).filter((l) => l.state === 'bought' && !l.is_return).map((l) => l.tracking_number);
         await labelOrderRepo.setShipBundle(trx, order.id, tracking.join('\n'));
       }
-      return toLabel((await labelsRepo.get(trx, labelId, null))!);
+      return toLabel((await labelsRepo.get(trx, labelId, TenantScope.all))!);
     });
   }
 

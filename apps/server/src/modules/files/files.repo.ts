@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 /** SQL of uploaded files (stored in the database, so every server process serves every file). */
 export class FilesRepo {
@@ -64,7 +65,7 @@ export class FilesRepo {
   }
 
   /** Stored files newest first, keyset by (created_at, id); job results are their owners' own business. */
-  list(f: { merchantScope: number | null; q?: string; kind?: string; after: { at: Date; id: string } | null; limit: number }) {
+  list(f: { merchantScope: TenantScope; q?: string; kind?: string; after: { at: Date; id: string } | null; limit: number }) {
     return this.db
       .selectFrom('files as f')
       .leftJoin('users as u', 'u.id', 'f.owner_user_id')
@@ -72,7 +73,7 @@ export class FilesRepo {
       .select(['f.id', 'f.kind', 'f.name', 'f.mime', 'f.size', 'f.created_at as createdAt', 'u.account as owner', 'm.name as merchantName'])
       .where('f.deleted_at', 'is', null)
       .where('f.kind', '<>', 'job')
-      .$if(f.merchantScope !== null, (q) => q.where('f.merchant_id', '=', f.merchantScope))
+      .$call(whereTenant(f.merchantScope, 'f.merchant_id'))
       .$if(!!f.kind, (q) => q.where('f.kind', '=', f.kind as 'image'))
       .$if(!!f.q, (q) => q.where('f.name', 'ilike', `%${f.q!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
       .$if(!!f.after, (q) => q.where((eb) => eb(eb.refTuple('f.created_at', 'f.id'), '<', eb.tuple(f.after!.at, f.after!.id))))

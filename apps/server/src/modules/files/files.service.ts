@@ -1,11 +1,12 @@
 import type { Core } from '../../core.js';
 import type { AuthContext } from '../../http/access.js';
-import { scopeMerchantId } from '../../http/access.js';
+
 import { AppError, ruleError } from '../../http/app-error.js';
 import { newFileId } from '../../lib/crypto.js';
 import { audit } from '../admin/index.js';
 import { FilesRepo } from './files.repo.js';
 import { ALLOWED, servedType, sniff, type FileKind } from './sniff.js';
+import { TenantScope, tenantAllows } from '../../db/tenant-scope.js';
 
 export interface StoredFile {
   id: string;
@@ -39,7 +40,7 @@ export class FilesService {
     const [time, id] = (query.o ?? '').split('~');
     const at = new Date(time ?? '');
     const after = query.o && id && !Number.isNaN(at.getTime()) && at.getTime() > 0 ? { at, id } : null;
-    const rows = await this.repo.list({ merchantScope: scopeMerchantId(auth), q: query.q?.trim() || undefined, kind: query.kind, after, limit: query.l });
+    const rows = await this.repo.list({ merchantScope: TenantScope.of(auth), q: query.q?.trim() || undefined, kind: query.kind, after, limit: query.l });
     const last = rows.at(-1);
     return {
       data: rows.map((r) => ({ ...r, url: `/v0/static/${r.id}` })),
@@ -50,8 +51,8 @@ export class FilesService {
   /** Deletes a file for good from every screen; a picture still used as someone's avatar is refused. */
   async remove(auth: AuthContext, id: string) {
     const file = await this.repo.get(id);
-    const scope = scopeMerchantId(auth);
-    if (!file || file.kind === 'job' || (scope !== null && file.merchant_id !== scope)) throw new AppError('NotFound');
+    const scope = TenantScope.of(auth);
+    if (!file || file.kind === 'job' || !tenantAllows(scope, file.merchant_id)) throw new AppError('NotFound');
     const user = await this.repo.usedAsAvatar(id);
     if (user) throw new AppError('InUse', { fields: [ruleError('id', 'avatarInUse', { account: user.account })] });
     await this.core.db.transaction().execute(async (trx) => {
@@ -67,7 +68,7 @@ export class FilesService {
     const id = newFileId();
     const clean = cleanName(name);
     const mime = servedType(sniffed, clean);
-    await this.repo.insert({ id, kind, name: clean, mime, data, ownerUserId: auth.userId, merchantId: scopeMerchantId(auth) });
+    await this.repo.insert({ id, kind, name: clean, mime, data, ownerUserId: auth.userId, merchantId: TenantScope.of(auth).merchantId });
     const url = `/v0/static/${id}`;
     if (kind === 'avatar') await this.repo.setAvatar(auth.userId, url);
     return { id, url, name: clean, size: data.length, mime };

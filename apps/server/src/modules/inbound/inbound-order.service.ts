@@ -4,17 +4,18 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/index.js';
 import { attachFiles } from '../files/index.js';
-import { PlacesRepo } from '../inventory/index.js';
+import { Places } from '../inventory/index.js';
 import { ResourceRepo } from '../resources/index.js';
 import { INBOUND_RESOURCES } from './inbound.resources.js';
 import { InboundRepo, type LineRow, type OrderColumns, type OrderRow } from './inbound.repo.js';
 import { stagingOf } from './putaway.service.js';
-import { merchantExists } from '../admin/index.js';
-import { warehouseExists, warehouseOptions } from '../inventory/index.js';
+import { merchantDirectory } from '../admin/index.js';
+import { warehouses } from '../inventory/index.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 type LineInput = Omit<z.infer<typeof inboundLineWriteSchema>, 'planned'> & { planned: number };
 
@@ -57,14 +58,14 @@ export class InboundOrderService {
 
   /** The order or NotFound, within the session's merchant scope. */
   async mustFind(db: Kysely<DB>, auth: AuthContext, id: number, lock = false): Promise<OrderRow> {
-    const order = await this.repo.order(db, id, scopeMerchantId(auth), lock);
+    const order = await this.repo.order(db, id, TenantScope.of(auth), lock);
     if (!order) throw new AppError('NotFound');
     return order;
   }
 
   async create(auth: AuthContext, input: z.infer<typeof inboundOrderCreateSchema>) {
-    const scope = scopeMerchantId(auth);
-    const merchantId = scope ?? input.merchantId;
+    const scope = TenantScope.of(auth);
+    const merchantId = scope.merchantId ?? input.merchantId;
     if (merchantId === undefined) throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'required')] });
     return this.core.db.transaction().execute(async (trx) => {
       await this.checkReferences(trx, merchantId, input.warehouseId, input.containerId);
@@ -104,7 +105,7 @@ export class InboundOrderService {
         if (auth.merchantId !== null || INBOUND_ORDER.codes('inbounded', 'canceled').includes(order.status)) throw new AppError('InvalidState');
         if (!input.reason?.trim()) throw new AppError('IntegrityError', { fields: [ruleError('reason', 'requiredOnceReceiving')] });
       }
-      const before = await this.list.get(id, null, trx);
+      const before = await this.list.get(id, TenantScope.all, trx);
       await this.checkReferences(trx, order.merchantId, input.warehouseId ?? order.warehouseId, input.containerId ?? null);
       if (input.warehouseId !== undefined && input.warehouseId !== order.warehouseId && order.stagingCompartmentId !== null)
         throw new AppError('InvalidState', { fields: [ruleError('warehouseId', 'goodsInWarehouse')] });
@@ -131,7 +132,7 @@ export class InboundOrderService {
       if (Object.keys(set).length) await this.repo.updateOrder(trx, id, set as OrderColumns);
       if (input.lines) await this.replaceLines(trx, order, input.lines);
       await this.repo.refreshTotals(trx, id);
-      await audit(trx, auth, 'update', 'inboundOrder', id, before, { ...(await this.list.get(id, null, trx)), reason: input.reason || undefined });
+      await audit(trx, auth, 'update', 'inboundOrder', id, before, { ...(await this.list.get(id, TenantScope.all, trx)), reason: input.reason || undefined });
     });
     return this.detail(auth, id);
   }
@@ -164,7 +165,7 @@ export class InboundOrderService {
   async detail(auth: AuthContext, id: number, db: Kysely<DB> = this.core.db) {
     const order = await this.mustFind(db, auth, id);
     const [view, lines, scans, staging] = await Promise.all([
-      this.list.get(id, null, db),
+      this.list.get(id, TenantScope.all, db),
       this.repo.lines(db, id),
       this.repo.recentScans(db, id),
       stagingOf(db, order),
@@ -174,12 +175,12 @@ export class InboundOrderService {
 
   /** The warehouses a delivery may be announced to (whoever announces chooses, without the warehouse screens' privilege). */
   warehouseOptions() {
-    return warehouseOptions(this.core.db);
+    return warehouses.options(this.core.db);
   }
 
   /** `GET /v0/r7gorders/any`: by number, box or pallet label, or announced tracking number. */
   async any(auth: AuthContext, q: string) {
-    const scope = scopeMerchantId(auth);
+    const scope = TenantScope.of(auth);
     const order = (await this.repo.orderByUnid(this.core.db, orderNumberOf(q), scope)) ?? (await this.repo.orderByTracking(this.core.db, q.trim(), scope));
     return order ? { id: order.id, unid: order.unid, status: order.status } : { id: 0, unid: '' };
   }
@@ -189,7 +190,7 @@ export class InboundOrderService {
    * digits suffix removed); with an order id the code is logged to it once.
    */
   async scanLog(auth: AuthContext, id: number, q: string) {
-    const scope = scopeMerchantId(auth);
+    const scope = TenantScope.of(auth);
     const db = this.core.db;
     let order: OrderRow | null;
     if (id === 0) order = (await this.repo.orderByUnid(db, orderNumberOf(q), scope)) ?? (await this.repo.orderByTracking(db, q, scope));
@@ -198,14 +199,14 @@ export class InboundOrderService {
       if (order) await this.repo.logTracking(db, id, q);
     }
     if (!order) return { id: 0, unid: '' };
-    const row = (await this.list.get(order.id, null, db))!;
+    const row = (await this.list.get(order.id, TenantScope.all, db))!;
     return { ...row, shipBundle: (row.trackingNumbers as string[]).join('\n'), shipBundleSent: row.trackingLogged };
   }
 
   private async checkReferences(db: Kysely<DB>, merchantId: number, warehouseId: number, containerId: number | null) {
-    if (!(await merchantExists(db, merchantId)))
+    if (!(await merchantDirectory.exists(db, merchantId)))
       throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'unknownRecord', { value: merchantId })] });
-    if (!(await warehouseExists(db, warehouseId)))
+    if (!(await warehouses.exists(db, warehouseId)))
       throw new AppError('IntegrityError', { fields: [ruleError('warehouseId', 'unknownRecord', { value: warehouseId })] });
     if (containerId === null) return;
     if (!(await this.repo.containerExists(db, containerId)))
@@ -214,18 +215,8 @@ export class InboundOrderService {
 
   /** Lines by item id or code, within the order's merchant; an item and batch listed twice is refused. */
   private async resolveLines(db: Kysely<DB>, merchantId: number, lines: LineInput[]) {
-    const places = new PlacesRepo(db);
-    const out: Array<{ itemId: number; batch: string; planned: number }> = [];
-    for (const [index, line] of lines.entries()) {
-      const item = line.itemId !== undefined ? await places.itemById(line.itemId, merchantId) : ((await places.itemsByCode(line.sku!, merchantId))[0] ?? null);
-      const field = `lines.${index}.${line.itemId !== undefined ? 'itemId' : 'sku'}`;
-      if (!item)
-        throw new AppError('ItemNotFound', { params: { code: line.itemId ?? line.sku }, fields: [{ field, message: String(line.itemId ?? line.sku) }] });
-      if (out.some((o) => o.itemId === item.id && o.batch === line.batch))
-        throw new AppError('IntegrityError', { fields: [ruleError(field, 'listedTwice', { sku: item.sku })] });
-      out.push({ itemId: item.id, batch: line.batch, planned: line.planned });
-    }
-    return out;
+    const found = await new Places(db).documentLines(merchantId, lines);
+    return found.map(({ itemId, line }) => ({ itemId, batch: line.batch, planned: line.planned }));
   }
 
   private async replaceLines(trx: Kysely<DB>, order: OrderRow, input: LineInput[]) {

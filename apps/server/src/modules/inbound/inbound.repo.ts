@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DB, InboundOrdersTable } from '../../db/types.js';
+import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 export type NewOrderColumns = Insertable<InboundOrdersTable>;
 export type OrderColumns = Updateable<InboundOrdersTable>;
@@ -73,33 +74,24 @@ const toOrder = (row: Record<string, unknown> | undefined): OrderRow | null =>
 /** The SQL of inbound orders, their lines and receiving scans. */
 export class InboundRepo {
   /** One order within the merchant scope; `lock` takes its row lock (every receiving change serialises on it). */
-  async order(db: Kysely<DB>, id: number, scope: number | null, lock = false): Promise<OrderRow | null> {
-    let query = db
-      .selectFrom('inbound_orders')
-      .select(ORDER_COLUMNS)
-      .where('id', '=', id)
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope));
+  async order(db: Kysely<DB>, id: number, scope: TenantScope, lock = false): Promise<OrderRow | null> {
+    let query = db.selectFrom('inbound_orders').select(ORDER_COLUMNS).where('id', '=', id).$call(whereTenant(scope));
     if (lock) query = query.forUpdate();
     return toOrder(await query.executeTakeFirst());
   }
 
-  async orderByUnid(db: Kysely<DB>, unid: string, scope: number | null): Promise<OrderRow | null> {
-    const row = await db
-      .selectFrom('inbound_orders')
-      .select(ORDER_COLUMNS)
-      .where('unid', '=', unid)
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
-      .executeTakeFirst();
+  async orderByUnid(db: Kysely<DB>, unid: string, scope: TenantScope): Promise<OrderRow | null> {
+    const row = await db.selectFrom('inbound_orders').select(ORDER_COLUMNS).where('unid', '=', unid).$call(whereTenant(scope)).executeTakeFirst();
     return toOrder(row);
   }
 
   /** The newest open order announcing this tracking number. */
-  async orderByTracking(db: Kysely<DB>, tracking: string, scope: number | null): Promise<OrderRow | null> {
+  async orderByTracking(db: Kysely<DB>, tracking: string, scope: TenantScope): Promise<OrderRow | null> {
     const row = await db
       .selectFrom('inbound_orders')
       .select(ORDER_COLUMNS)
       .where(sql<boolean>`tracking_numbers @> ${JSON.stringify([tracking])}::jsonb`)
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
+      .$call(whereTenant(scope))
       .orderBy('id', 'desc')
       .executeTakeFirst();
     return toOrder(row);

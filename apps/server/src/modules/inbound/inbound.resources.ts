@@ -5,12 +5,12 @@ import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { InboundRepo } from './inbound.repo.js';
 import { defineResource, resourcePrivileges, type ResourceDef } from '../resources/index.js';
-import { warehouseExists } from '../inventory/index.js';
+import { warehouses } from '../inventory/index.js';
 
 /** The warehouse must exist (an open container's number is unique by the index containers_open_number: Duplicate). */
 async function checkContainer(db: Kysely<DB>, values: Record<string, unknown>) {
   if (values.warehouseId === undefined) return;
-  if (!(await warehouseExists(db, Number(values.warehouseId))))
+  if (!(await warehouses.exists(db, Number(values.warehouseId))))
     throw new AppError('IntegrityError', { fields: [ruleError('warehouseId', 'unknownRecord', { value: String(values.warehouseId) })] });
 }
 

@@ -3,7 +3,7 @@
  * `inboundServices(core)` wires the module's services once per core.
  */
 import type { Core } from '../../core.js';
-import { StockRepo } from '../inventory/index.js';
+import { StockLedger } from '../inventory/index.js';
 import { InboundOrderService } from './inbound-order.service.js';
 import { PutawayService } from './putaway.service.js';
 import { ReceivingDesk } from './receiving-desk.service.js';
@@ -16,7 +16,7 @@ const wired = new WeakMap<Core, ReturnType<typeof wire>>();
 
 function wire(core: Core) {
   const orders = new InboundOrderService(core);
-  const stock = new StockRepo();
+  const stock = new StockLedger();
   const receiving = new ReceivingService(orders, stock, core.config.RECEIVING_OVER_TOLERANCE_PERCENT);
   return { orders, desk: new ReceivingDesk(core, orders, receiving, new PutawayService(stock)) };
 }

@@ -1,6 +1,6 @@
 import type { Locale } from '@kontor/contracts';
 import type { Core } from '../../core.js';
-import { activeMerchantUsers } from '../admin/index.js';
+import { merchantDirectory } from '../admin/index.js';
 
 type Notifier = Pick<Core, 'db' | 'realtime' | 'log'>;
 
@@ -14,5 +14,5 @@ export async function msgToUsers(core: Notifier, users: Array<{ id: number; lang
 
 /** A `msg` to every active user of a merchant, each in their own language (issue 6 §6). */
 export async function msgToMerchant(core: Notifier, merchantId: number, text: (locale: Locale) => string): Promise<void> {
-  await msgToUsers(core, await activeMerchantUsers(core.db, merchantId), text);
+  await msgToUsers(core, await merchantDirectory.activeUsers(core.db, merchantId), text);
 }

@@ -5,11 +5,11 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import { PlacesRepo } from '../inventory/index.js';
-import { putawayPlaces } from '../inventory/index.js';
-import { insufficient, mustBeOpen, resolveCompartment } from '../inventory/index.js';
+import { Places } from '../inventory/index.js';
+import { putawayTargets } from '../inventory/index.js';
+import { insufficient, mustBeOpen } from '../inventory/index.js';
 import type { Actor } from '../inventory/index.js';
-import { StockRepo } from '../inventory/index.js';
+import { StockLedger } from '../inventory/index.js';
 import { InboundRepo, type OrderRow } from './inbound.repo.js';
 import { receivingRepo } from './receiving.repo.js';
 
@@ -29,7 +29,7 @@ export async function stagingCompartment(db: Kysely<DB>, order: OrderRow): Promi
 /** The staging compartment the order's goods wait in, or would wait in when completed now; null when there is none. */
 export async function stagingCompartmentOrNull(db: Kysely<DB>, order: OrderRow): Promise<number | null> {
   if (order.stagingCompartmentId !== null) return order.stagingCompartmentId;
-  return putawayPlaces.firstStaging(db, order.warehouseId);
+  return putawayTargets.staging(db, order.warehouseId);
 }
 
 /**
@@ -38,8 +38,8 @@ export async function stagingCompartmentOrNull(db: Kysely<DB>, order: OrderRow):
  * quarantine compartment.
  */
 async function suggest(db: Kysely<DB>, warehouseId: number, itemId: number, status: number) {
-  if (status === STOCK_STATUS.damaged) return putawayPlaces.firstQuarantine(db, warehouseId);
-  return (await putawayPlaces.whereItemLies(db, warehouseId, itemId)) ?? putawayPlaces.firstEmpty(db, warehouseId);
+  if (status === STOCK_STATUS.damaged) return putawayTargets.quarantine(db, warehouseId);
+  return (await putawayTargets.whereItemLies(db, warehouseId, itemId)) ?? putawayTargets.empty(db, warehouseId);
 }
 
 /** What of this order still waits in staging, with a suggested compartment per row. */
@@ -57,7 +57,7 @@ export async function stagingOf(db: Kysely<DB>, order: OrderRow) {
 export class PutawayService {
   private readonly repo = new InboundRepo();
 
-  constructor(private readonly stock: StockRepo) {}
+  constructor(private readonly stock: StockLedger) {}
 
   async putaway(trx: Kysely<DB>, actor: Actor, order: OrderRow, input: z.infer<typeof putawaySchema>) {
     if (!INBOUND_ORDER.codes('receiving', 'partiallyInbounded', 'received').includes(order.status) || order.stagingCompartmentId === null)
@@ -66,7 +66,7 @@ export class PutawayService {
     const damaged = input.fromStatus === STOCK_STATUS.damaged;
     const waiting = line ? (damaged ? line.damaged - line.putAwayDamaged : line.received - line.putAway) : 0;
     if (input.quantity > waiting) throw insufficient(waiting, input.quantity);
-    const target = await resolveCompartment(new PlacesRepo(trx), input, 'compartment', order.warehouseId);
+    const target = await new Places(trx).compartment(input, 'compartment', order.warehouseId);
     mustBeOpen(target);
     if (target.warehouseId !== order.warehouseId || !TARGET_KINDS[input.fromStatus]!.includes(target.kind))
       throw new AppError('WrongCompartmentKind', {

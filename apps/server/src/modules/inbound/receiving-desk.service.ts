@@ -5,16 +5,17 @@ import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import { afterCommit } from '../../db/request-transaction.js';
 import type { DB } from '../../db/types.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
-import { PlacesRepo } from '../inventory/index.js';
+import { Places } from '../inventory/index.js';
 import { stockTransaction } from '../inventory/index.js';
 import type { InboundOrderService } from './inbound-order.service.js';
 import { noticeReceiving } from './inbound-notices.js';
 import type { PutawayService } from './putaway.service.js';
 import type { ReceivingService, ScannedItem } from './receiving.service.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
-const actorOf = (auth: AuthContext) => ({ userId: auth.userId, merchantScope: scopeMerchantId(auth) });
+const actorOf = (auth: AuthContext) => ({ userId: auth.userId, merchantScope: TenantScope.of(auth) });
 
 /**
  * The receiving desk's use cases (issue 6 §3, issue 16 item 3): scan, undo, complete and putaway.
@@ -72,7 +73,7 @@ export class ReceivingDesk {
 
 /** The scanned code as an item of the order's merchant, read in the scan's transaction. */
 async function scannedItem(trx: Kysely<DB>, merchantId: number, code: string): Promise<ScannedItem> {
-  const item = (await new PlacesRepo(trx).itemsByCode(code, merchantId))[0];
+  const item = (await new Places(trx).itemsByCode(code, TenantScope.merchant(merchantId)))[0];
   if (!item) throw new AppError('ItemNotFound', { params: { code }, fields: [{ field: 'code', message: code }] });
   return item;
 }

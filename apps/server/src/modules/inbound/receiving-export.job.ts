@@ -5,6 +5,7 @@ import { parsePeriod, type Period } from './receiving-export.period.js';
 import { countRows } from './receiving-export.repo.js';
 import { TEXTS } from './receiving-export.texts.js';
 import { writeReceivingExport, XLSX } from './receiving-export.xlsx.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 export const RECEIVING_EXPORT_JOB = 'receiving.export';
 
@@ -17,7 +18,7 @@ export function registerReceivingExportJob(): void {
     async ({ db, payload, progress, signal }) => {
       const locale = toLocale(String(payload.locale ?? 'en'));
       const period = parsePeriod({ from: String(payload.from), to: String(payload.to) });
-      const scope = (payload.merchantScope as number | null) ?? null;
+      const scope = TenantScope.restore((payload.merchantScope as number | null) ?? null);
       const total = await countRows(db, period, scope);
       await progress(0, total);
       const out = new PassThrough();

@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
-import { scopeMerchantId } from '../../http/access.js';
+
 import { contentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/reply.js';
 import { fileName, RECEIVING_EXPORT_JOB, registerReceivingExportJob } from './receiving-export.job.js';
 import { parsePeriod } from './receiving-export.period.js';
 import { DIRECT_LIMIT, ensureDirectExport } from './receiving-export.service.js';
 import { writeReceivingExport, XLSX } from './receiving-export.xlsx.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 const PRIVILEGE = 'tools.receivingExport.view';
 
@@ -29,7 +30,7 @@ export function registerReceivingExport(app: FastifyInstance, core: Core): void 
     { config, schema: { tags, summary: `Receivings of a period (from, to) as XLSX, up to ${DIRECT_LIMIT} rows`, querystring: periodQuery } },
     async (req, reply) => {
       const period = parsePeriod(req.query);
-      const scope = scopeMerchantId(req.auth!);
+      const scope = TenantScope.of(req.auth!);
       await ensureDirectExport(core.db, period, scope, req.locale);
       const out = new PassThrough();
       writeReceivingExport(core.db, out, { period, scope, locale: req.locale }).catch((err: unknown) => {
@@ -56,7 +57,7 @@ export function registerReceivingExport(app: FastifyInstance, core: Core): void 
       return ok(
         await core.jobs!.enqueue(
           RECEIVING_EXPORT_JOB,
-          { ...period, merchantScope: scopeMerchantId(auth), locale: req.locale },
+          { ...period, merchantScope: TenantScope.of(auth).merchantId, locale: req.locale },
           { userId: auth.userId, merchantId: auth.merchantId },
         ),
       );

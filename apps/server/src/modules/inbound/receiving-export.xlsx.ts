@@ -8,6 +8,7 @@ import { writeReturnsSheet } from '../returns/index.js';
 import type { Period } from './receiving-export.period.js';
 import { activityPage, linePage, PAGE, type LineRow } from './receiving-export.repo.js';
 import { ACTIVITY_HEADERS, ACTIVITY_KINDS, COLUMNS, HEADERS, LINE_COLUMNS, TEXTS, type Column } from './receiving-export.texts.js';
+import type { TenantScope } from '../../db/tenant-scope.js';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -40,7 +41,7 @@ function lineCells(row: LineRow, locale: Locale): unknown[] {
 
 export interface ExportOptions {
   period: Period;
-  scope: number | null;
+  scope: TenantScope;
   locale: Locale;
   signal?: AbortSignal;
   /** Called after every page with the number of lines written so far. */

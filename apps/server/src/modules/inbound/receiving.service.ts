@@ -7,9 +7,9 @@ import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { billing } from '../billing/index.js';
 import type { ItemRef } from '../inventory/index.js';
-import { registerReceivedSerials } from '../inventory/index.js';
+import { receivedSerials } from '../inventory/index.js';
 import type { Actor } from '../inventory/index.js';
-import type { StockRepo, StockRow } from '../inventory/index.js';
+import type { StockLedger, StockRow } from '../inventory/index.js';
 import { InboundRepo, type OrderRow } from './inbound.repo.js';
 import { receivingRepo } from './receiving.repo.js';
 import type { InboundOrderService } from './inbound-order.service.js';
@@ -40,7 +40,7 @@ export class ReceivingService {
 
   constructor(
     private readonly orders: InboundOrderService,
-    private readonly stock: StockRepo,
+    private readonly stock: StockLedger,
     private readonly tolerancePercent: number,
   ) {}
 
@@ -162,7 +162,7 @@ export class ReceivingService {
         userId: actor.userId,
       });
       await receivingRepo.addBooked(trx, order.id, group, status === STOCK_STATUS.damaged ? 'damaged' : 'received', group.quantity);
-      await registerReceivedSerials(
+      await receivedSerials.register(
         trx,
         { orderId: order.id, merchantId: order.merchantId, itemId: group.itemId, batch: group.batch, condition: group.condition },
         stockId,

@@ -16,9 +16,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
-import { scopeMerchantId } from '../../http/access.js';
+
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/reply.js';
+import { compartmentRangeSchema } from '@kontor/contracts/domains/labels';
+import { CompartmentRangeService } from './compartment-range.service.js';
 import { checkStockInvariants } from './invariants.sql.js';
 import { enqueueItemImport, itemImportSchema, registerItemImport } from './item-import.js';
 import { InventoryLookups } from './lookups.service.js';
@@ -30,10 +32,11 @@ import { StockService } from './stock.service.js';
 import { StocktakeUnits } from './stocktake-units.js';
 import { StocktakeService } from './stocktake.service.js';
 import { can, canRetry, idParams } from '../../http/route-config.js';
+import { TenantScope, tenantAllows } from '../../db/tenant-scope.js';
 
 const actorOf = (request: FastifyRequest): Actor => {
   if (!request.auth) throw new AppError('NoPermission');
-  return { userId: request.auth.userId, merchantScope: scopeMerchantId(request.auth) };
+  return { userId: request.auth.userId, merchantScope: TenantScope.of(request.auth) };
 };
 const moveBody = moveSchema.extend({ withReservations: z.boolean().default(false) });
 const tags = ['inventory'];
@@ -125,7 +128,7 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
     async (req) => {
       const actor = actorOf(req);
       const unit = await stock.places.mergedUnitByCode(req.query.q);
-      if (!unit || (actor.merchantScope !== null && unit.merchantId !== actor.merchantScope)) return ok({ id: 0, code: '' });
+      if (!unit || !tenantAllows(actor.merchantScope, unit.merchantId)) return ok({ id: 0, code: '' });
       return ok(await units.contents(unit.id));
     },
   );
@@ -185,5 +188,23 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
   );
   r.post('/v0/stocktakes/:id/cancel', { config: canRetry('wms.stocktake.edit'), schema: { tags, params: idParams } }, async (req) =>
     ok(await stocktakes.cancel(actorOf(req), req.params.id)),
+  );
+  // Compartment ranges (issue 17 item 9): a preview, then the missing compartments created at once.
+  const ranges = new CompartmentRangeService(core.db);
+  r.post(
+    '/v0/compartments/range/preview',
+    {
+      config: can('wms.compartment.edit'),
+      schema: { tags, summary: 'How many compartments a range names, first and last code, how many exist', body: compartmentRangeSchema },
+    },
+    async (req) => ok(await ranges.preview(req.body)),
+  );
+  r.post(
+    '/v0/compartments/range',
+    {
+      config: canRetry('wms.compartment.edit'),
+      schema: { tags, summary: 'Create the compartments of a range the warehouse lacks', body: compartmentRangeSchema },
+    },
+    async (req) => ok(await ranges.create(req.body)),
   );
 }

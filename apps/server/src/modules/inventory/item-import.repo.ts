@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 /** SQL of the item import (issue 10): codes already taken, items by SKU, and the uploaded file. */
 export class ItemImportRepo {
@@ -11,7 +12,7 @@ export class ItemImportRepo {
       .selectFrom('item_codes as k')
       .innerJoin('items as i', 'i.id', 'k.item_id')
       .select(['k.code', 'i.sku'])
-      .where('k.merchant_id', '=', merchantId)
+      .$call(whereTenant(TenantScope.merchant(merchantId), 'k.merchant_id'))
       .where('k.code', 'in', codes)
       .execute();
   }
@@ -32,7 +33,12 @@ export class ItemImportRepo {
   }
 
   static async itemIdBySku(trx: Kysely<DB>, merchantId: number, sku: string): Promise<number | null> {
-    const row = await trx.selectFrom('items').select('id').where('merchant_id', '=', merchantId).where('sku', '=', sku).executeTakeFirst();
+    const row = await trx
+      .selectFrom('items')
+      .select('id')
+      .$call(whereTenant(TenantScope.merchant(merchantId)))
+      .where('sku', '=', sku)
+      .executeTakeFirst();
     return row ? Number(row.id) : null;
   }
 

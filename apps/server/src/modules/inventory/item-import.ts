@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { fieldError } from '../../http/error-handler.js';
 import { toCsv } from '../../lib/csv.js';
@@ -13,6 +13,7 @@ import { registerJobHandler } from '../jobs/index.js';
 import { ResourceRepo } from '../resources/index.js';
 import { INVENTORY_RESOURCES, syncItemCodes } from './inventory.resources.js';
 import { ItemImportRepo } from './item-import.repo.js';
+import { TenantScope, tenantAllows } from '../../db/tenant-scope.js';
 
 export const ITEM_IMPORT_JOB = 'items.import';
 export const itemImportSchema = z.strictObject({
@@ -195,12 +196,12 @@ export function registerItemImport(): void {
 
 /** Queues an import of an uploaded file; the merchant comes from the session, or staff name it. */
 export async function enqueueItemImport(core: Core, auth: AuthContext, input: z.infer<typeof itemImportSchema>, locale: Locale) {
-  const scope = scopeMerchantId(auth);
-  const merchantId = scope ?? input.merchantId;
+  const scope = TenantScope.of(auth);
+  const merchantId = scope.merchantId ?? input.merchantId;
   if (!merchantId) throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'required')] });
-  if (scope !== null && input.merchantId !== undefined && input.merchantId !== scope) throw new AppError('NoPermission');
+  if (input.merchantId !== undefined && !tenantAllows(scope, input.merchantId)) throw new AppError('NoPermission');
   const file = await new ItemImportRepo(core.db).fileOwner(input.fileId);
-  if (!file || (file.owner_user_id !== auth.userId && (scope === null || file.merchant_id !== scope))) throw new AppError('NotFound');
+  if (!file || (file.owner_user_id !== auth.userId && !tenantAllows(scope, file.merchant_id))) throw new AppError('NotFound');
   return core.jobs!.enqueue(
     ITEM_IMPORT_JOB,
     { fileId: input.fileId, merchantId, goodRowsOnly: input.goodRowsOnly, locale },

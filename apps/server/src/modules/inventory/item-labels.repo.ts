@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 export interface ItemForLabel {
   id: number;
@@ -9,14 +10,14 @@ export interface ItemForLabel {
   merchantCode: string;
 }
 
-/** Items to print labels for, within a merchant's scope when given (another merchant's items are not found). */
-export async function itemsForLabels(db: Kysely<DB>, ids: number[], merchantId: number | null): Promise<ItemForLabel[]> {
-  let query = db
+/** Items to print labels for, within the caller's tenant scope (another merchant's items are not found). */
+export async function itemsForLabels(db: Kysely<DB>, ids: number[], scope: TenantScope): Promise<ItemForLabel[]> {
+  const query = db
     .selectFrom('items')
     .innerJoin('merchants', 'merchants.id', 'items.merchant_id')
     .select(['items.id', 'items.sku', 'items.name', 'items.barcodes', 'merchants.code as merchantCode'])
-    .where('items.id', 'in', ids);
-  if (merchantId !== null) query = query.where('items.merchant_id', '=', merchantId);
+    .where('items.id', 'in', ids)
+    .$call(whereTenant(scope, 'items.merchant_id'));
   const rows = await query.execute();
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }

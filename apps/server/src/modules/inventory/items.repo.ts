@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 /** A code that finds an item: its SKU, a barcode or an alias (issue 5 §2). */
 export interface ItemCode {
@@ -18,7 +19,12 @@ export const ItemsRepo = {
 
   /** One of the codes another item of the merchant already has, if any. */
   async takenCode(trx: Kysely<DB>, merchantId: number, codes: string[]): Promise<string | null> {
-    const clash = await trx.selectFrom('item_codes').select(['code']).where('merchant_id', '=', merchantId).where('code', 'in', codes).executeTakeFirst();
+    const clash = await trx
+      .selectFrom('item_codes')
+      .select(['code'])
+      .$call(whereTenant(TenantScope.merchant(merchantId)))
+      .where('code', 'in', codes)
+      .executeTakeFirst();
     return clash ? clash.code : null;
   },
 
@@ -31,7 +37,12 @@ export const ItemsRepo = {
 
   /** How many of the ids are items of the merchant. */
   async countOfMerchant(trx: Kysely<DB>, merchantId: number, itemIds: number[]): Promise<number> {
-    const found = await trx.selectFrom('items').select('id').where('id', 'in', itemIds).where('merchant_id', '=', merchantId).execute();
+    const found = await trx
+      .selectFrom('items')
+      .select('id')
+      .where('id', 'in', itemIds)
+      .$call(whereTenant(TenantScope.merchant(merchantId)))
+      .execute();
     return found.length;
   },
 

@@ -2,6 +2,7 @@ import type { inventoryListQuerySchema } from '@kontor/contracts/domains/invento
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
+import { TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -17,7 +18,7 @@ export class LookupsRepo {
   }
 
   /** On-hand and reserved in one compartment, over the rows with stock. */
-  async compartmentTotals(scope: number | null, compartmentId: number) {
+  async compartmentTotals(scope: TenantScope, compartmentId: number) {
     return this.db
       .selectFrom('stock')
       .select([
@@ -27,28 +28,28 @@ export class LookupsRepo {
       ])
       .where('compartment_id', '=', compartmentId)
       .where('quantity', '>', 0)
-      .$if(scope !== null, (qb) => qb.where('merchant_id', '=', scope!))
+      .$call(whereTenant(scope))
       .executeTakeFirstOrThrow();
   }
 
-  async itemsOfType(scope: number | null, type: number) {
+  async itemsOfType(scope: TenantScope, type: number) {
     return this.db
       .selectFrom('items')
       .select([sql<string>`id::text`.as('guid'), 'id', 'sku as unid', 'name', 'merchant_id as merchantId'])
       .where('type', '=', type)
-      .$if(scope !== null, (qb) => qb.where('merchant_id', '=', scope!))
+      .$call(whereTenant(scope))
       .orderBy('sku')
       .limit(500)
       .execute();
   }
 
-  private stockWithQuantity(scope: number | null, filter: InventoryListFilter) {
+  private stockWithQuantity(scope: TenantScope, filter: InventoryListFilter) {
     const q = filter.q?.trim();
     return this.db
       .selectFrom('stock_view')
       .where('quantity', '>', 0)
-      .$if(scope !== null, (b) => b.where('merchant_id', '=', scope!))
-      .$if(filter.merchantId !== undefined, (b) => b.where('merchant_id', '=', filter.merchantId!))
+      .$call(whereTenant(scope))
+      .$if(filter.merchantId !== undefined, (b) => b.$call(whereTenant(TenantScope.merchant(filter.merchantId!))))
       .$if(!!filter.LocationGUID && /^\d+$/.test(filter.LocationGUID), (b) => b.where('compartment_id', '=', Number(filter.LocationGUID)))
       .$if(filter.itemId !== undefined, (b) => b.where('item_id', '=', filter.itemId!))
       .$if(filter.status !== undefined, (b) => b.where('status', '=', filter.status!))
@@ -57,7 +58,7 @@ export class LookupsRepo {
   }
 
   /** One page after (`after`, `afterId`) in (updated_at, id) order; `cursor` keeps the time's microseconds. */
-  async inventoryPage(scope: number | null, filter: InventoryListFilter, after: string, afterId: number, limit: number) {
+  async inventoryPage(scope: TenantScope, filter: InventoryListFilter, after: string, afterId: number, limit: number) {
     return this.stockWithQuantity(scope, filter)
       .select(['id', 'item_id as itemId', 'sku as itemUnid', 'item_name as itemName', 'compartment_code as compartment', 'warehouse_code as warehouse'])
       .select(['batch as itemBatch', 'quantity', 'reserved as lockedQty', 'available', 'status', 'merchant_name as customer', 'merchant_id as merchantId'])
@@ -71,7 +72,7 @@ export class LookupsRepo {
   }
 
   /** Rows matching the filter, counted up to `cap`. */
-  async inventoryCount(scope: number | null, filter: InventoryListFilter, cap: number): Promise<number> {
+  async inventoryCount(scope: TenantScope, filter: InventoryListFilter, cap: number): Promise<number> {
     const counted = await this.db
       .selectFrom(this.stockWithQuantity(scope, filter).select(sql.lit(1).as('one')).limit(cap).as('capped'))
       .select(sql<number>`count(*)::int`.as('n'))

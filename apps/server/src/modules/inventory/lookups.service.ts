@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import { LookupsRepo } from './lookups.repo.js';
 import { PlacesRepo } from './places.repo.js';
+import type { TenantScope } from '../../db/tenant-scope.js';
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
 
@@ -19,7 +20,7 @@ export class InventoryLookups {
     this.places = new PlacesRepo(core.db);
   }
 
-  async itemAny(scope: number | null, q: string) {
+  async itemAny(scope: TenantScope, q: string) {
     const code = q.trim();
     const [item] = code ? await this.places.itemsByCode(code, scope) : [];
     if (!item) return { guid: '', unid: '' };
@@ -41,7 +42,7 @@ export class InventoryLookups {
     };
   }
 
-  async compartmentAny(scope: number | null, q: string) {
+  async compartmentAny(scope: TenantScope, q: string) {
     const [found] = q.trim() ? await this.places.compartmentsByCode(q) : [];
     if (!found) return { guid: '', name: '' };
     const totals = await this.repo.compartmentTotals(scope, found.id);
@@ -60,7 +61,7 @@ export class InventoryLookups {
   }
 
   /** Items of one type for pickers (the original's packing materials are type 2). */
-  async itemOpts(scope: number | null, type: number) {
+  async itemOpts(scope: TenantScope, type: number) {
     return this.repo.itemsOfType(scope, type);
   }
 
@@ -68,7 +69,7 @@ export class InventoryLookups {
    * The original inventory list: time cursor `o` (ISO time; `ISO|id` as we hand it out, so rows
    * sharing one time are never skipped), LIKE `q` over SKU, compartment and batch, `LocationGUID`.
    */
-  async inventoryList(scope: number | null, query: z.infer<typeof inventoryListQuerySchema>) {
+  async inventoryList(scope: TenantScope, query: z.infer<typeof inventoryListQuerySchema>) {
     const [time, lastId] = (query.o || EPOCH).split('|');
     // Kept as text with microseconds: a millisecond ISO string would re-read rows of the same millisecond.
     const after = /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(time ?? '') ? time! : EPOCH;

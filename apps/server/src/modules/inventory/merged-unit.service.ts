@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
 import type { Core } from '../../core.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { MergedUnitRepo } from './merged-unit.repo.js';
 import { mustBeOpen, resolveCompartment, resolveItem } from './resolve.js';
 import { stockTransaction, type Actor } from './stock-tx.js';
 import type { StockService } from './stock.service.js';
+import { tenantAllows } from '../../db/tenant-scope.js';
 
 const code = z.string().trim().min(1).max(64);
 export const packSchema = z.strictObject({
@@ -34,8 +37,7 @@ export class MergedUnitService {
 
   private async unit(actor: Actor, unitCode: string) {
     const unit = await this.stock.places.mergedUnitByCode(unitCode);
-    if (!unit || (actor.merchantScope !== null && unit.merchantId !== actor.merchantScope))
-      throw new AppError('NotFound', { fields: [{ field: 'unit', message: unitCode }] });
+    if (!unit || !tenantAllows(actor.merchantScope, unit.merchantId)) throw new AppError('NotFound', { fields: [{ field: 'unit', message: unitCode }] });
     return unit;
   }
 
@@ -74,22 +76,7 @@ export class MergedUnitService {
     const rows = await this.repo.rowsOf(unit.id);
     const pairs: Array<{ from: number; to: number }> = [];
     for (const r of rows) pairs.push({ from: r.id, to: await this.stock.repo.ensure(this.core.db, { ...r, unitId: null }) });
-    await stockTransaction(this.core.db, async (trx) => {
-      const locked = await this.stock.repo.lock(
-        trx,
-        pairs.flatMap((p) => [p.from, p.to]),
-      );
-      for (const p of pairs) {
-        const source = locked.get(p.from)!;
-        if (source.quantity > 0)
-          await this.stock.transfer(trx, actor, source, locked.get(p.to)!, source.quantity, {
-            reason: 'unpack',
-            withReservations: true,
-            refType: 'unit',
-            refId: unit.code,
-          });
-      }
-    });
+    await this.transferAll(actor, unit.code, pairs, 'unpack');
     return this.contents(unit.id);
   }
 
@@ -110,6 +97,21 @@ export class MergedUnitService {
     const pairs: Array<{ from: number; to: number }> = [];
     for (const r of rows)
       pairs.push({ from: r.id, to: await this.stock.repo.ensure(this.core.db, { ...r, warehouseId: to.warehouseId, compartmentId: to.id, unitId: unit.id }) });
+    await this.transferAll(actor, unit.code, pairs, 'move', (trx) => MergedUnitRepo.setCompartment(trx, unit.id, to.id));
+    return this.contents(unit.id);
+  }
+
+  /**
+   * Moves everything on each `from` row to its `to` row, reservations included, in one ledger
+   * transaction (rows locked in the ledger's order); `then` runs in the same transaction after.
+   */
+  private async transferAll(
+    actor: Actor,
+    unitCode: string,
+    pairs: Array<{ from: number; to: number }>,
+    reason: 'unpack' | 'move',
+    then?: (trx: Kysely<DB>) => Promise<unknown>,
+  ): Promise<void> {
     await stockTransaction(this.core.db, async (trx) => {
       const locked = await this.stock.repo.lock(
         trx,
@@ -119,15 +121,14 @@ export class MergedUnitService {
         const source = locked.get(p.from)!;
         if (source.quantity > 0)
           await this.stock.transfer(trx, actor, source, locked.get(p.to)!, source.quantity, {
-            reason: 'move',
+            reason,
             withReservations: true,
             refType: 'unit',
-            refId: unit.code,
+            refId: unitCode,
           });
       }
-      await MergedUnitRepo.setCompartment(trx, unit.id, to.id);
+      await then?.(trx);
     });
-    return this.contents(unit.id);
   }
 
   /** What the unit holds now, where. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 export interface ItemRef {
   id: number;
@@ -48,24 +49,24 @@ export class PlacesRepo {
     this.db = db;
   }
 
-  async itemById(id: number, merchantScope: number | null): Promise<ItemRef | null> {
+  async itemById(id: number, merchantScope: TenantScope): Promise<ItemRef | null> {
     const row = await this.db
       .selectFrom('items as i')
       .select(ITEM_COLUMNS)
       .where('i.id', '=', id)
-      .$if(merchantScope !== null, (q) => q.where('i.merchant_id', '=', merchantScope))
+      .$call(whereTenant(merchantScope, 'i.merchant_id'))
       .executeTakeFirst();
     return (row as ItemRef | undefined) ?? null;
   }
 
   /** Items whose SKU, barcode or alias is exactly this code (one per merchant at most). */
-  async itemsByCode(code: string, merchantScope: number | null): Promise<ItemRef[]> {
+  async itemsByCode(code: string, merchantScope: TenantScope): Promise<ItemRef[]> {
     return (await this.db
       .selectFrom('item_codes as k')
       .innerJoin('items as i', 'i.id', 'k.item_id')
       .select(ITEM_COLUMNS)
       .where('k.code', '=', code)
-      .$if(merchantScope !== null, (q) => q.where('k.merchant_id', '=', merchantScope))
+      .$call(whereTenant(merchantScope, 'k.merchant_id'))
       .orderBy('i.id')
       .limit(10)
       .execute()) as ItemRef[];

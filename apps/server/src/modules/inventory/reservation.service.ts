@@ -7,6 +7,7 @@ import type { DB } from '../../db/types.js';
 import { reserveOnServer, type ReserveOutcome, type ReserveRequest } from './reserve.sql.js';
 import { retryingStatement, stockTransaction, type Actor } from './stock-tx.js';
 import type { StockService } from './stock.service.js';
+import { tenantAllows } from '../../db/tenant-scope.js';
 
 type ReserveInput = z.input<typeof reserveSchema>;
 type ReleaseInput = z.input<typeof releaseSchema>;
@@ -68,7 +69,7 @@ export class ReservationService {
     for (const r of reservations) {
       const row = rows.get(r.stockId);
       if (!row || left === 0) continue;
-      if (actor.merchantScope !== null && row.merchantId !== actor.merchantScope) continue;
+      if (!tenantAllows(actor.merchantScope, row.merchantId)) continue;
       const take = Math.min(left, r.quantity);
       await repo.post(
         trx,

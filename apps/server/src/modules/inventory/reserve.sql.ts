@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { assertStockChangeRetrySafe } from '../../http/idempotency.js';
+import type { TenantScope } from '../../db/tenant-scope.js';
 
 export interface ReserveRequest {
   itemId: number;
@@ -9,7 +10,7 @@ export interface ReserveRequest {
   ref: { type: string; id: string };
   warehouseId?: number;
   batch?: string;
-  merchantScope: number | null;
+  merchantScope: TenantScope;
   userId: number | null;
 }
 
@@ -28,7 +29,9 @@ export async function reserveOnServer(db: Kysely<DB>, r: ReserveRequest, lockRow
   assertStockChangeRetrySafe();
   const result = await sql<{ reservation_id: number | null; stock_id: number; compartment_id: number; batch: string; quantity: number; available: number }>`
     select * from kontor_reserve(${r.itemId}::bigint, ${r.quantity}::int, ${r.partial}::boolean, ${r.ref.type}::text, ${r.ref.id}::text,
-      ${r.warehouseId ?? null}::bigint, ${r.batch ?? null}::text, ${r.merchantScope}::bigint, ${r.userId}::bigint, ${lockRows}::boolean)`.execute(db);
+      ${r.warehouseId ?? null}::bigint, ${r.batch ?? null}::text, ${r.merchantScope.merchantId}::bigint, ${r.userId}::bigint, ${lockRows}::boolean)`.execute(
+    db,
+  );
   const lines = result.rows
     .filter((row) => row.reservation_id !== null)
     .map((row) => ({

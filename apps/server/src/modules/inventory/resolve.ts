@@ -1,11 +1,12 @@
 import { AppError, ruleError } from '../../http/app-error.js';
 import type { CompartmentRef, ItemRef, PlacesRepo } from './places.repo.js';
+import type { TenantScope } from '../../db/tenant-scope.js';
 
 /**
  * Turns what a form or a scanner sends (an id, or a scanned code) into the record, within the
  * caller's merchant scope. Unknown or foreign records are answered the same way: not found.
  */
-export async function resolveItem(places: PlacesRepo, scope: number | null, input: { itemId?: number; item?: string }, field = 'item'): Promise<ItemRef> {
+export async function resolveItem(places: PlacesRepo, scope: TenantScope, input: { itemId?: number; item?: string }, field = 'item'): Promise<ItemRef> {
   if (input.itemId !== undefined) {
     const item = await places.itemById(input.itemId, scope);
     if (!item) throw new AppError('ItemNotFound', { params: { code: input.itemId }, fields: [{ field: `${field}Id`, message: String(input.itemId) }] });

@@ -6,6 +6,7 @@ import { parseFilters } from '../resources/index.js';
 import { ResourceRepo, TOTAL_CAP } from '../resources/index.js';
 import { INVENTORY_RESOURCES } from './inventory.resources.js';
 import { GROUP_COLUMNS, StockGroupsRepo, type GroupRow } from './stock-groups.repo.js';
+import type { TenantScope } from '../../db/tenant-scope.js';
 
 type Query = z.infer<typeof stockGroupsQuerySchema>;
 
@@ -42,7 +43,7 @@ export class StockGroupsService {
     this.repo = new StockGroupsRepo(core.db, new ResourceRepo(core.db, STOCK));
   }
 
-  async groups(merchantScope: number | null, query: Query): Promise<StockGroupsPage> {
+  async groups(merchantScope: TenantScope, query: Query): Promise<StockGroupsPage> {
     const { by, l: limit, o, q, ...rest } = query;
     const filter = { merchantScope, search: q?.trim() || undefined, filters: parseFilters(STOCK, rest) };
     const after = this.decode(by, o);

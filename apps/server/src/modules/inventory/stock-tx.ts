@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
+import type { TenantScope } from '../../db/tenant-scope.js';
 
 /** Who changes stock: the user for the ledger, and the merchant scope of the session (null = all). */
 export interface Actor {
   userId: number | null;
-  merchantScope: number | null;
+  merchantScope: TenantScope;
 }
 
 const RETRYABLE = new Set(['40001', '40P01']);

@@ -6,6 +6,7 @@ import { stockTransaction, type Actor } from './stock-tx.js';
 import type { StockService } from './stock.service.js';
 import { StocktakeRepo } from './stocktake.repo.js';
 import type { StocktakeService } from './stocktake.service.js';
+import { tenantAllows } from '../../db/tenant-scope.js';
 
 type UnitInput = z.infer<typeof stockCountUnitSchema>;
 
@@ -27,8 +28,7 @@ export class StocktakeUnits {
     const count = await this.stocktakes.open(countId);
     const compartments = count.compartmentIds as number[];
     const unit = await this.stock.places.mergedUnitByCode(input.unit);
-    if (!unit || (actor.merchantScope !== null && unit.merchantId !== actor.merchantScope))
-      throw new AppError('NotFound', { fields: [{ field: 'unit', message: input.unit }] });
+    if (!unit || !tenantAllows(actor.merchantScope, unit.merchantId)) throw new AppError('NotFound', { fields: [{ field: 'unit', message: input.unit }] });
     if (input.compartmentId !== undefined && !compartments.includes(input.compartmentId))
       throw new AppError('IntegrityError', { fields: [ruleError('compartmentId', 'notInCount', { value: input.compartmentId })] });
     if (input.missing && !compartments.includes(unit.compartmentId))

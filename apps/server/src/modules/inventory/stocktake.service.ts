@@ -7,6 +7,7 @@ import { AppError, ruleError } from '../../http/app-error.js';
 import { stockTransaction, type Actor } from './stock-tx.js';
 import type { StockService } from './stock.service.js';
 import { StocktakeRepo } from './stocktake.repo.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 /** A counted line; `unitId` names a row inside a merged unit (loose stock when left out). */
 type CountLine = Omit<z.infer<typeof stockCountLinesSchema>['lines'][number], 'unitId'> & { unitId?: number | null };
@@ -32,7 +33,7 @@ export class StocktakeService {
    * merchant user's role may have been given.
    */
   wholeWarehouse(actor: Actor): void {
-    if (actor.merchantScope !== null) throw new AppError('NoPermission');
+    if (actor.merchantScope.merchantId !== null) throw new AppError('NoPermission');
   }
 
   async create(actor: Actor, input: z.infer<typeof stockCountCreateSchema>) {
@@ -100,7 +101,7 @@ export class StocktakeService {
     const ids: number[] = [];
     for (const line of differing) {
       const compartment = (await this.stock.places.compartmentById(line.compartmentId))!;
-      const item = (await this.stock.places.itemById(line.itemId, null))!;
+      const item = (await this.stock.places.itemById(line.itemId, TenantScope.all))!;
       ids.push(
         await this.stock.repo.ensure(this.core.db, {
           merchantId: item.merchantId,

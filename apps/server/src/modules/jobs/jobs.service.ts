@@ -1,10 +1,11 @@
 import type { Job } from '@kontor/contracts/domains/jobs';
 import type { Core } from '../../core.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { JobsRepo } from './jobs.repo.js';
 import { jobHandler } from './registry.js';
 import type { JobRunner } from './runner.js';
+import { TenantScope, tenantAllows } from '../../db/tenant-scope.js';
 
 type JobRow = NonNullable<Awaited<ReturnType<JobsRepo['get']>>>;
 
@@ -63,8 +64,8 @@ export class JobsService {
   /** The caller's own job; `sys.jobs.all` widens that to every job of the caller's tenant scope, never beyond it. */
   private async own(auth: AuthContext, id: number): Promise<JobRow> {
     const row = await this.repo.get(id);
-    const scope = scopeMerchantId(auth);
-    const all = auth.privileges.has('sys.jobs.all') && (scope === null || row?.merchant_id === scope);
+    const scope = TenantScope.of(auth);
+    const all = auth.privileges.has('sys.jobs.all') && tenantAllows(scope, row?.merchant_id);
     if (!row || (row.user_id !== auth.userId && !all)) throw new AppError('NotFound');
     return row;
   }

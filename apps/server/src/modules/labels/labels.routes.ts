@@ -1,8 +1,16 @@
-import { barcodeSheetSchema, boxLabelQuerySchema, itemLabelSchema, logisticsLabelSchema, palletLabelQuerySchema } from '@kontor/contracts/domains/labels';
+import {
+  barcodeSheetSchema,
+  boxLabelQuerySchema,
+  compartmentLabelSchema,
+  itemLabelSchema,
+  logisticsLabelSchema,
+  palletLabelQuerySchema,
+} from '@kontor/contracts/domains/labels';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { contentDisposition } from '../../http/content-disposition.js';
+import { can, idParams } from '../../http/route-config.js';
 import { labelServices, type PdfAnswer } from './index.js';
 
 const tags = ['labels'];
@@ -60,5 +68,18 @@ export function registerLabelRoutes(app: FastifyInstance, core: Core): void {
     '/v0/labels/items',
     { config: { access: { privilege: 'wms.item.list' } }, schema: { tags, summary: 'Item labels (SKU, EAN, name) of a list of items', body: itemLabelSchema } },
     async (req, reply) => sendPdf(reply, await labels.itemLabels(req.auth!, req.body)),
+  );
+  r.get(
+    '/v0/labels/orders/:id/packing-slip',
+    { config: can('p11y.labels.print'), schema: { tags, summary: "An order's packing slip (A4, the consignee's language)", params: idParams } },
+    async (req, reply) => sendPdf(reply, await labels.packingSlip(req.auth!, req.params.id)),
+  );
+  r.post(
+    '/v0/labels/compartments',
+    {
+      config: { access: { privilege: 'wms.compartment.list' } },
+      schema: { tags, summary: 'Compartment labels (code, Code 128, zone, priority) as one PDF', body: compartmentLabelSchema },
+    },
+    async (req, reply) => sendPdf(reply, await labels.compartmentLabels(req.body)),
   );
 }

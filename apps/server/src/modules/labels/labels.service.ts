@@ -3,12 +3,13 @@
  * labels with SSCCs and item labels. Every request is checked completely before the first page is
  * drawn, so a bad value answers a field error instead of a broken PDF; then the pages stream.
  */
-import type { barcodeSheetSchema, boxLabelQuerySchema, itemLabelSchema, logisticsLabelSchema } from '@kontor/contracts/domains/labels';
+import type { barcodeSheetSchema, boxLabelQuerySchema, compartmentLabelSchema, itemLabelSchema, logisticsLabelSchema } from '@kontor/contracts/domains/labels';
 import type { FieldError } from '@kontor/contracts';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { formatBerlin } from '@kontor/contracts/dates';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { canEncode, isMatrix } from '../../lib/documents/barcode.js';
 import { barcodeSheetPainters, rangeValues } from '../../lib/documents/barcode-sheet.js';
@@ -16,11 +17,14 @@ import { hasCjkFont } from '../../lib/documents/fonts.js';
 import { addLogisticUnitPage } from '../../lib/documents/logistic-unit-label.js';
 import { addLogisticsLabels } from '../../lib/documents/logistics-labels.js';
 import { newDocument, sizeFromMm, streamPages } from '../../lib/documents/pdf.js';
-import { addItemLabelPage } from '../../lib/documents/small-labels.js';
+import { addCompartmentLabelPage, addItemLabelPage } from '../../lib/documents/small-labels.js';
 import { buildSscc, SSCC_EXTENSION, ssccCounterPrefix, ssccSerialCapacity } from '../../lib/documents/sscc.js';
-import { merchantLabelName } from '../admin/index.js';
-import { itemsForLabels } from '../inventory/index.js';
+import { renderPackingSlip } from '../../lib/documents/packing-slip.js';
+import { merchantDirectory } from '../admin/index.js';
+import { labelOrderRepo } from '../outbound/index.js';
+import { compartmentsForLabels, labelItems } from '../inventory/index.js';
 import { SsccRepo } from './sscc.repo.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 export interface PdfAnswer {
   fileName: string;
@@ -91,9 +95,9 @@ export class LabelsService {
 
   /** The merchant printed on a label: a merchant user's own, else the one asked for (must exist). */
   private async merchantName(auth: AuthContext, asked: number | undefined): Promise<string | undefined> {
-    const id = scopeMerchantId(auth) ?? asked;
+    const id = TenantScope.of(auth).merchantId ?? asked;
     if (id === undefined || id === null) return undefined;
-    const merchant = await merchantLabelName(this.core.db, id);
+    const merchant = await merchantDirectory.labelName(this.core.db, id);
     if (!merchant) throw invalid([ruleError('merchantId', 'unknownRecord', { value: id })]);
     return merchant.name;
   }
@@ -156,7 +160,7 @@ export class LabelsService {
     const ids = [...new Set(input.ids)];
     if (ids.length * input.copies > this.maxLabels)
       throw invalid([ruleError('copies', 'tooManyLabels', { count: ids.length * input.copies, max: this.maxLabels })]);
-    const items = await itemsForLabels(this.core.db, ids, scopeMerchantId(auth));
+    const items = await labelItems(this.core.db, ids, TenantScope.of(auth));
     const found = new Set(items.map((i) => i.id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw invalid([ruleError('ids', 'unknownRecord', { value: missing.slice(0, 20).join(', ') })]);
@@ -170,4 +174,59 @@ export class LabelsService {
     });
     return { fileName: 'item-labels.pdf', stream };
   }
+
+  /** Compartment labels (issue 17 item 9): code large and as Code 128; compartments are the warehouse's, no merchant's. */
+  /**
+   * The packing slip of an order (issue 17 item 6): an A4 list of what the parcel holds, in the
+   * consignee's language (German for DE, AT, CH and LI, Chinese for CN, HK, TW and MO, else English),
+   * with the order number as a barcode for the returns desk. A merchant sees only its own orders.
+   */
+  async packingSlip(auth: AuthContext, orderId: number): Promise<PdfAnswer> {
+    const order = await labelOrderRepo.order(this.core.db, orderId, TenantScope.of(auth));
+    if (!order || order.deleted) throw new AppError('NotFound');
+    const [lines, merchant] = await Promise.all([
+      labelOrderRepo.customsLines(this.core.db, order.id),
+      merchantDirectory.labelName(this.core.db, order.merchantId),
+    ]);
+    const c = order.consignee;
+    const country = (c.country ?? '').toUpperCase();
+    const pdf = await renderPackingSlip({
+      orderNo: order.unid,
+      reference: order.refOrderId || undefined,
+      date: formatBerlin(new Date()).slice(0, 10),
+      merchantName: merchant?.name ?? '',
+      shipTo: {
+        name1: c.name1 ?? '',
+        name2: c.name2,
+        street: c.streetName ?? '',
+        streetNumber: c.streetNumber ?? '',
+        zip: c.zip ?? '',
+        city: c.city ?? '',
+        country,
+      },
+      lines: lines.map((l) => ({ sku: l.sku, name: l.name, quantity: l.quantity })),
+      language: SLIP_LANGUAGE[country] ?? 'en',
+    });
+    return { fileName: `packing-slip-${order.unid}.pdf`, stream: Readable.from([pdf]) };
+  }
+
+  async compartmentLabels(input: z.infer<typeof compartmentLabelSchema>): Promise<PdfAnswer> {
+    const ids = [...new Set(input.ids)];
+    if (ids.length * input.copies > this.maxLabels)
+      throw invalid([ruleError('copies', 'tooManyLabels', { count: ids.length * input.copies, max: this.maxLabels })]);
+    const compartments = await compartmentsForLabels(this.core.db, ids);
+    const found = new Set(compartments.map((c) => c.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw invalid([ruleError('ids', 'unknownRecord', { value: missing.slice(0, 20).join(', ') })]);
+    const size = sizeFromMm(input.size);
+    const doc = newDocument('Compartment labels');
+    const pages = compartments.flatMap((c) => Array.from({ length: input.copies }, () => c));
+    const stream = streamPages(doc, pages, (c) =>
+      addCompartmentLabelPage(doc, { code: c.code, detail: [c.warehouseCode, c.zone, c.kind, `P ${c.priority}`].filter(Boolean).join(' · ') }, size),
+    );
+    return { fileName: 'compartment-labels.pdf', stream };
+  }
 }
+
+/** The packing slip's language by the consignee's country (everything else reads English). */
+const SLIP_LANGUAGE: Record<string, 'de' | 'cn'> = { DE: 'de', AT: 'de', CH: 'de', LI: 'de', CN: 'cn', HK: 'cn', TW: 'cn', MO: 'cn' };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 const CLIENT_COLUMNS = [
   'c.id',
@@ -24,23 +25,23 @@ export interface NewClient {
   serviceUserId: number;
 }
 
-/** SQL of OAuth2 clients (issue 4 §4) and the service users that own their tokens. `scope` null = all merchants. */
+/** SQL of OAuth2 clients (issue 4 §4); their service users are the admin module's (`serviceUsers`). Lists and lookups are narrowed to the tenant scope. */
 export class OauthRepo {
   constructor(private readonly db: Kysely<DB>) {}
 
-  private base(scope: number | null) {
+  private base(scope: TenantScope) {
     return this.db
       .selectFrom('oauth_clients as c')
       .leftJoin('merchants as m', 'm.id', 'c.merchant_id')
       .select([...CLIENT_COLUMNS])
-      .$if(scope !== null, (q) => q.where('c.merchant_id', '=', scope!));
+      .$call(whereTenant(scope, 'c.merchant_id'));
   }
 
-  async list(scope: number | null) {
+  async list(scope: TenantScope) {
     return this.base(scope).orderBy('c.created_at', 'desc').execute();
   }
 
-  async byId(scope: number | null, id: number) {
+  async byId(scope: TenantScope, id: number) {
     return this.base(scope).select('c.service_user_id as serviceUserId').where('c.id', '=', id).executeTakeFirst();
   }
 
@@ -59,28 +60,6 @@ export class OauthRepo {
       .set({ last_used_at: sql`now()` })
       .where('id', '=', id)
       .execute();
-  }
-
-  /** The user a client's tokens and audit rows belong to; it never signs in with a password. */
-  static async insertServiceUser(
-    trx: Kysely<DB>,
-    user: { account: string; name: string; passwordHash: string; type: number; merchantId: number | null },
-  ): Promise<number> {
-    const row = await trx
-      .insertInto('users')
-      .values({
-        account: user.account,
-        name: user.name,
-        password_hash: user.passwordHash,
-        type: user.type,
-        merchant_id: user.merchantId,
-        language: null,
-        print_station_user_id: null,
-        updated_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
   }
 
   static async insertClient(trx: Kysely<DB>, client: NewClient): Promise<number> {
@@ -126,9 +105,7 @@ export class OauthRepo {
       .execute();
   }
 
-  /** Deletes the client and disables its service user (kept for the audit trail). */
-  static async remove(trx: Kysely<DB>, id: number, serviceUserId: number): Promise<void> {
+  static async remove(trx: Kysely<DB>, id: number): Promise<void> {
     await trx.deleteFrom('oauth_clients').where('id', '=', id).execute();
-    await trx.updateTable('users').set({ disabled: true, updated_at: new Date() }).where('id', '=', serviceUserId).execute();
   }
 }

@@ -2,12 +2,13 @@ import { CLIENT_TOKEN_SECONDS, type OauthClientCreate, type OauthClientUpdate } 
 import { USER_TYPES } from '@kontor/contracts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Core } from '../../core.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { newSecret } from '../../lib/crypto.js';
-import { audit } from '../admin/index.js';
+import { audit, serviceUsers } from '../admin/index.js';
 import { hashPassword } from '../auth/index.js';
 import { OauthRepo } from './oauth.repo.js';
+import { TenantScope, tenantAllows } from '../../db/tenant-scope.js';
 
 /** Why a token request failed, in RFC 6749 §5.2 terms; the route answers it as that standard says. */
 export class TokenError extends Error {
@@ -40,11 +41,11 @@ export class OauthService {
   }
 
   async list(auth: AuthContext) {
-    return this.repo.list(scopeMerchantId(auth));
+    return this.repo.list(TenantScope.of(auth));
   }
 
   private async get(auth: AuthContext, id: number) {
-    const row = await this.repo.byId(scopeMerchantId(auth), id);
+    const row = await this.repo.byId(TenantScope.of(auth), id);
     if (!row) throw new AppError('NotFound');
     return row;
   }
@@ -56,16 +57,16 @@ export class OauthService {
 
   async create(auth: AuthContext, body: OauthClientCreate) {
     this.checkScopes(auth, body.scopes);
-    const scope = scopeMerchantId(auth);
-    const merchantId = scope ?? body.merchantId;
-    if (scope !== null && body.merchantId !== null && body.merchantId !== scope) throw new AppError('NoPermission');
+    const scope = TenantScope.of(auth);
+    const merchantId = scope.merchantId ?? body.merchantId;
+    if (body.merchantId !== null && !tenantAllows(scope, body.merchantId)) throw new AppError('NoPermission');
     if (merchantId !== null && !(await this.repo.merchantExists(merchantId))) {
       throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'unknownRecord', { value: merchantId })] });
     }
     const clientId = `kc_${newSecret(12)}`;
     const secret = newSecret(32);
     const id = await this.core.db.transaction().execute(async (trx) => {
-      const serviceUserId = await OauthRepo.insertServiceUser(trx, {
+      const serviceUserId = await serviceUsers.create(trx, {
         account: `${clientId.toLowerCase()}@oauth.invalid`,
         name: body.name,
         passwordHash: await hashPassword(newSecret(32)),
@@ -105,7 +106,9 @@ export class OauthService {
   async remove(auth: AuthContext, id: number) {
     const client = await this.get(auth, id);
     await this.core.db.transaction().execute(async (trx) => {
-      await OauthRepo.remove(trx, id, client.serviceUserId);
+      // The client goes; its service user stays, disabled, for the audit trail.
+      await OauthRepo.remove(trx, id);
+      await serviceUsers.disable(trx, client.serviceUserId);
       await audit(trx, auth, 'delete', 'oauthClient', id, client, null);
     });
     await this.core.sessions.revokeUser(client.serviceUserId, 'client-deleted');

@@ -4,7 +4,7 @@ import { ORDER_EXPORT_JOB, type OrderExportQuery, type OrderExportResult } from 
 import ExcelJS from 'exceljs';
 import { PassThrough, type Writable } from 'node:stream';
 import type { Core } from '../../core.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { addSafeRow } from '../../lib/csv.js';
 import { registerJobHandler } from '../jobs/index.js';
@@ -13,6 +13,7 @@ import { OUTBOUND_VIEWS, type OutboundView } from '../outbound/index.js';
 import type { OutboundIoRepo } from './outbound-io.repo.js';
 import { EXPORT_TEXTS as T, HEADERS, LINE_COLUMNS, ORDER_COLUMNS, say, type OrderColumn } from './export-texts.js';
 import { localTime, wholeDays, zoneOf } from './zones.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PAGE = 1000;
@@ -21,7 +22,7 @@ const PAGE = 1000;
 export interface ExportRequest {
   view: OutboundView;
   filters: Record<string, unknown>;
-  scope: number | null;
+  scope: TenantScope;
   /** A merchant user: no private remark, neither in the rows nor as a column. */
   merchantUser: boolean;
   locale: Locale;
@@ -130,7 +131,7 @@ export async function exportRequest(lists: OutboundListsService, auth: AuthConte
   if (!auth.isAdmin && !auth.privileges.has(def.privilege)) throw new AppError('NoPermission');
   const tz = zoneOf(zone);
   if (typeof filters.createdAt === 'string') filters.createdAt = wholeDays(filters.createdAt, tz);
-  const r: ExportRequest = { view: view as OutboundView, filters, scope: scopeMerchantId(auth), merchantUser: auth.merchantId !== null, locale, tz };
+  const r: ExportRequest = { view: view as OutboundView, filters, scope: TenantScope.of(auth), merchantUser: auth.merchantId !== null, locale, tz };
   const probe = await lists.listScoped({ scope: r.scope, merchantUser: r.merchantUser }, r.view, { ...filters, l: 1 });
   return { request: r, total: probe.total };
 }
@@ -140,7 +141,9 @@ export function registerOrderExportJob(lists: OutboundListsService, repo: Outbou
   registerJobHandler(
     ORDER_EXPORT_JOB,
     async ({ db, payload, progress, signal }) => {
-      const r = { ...(payload.request as ExportRequest), locale: toLocale(String((payload.request as ExportRequest).locale)) };
+      const stored = payload.request as ExportRequest;
+      // The scope was stored as JSON: made again from its merchant id, the one thing it holds.
+      const r = { ...stored, scope: TenantScope.restore(stored.scope.merchantId ?? null), locale: toLocale(String(stored.locale)) };
       const total = Number(payload.total ?? 0);
       await progress(0, total);
       const out = new PassThrough();

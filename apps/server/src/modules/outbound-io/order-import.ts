@@ -3,7 +3,7 @@ import { ORDER_IMPORT_JOB, type OrderImportError, type OrderImportInput, type Or
 import type { Kysely } from 'kysely';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { toCsv } from '../../lib/csv.js';
 import { readTableFile, tableLimits } from '../../lib/table-file.js';
@@ -12,6 +12,7 @@ import { registerJobHandler, type JobContext } from '../jobs/index.js';
 import type { OutboundOrderService } from '../outbound/index.js';
 import { bodyOf, checkBody, columnsOf, conflicts, groupRows, refusal, type OrderGroup } from './import-rows.js';
 import type { OutboundIoRepo } from './outbound-io.repo.js';
+import { TenantScope, tenantAllows } from '../../db/tenant-scope.js';
 
 const MAX_ERRORS_IN_RESULT = 200;
 
@@ -61,13 +62,13 @@ export class OrderImport {
 
   /** Queues an import of an uploaded file: the merchant comes from the session, or staff name it. */
   async enqueue(core: Core, auth: AuthContext, input: OrderImportInput, locale: Locale) {
-    const scope = scopeMerchantId(auth);
-    if (scope !== null && input.merchantId !== undefined && input.merchantId !== scope) throw new AppError('NoPermission');
-    const merchantId = scope ?? input.merchantId;
+    const scope = TenantScope.of(auth);
+    if (input.merchantId !== undefined && !tenantAllows(scope, input.merchantId)) throw new AppError('NoPermission');
+    const merchantId = scope.merchantId ?? input.merchantId;
     if (!merchantId) throw new AppError('IntegrityError', { fields: [{ field: 'merchantId', message: errorText('IntegrityError', locale) }] });
     // The user's own upload, or one of the merchant's (as the item import).
     const file = await new FilesService(core).read(auth, input.fileId);
-    if (file.owner_user_id !== auth.userId && (scope === null || file.merchant_id !== scope)) throw new AppError('NotFound');
+    if (file.owner_user_id !== auth.userId && !tenantAllows(scope, file.merchant_id)) throw new AppError('NotFound');
     return core.jobs!.enqueue(
       ORDER_IMPORT_JOB,
       { fileId: input.fileId, merchantId, checkOnly: input.checkOnly === true, locale },

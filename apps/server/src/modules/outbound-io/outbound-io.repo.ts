@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { TenantScope, tenantSql } from '../../db/tenant-scope.js';
 
 export interface ExportLine {
   orderId: number;
@@ -16,7 +17,7 @@ export class OutboundIoRepo {
   async existingReferences(db: Kysely<DB>, merchantId: number, refs: string[]): Promise<Map<string, string>> {
     if (refs.length === 0) return new Map();
     const rows = await sql<{ ref: string; unid: string }>`select ref_order_id as ref, min(unid) as unid from outbound_orders
-      where merchant_id = ${merchantId} and ref_order_id = any(${refs}::text[]) and deleted_at is null group by ref_order_id`.execute(db);
+      where ${tenantSql(TenantScope.merchant(merchantId))} and ref_order_id = any(${refs}::text[]) and deleted_at is null group by ref_order_id`.execute(db);
     return new Map(rows.rows.map((r) => [r.ref, r.unid]));
   }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import type { Core } from '../../core.js';
-import { scopeMerchantId } from '../../http/access.js';
+
 import { AppError } from '../../http/app-error.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/reply.js';
@@ -14,6 +14,7 @@ import { exportFileName, exportRequest, XLSX } from './order-export.js';
 import { orderTemplate } from './order-template.js';
 import { outboundIoServices } from './index.js';
 import { can, canRetry } from '../../http/route-config.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 const tags = ['outbound'];
 const TEMPLATE_SKUS = 500;
@@ -42,9 +43,9 @@ export function registerOutboundIoRoutes(app: FastifyInstance, core: Core): void
       schema: { tags, summary: 'The order import template (xlsx or csv) with an example row', querystring: orderTemplateQuerySchema },
     },
     async (req, reply) => {
-      const scope = scopeMerchantId(req.auth!);
-      const merchantId = scope ?? req.query.merchantId;
-      const hint = merchantId ? (await items.listScoped(merchantId, { l: TEMPLATE_SKUS, s: 'sku', d: 'asc' })).data : [];
+      const scope = TenantScope.of(req.auth!);
+      const merchantId = scope.merchantId ?? req.query.merchantId;
+      const hint = merchantId ? (await items.listScoped(TenantScope.merchant(merchantId), { l: TEMPLATE_SKUS, s: 'sku', d: 'asc' })).data : [];
       const data = await orderTemplate(
         req.query.format,
         req.locale,

@@ -3,8 +3,7 @@
  * `outboundServices(core)` wires the module's services once per core; every route file shares them.
  */
 import type { Core } from '../../core.js';
-import { ReservationService } from '../inventory/index.js';
-import { StockService } from '../inventory/index.js';
+import { GoodsIssue, ReservationService, StockService } from '../inventory/index.js';
 import { OrderStatusService } from './order-status.service.js';
 import { OutboundActionsService } from './outbound-actions.service.js';
 import { OutboundListsService } from './outbound-lists.service.js';
@@ -12,25 +11,41 @@ import { OutboundOrderService } from './outbound-order.service.js';
 import { OutboundRepo } from './outbound.repo.js';
 import { P11yCompatService } from './p11y-compat.service.js';
 import { RetourService } from './retour.service.js';
+import { SkuQcService } from './sku-qc.service.js';
+import { ShippingScanService } from './shipping-scan.service.js';
+import { FloorService } from './floor.service.js';
+import { TrackingService } from './tracking.service.js';
 
 export type { OutboundListsService } from './outbound-lists.service.js';
 export type { OutboundOrderService } from './outbound-order.service.js';
 export type { RetourService } from './retour.service.js';
 export { reallocateWaiting } from './outbound-lists.service.js';
 export { OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
+export { packingOrdersRepo, type PackLine, type PackOrderInfo } from './packing-orders.repo.js';
+export { stateOf, type Why } from './order-status.service.js';
+export type { OrderRow } from './outbound.repo.js';
+export { SHIPPING_LOG_RESOURCE } from './shipping-log.resources.js';
+export type { TrackingService, PollOutcome } from './tracking.service.js';
 export { labelOrderRepo, type LabelOrderRow, type CustomsLineRow } from './label-order.repo.js';
 
 function wire(core: Core) {
   const repo = new OutboundRepo();
-  const status = new OrderStatusService(repo, new ReservationService(core, new StockService(core)));
+  const stock = new StockService(core);
+  const reservations = new ReservationService(core, stock);
+  const status = new OrderStatusService(repo, reservations);
   const orders = new OutboundOrderService(core, repo, status);
+  const compat = new P11yCompatService(core, orders, new GoodsIssue(stock, reservations));
   return {
     repo,
     orders,
     actions: new OutboundActionsService(core, orders),
     lists: new OutboundListsService(core, repo),
-    compat: new P11yCompatService(core, orders),
+    compat,
+    shipping: new ShippingScanService(core, orders, compat),
+    floor: new FloorService(core, repo),
     retour: new RetourService(repo, status),
+    qc: new SkuQcService(core, orders),
+    tracking: new TrackingService(core, orders),
   };
 }
 
@@ -42,3 +57,4 @@ export function outboundServices(core: Core) {
   if (!services) wired.set(core, (services = wire(core)));
   return services;
 }
+export { trackingLookupRepo, type TrackedOrder } from './tracking-lookup.repo.js';

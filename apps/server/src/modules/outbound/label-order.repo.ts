@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 /** What the carriers module needs of an order to buy its labels (issue 17 item 3). */
 export interface LabelOrderRow {
@@ -40,7 +41,7 @@ const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(v
 
 /** The SQL the carriers module runs on outbound orders, through the outbound front door (contributing.md "Data access"). */
 export const labelOrderRepo = {
-  async order(db: Kysely<DB>, id: number, scope: number | null, lock = false): Promise<LabelOrderRow | null> {
+  async order(db: Kysely<DB>, id: number, scope: TenantScope, lock = false): Promise<LabelOrderRow | null> {
     let query = db
       .selectFrom('outbound_orders')
       .select([
@@ -66,7 +67,7 @@ export const labelOrderRepo = {
         'ship_bundle',
       ])
       .where('id', '=', id)
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope));
+      .$call(whereTenant(scope));
     if (lock) query = query.forUpdate();
     const row = await query.executeTakeFirst();
     if (!row) return null;
@@ -95,14 +96,9 @@ export const labelOrderRepo = {
   },
 
   /** Order ids by number (`MO…`) within the merchant scope. */
-  async idsByNumber(db: Kysely<DB>, unids: string[], scope: number | null): Promise<Map<string, number>> {
+  async idsByNumber(db: Kysely<DB>, unids: string[], scope: TenantScope): Promise<Map<string, number>> {
     if (unids.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('outbound_orders')
-      .select(['id', 'unid'])
-      .where('unid', 'in', unids)
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
-      .execute();
+    const rows = await db.selectFrom('outbound_orders').select(['id', 'unid']).where('unid', 'in', unids).$call(whereTenant(scope)).execute();
     return new Map(rows.map((r) => [r.unid, Number(r.id)]));
   },
 

@@ -6,6 +6,7 @@ import { AppError, ruleError } from '../../http/app-error.js';
 import type { ReservationService } from '../inventory/index.js';
 import type { Actor } from '../inventory/index.js';
 import type { OrderColumns, OrderRow, OutboundRepo } from './outbound.repo.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 export interface Why {
   action: string;
@@ -55,6 +56,8 @@ export class OrderStatusService {
     if (to === 'canceled') {
       await this.repo.addPutbacks(trx, order.id, await this.repo.lines(trx, order.id));
       await billing.reverse(trx, await this.repo.billingEntries(trx, order.id));
+      // Picking and packing recorded their own activity (docs/packing.md): a cancel takes back what is left of it.
+      await billing.reverse(trx, await billing.outstanding(trx, { refType: 'outbound', refId: String(order.id), kindPrefixes: ['pick.', 'pack.'] }));
     }
     await this.repo.updateOrder(trx, order.id, columns);
     await this.repo.addHistory(trx, {
@@ -94,7 +97,7 @@ export class OrderStatusService {
         ref: refOf(order),
         warehouseId: order.warehouseId ?? undefined,
         batch: line.batch || undefined,
-        merchantScope: order.merchantId,
+        merchantScope: TenantScope.merchant(order.merchantId),
         userId: actor.userId,
       });
       const took = outcome.lines.reduce((sum, l) => sum + l.quantity, 0);
@@ -116,7 +119,7 @@ export class OrderStatusService {
 
   /** Releases every reservation of the order (standby, cancel, edits of its lines). */
   async release(trx: Kysely<DB>, actor: Actor, order: OrderRow): Promise<void> {
-    await this.reservations.releaseIn(trx, { userId: actor.userId, merchantScope: null }, { ref: refOf(order) });
+    await this.reservations.releaseIn(trx, { userId: actor.userId, merchantScope: TenantScope.all }, { ref: refOf(order) });
     await this.repo.clearReserved(trx, order.id);
     await this.repo.refreshTotals(trx, order.id);
   }

@@ -13,13 +13,14 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/index.js';
 import { stockTransaction, type Actor } from '../inventory/index.js';
 import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import type { OrderRow } from './outbound.repo.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 type BulkInput = z.infer<typeof outboundBulkSchema>;
 type StatusInput = z.infer<typeof outboundStatusSchema>;
@@ -35,7 +36,7 @@ function cancellableAtOnce(order: OrderRow, state: OutboundState): boolean {
 /** Deleting (hiding) an order is possible while nothing is in work: before picking, or once closed. */
 const deletable = (order: OrderRow, state: OutboundState) => cancellableAtOnce(order, state) || OUTBOUND_CLOSED.includes(state);
 
-const actorOf = (auth: AuthContext): Actor => ({ userId: auth.userId, merchantScope: scopeMerchantId(auth) });
+const actorOf = (auth: AuthContext): Actor => ({ userId: auth.userId, merchantScope: TenantScope.of(auth) });
 const manages = (auth: AuthContext) => auth.isAdmin || auth.privileges.has('p11y.orders.manage');
 
 /** Hold, release, standby, update status, cancel, change carrier, delete and restore, one order or many (issue 7 §2, §4). */
@@ -126,7 +127,9 @@ export class OutboundActionsService {
   /** A status set by hand (staff): exceptions need a reason; ready to pick and out of stock are recomputed from stock. */
   async setStatus(auth: AuthContext, id: number, input: StatusInput) {
     const to = input.to as OutboundState;
-    if (OUTBOUND_EXCEPTIONS.includes(to) && !input.reason) throw new AppError('IntegrityError', { fields: [ruleError('reason', 'required')] });
+    // A partial finish closes an order whose parcels did not all leave: it needs a reason like an exception (issue 19 item 6).
+    if ((OUTBOUND_EXCEPTIONS.includes(to) || to === 'partiallyFinish') && !input.reason)
+      throw new AppError('IntegrityError', { fields: [ruleError('reason', 'required')] });
     await stockTransaction(this.core.db, async (trx) => {
       const order = await this.orders.mustFind(trx, auth, id, { lock: true });
       const before = order.status;

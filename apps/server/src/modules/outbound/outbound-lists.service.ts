@@ -1,11 +1,12 @@
 import { OUTBOUND_ORDER, type Page } from '@kontor/contracts';
 import type { Core } from '../../core.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { stockTransaction } from '../inventory/index.js';
 import { ResourceService } from '../resources/index.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import type { OutboundRepo } from './outbound.repo.js';
 import { OUTBOUND_RESOURCES, OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 const asList = (value: unknown): string[] => (value === undefined || value === '' ? [] : Array.isArray(value) ? value.map(String) : [String(value)]);
 
@@ -41,11 +42,11 @@ export class OutboundListsService {
   }
 
   list(auth: AuthContext, view: OutboundView, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
-    return this.listScoped({ scope: scopeMerchantId(auth), merchantUser: auth.merchantId !== null }, view, query);
+    return this.listScoped({ scope: TenantScope.of(auth), merchantUser: auth.merchantId !== null }, view, query);
   }
 
   /** A page for a session's scope fixed beforehand (an export job runs with the scope of its request). */
-  async listScoped(who: { scope: number | null; merchantUser: boolean }, view: OutboundView, query: Record<string, unknown>) {
+  async listScoped(who: { scope: TenantScope; merchantUser: boolean }, view: OutboundView, query: Record<string, unknown>) {
     const scoped = this.viewQuery(view, query);
     if (!scoped) return { total: 0, next: null, data: [] } as Page<Record<string, unknown>>;
     const page = await this.services[view].listScoped(who.scope, scoped);
@@ -57,7 +58,7 @@ export class OutboundListsService {
   /** The count per status of the whole view in the session's scope (exact, from the counts table). */
   async counts(auth: AuthContext, view: OutboundView) {
     const def = OUTBOUND_VIEWS[view];
-    const scope = scopeMerchantId(auth);
+    const scope = TenantScope.of(auth);
     const repo = this.repo;
     const counts = def.carrier
       ? await repo.countsOfCarrier(this.core.db, scope, def.carrier)
@@ -76,9 +77,9 @@ export async function reallocateWaiting(core: Pick<Core, 'db'>, orders: Outbound
   let served = 0;
   for (const id of ids) {
     await stockTransaction(core.db, async (trx) => {
-      const order = await orders.repo.order(trx, id, null, { lock: true, skipLocked: true });
+      const order = await orders.repo.order(trx, id, TenantScope.all, { lock: true, skipLocked: true });
       if (!order || order.deleted || OUTBOUND_ORDER.stateOf(order.status) !== 'outOfStock') return;
-      await orders.status.recompute(trx, { userId: null, merchantScope: null }, order, { action: 'reallocate' });
+      await orders.status.recompute(trx, { userId: null, merchantScope: TenantScope.all }, order, { action: 'reallocate' });
       if (OUTBOUND_ORDER.stateOf(order.status) === 'readyToPick') served += 1;
     });
   }

@@ -13,19 +13,20 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/index.js';
 import { attachFiles } from '../files/index.js';
-import { PlacesRepo } from '../inventory/index.js';
+import { Places } from '../inventory/index.js';
 import { stockTransaction, type Actor } from '../inventory/index.js';
 import { ResourceRepo } from '../resources/index.js';
 import { OrderStatusService, stateOf } from './order-status.service.js';
 import { OUTBOUND_RESOURCES } from './outbound.resources.js';
 import type { NewOrderColumns, OrderColumns, OutboundRepo, OrderRow } from './outbound.repo.js';
-import { merchantExists } from '../admin/index.js';
+import { merchantDirectory } from '../admin/index.js';
 import { billing } from '../billing/index.js';
-import { warehouseExists } from '../inventory/index.js';
+import { warehouses } from '../inventory/index.js';
+import { TenantScope, tenantAllows } from '../../db/tenant-scope.js';
 
 type CreateInput = z.infer<typeof outboundOrderCreateSchema>;
 type UpdateInput = z.infer<typeof outboundOrderUpdateSchema>;
@@ -90,7 +91,7 @@ function columnsOf(input: Partial<CreateInput>, staff: boolean): OrderColumns {
   return out as OrderColumns;
 }
 
-const actorOf = (auth: AuthContext): Actor => ({ userId: auth.userId, merchantScope: scopeMerchantId(auth) });
+const actorOf = (auth: AuthContext): Actor => ({ userId: auth.userId, merchantScope: TenantScope.of(auth) });
 const picked = (state: OutboundState) => !OUTBOUND_PRE_PICK.includes(state) && state !== 'standby' && !OUTBOUND_EXCEPTIONS.includes(state);
 
 /** Creating, changing, copying, deleting and reading outbound orders (issue 7 §1, §4). */
@@ -107,16 +108,16 @@ export class OutboundOrderService {
 
   /** The order or NotFound, within the session's merchant scope; deleted ones only when asked for. */
   async mustFind(db: Kysely<DB>, auth: AuthContext, id: number, options: { lock?: boolean; deleted?: boolean } = {}): Promise<OrderRow> {
-    const order = await this.repo.order(db, id, scopeMerchantId(auth), { lock: options.lock });
+    const order = await this.repo.order(db, id, TenantScope.of(auth), { lock: options.lock });
     if (!order || order.deleted !== (options.deleted ?? false)) throw new AppError('NotFound');
     return order;
   }
 
   /** `guard` runs first inside the order's transaction and may refuse it (the import's duplicate reference check). */
   async create(auth: AuthContext, input: CreateInput, action = 'create', guard?: (trx: Kysely<DB>, merchantId: number) => Promise<void>) {
-    const scope = scopeMerchantId(auth);
-    if (scope !== null && input.merchantId !== undefined && input.merchantId !== scope) throw new AppError('NoPermission');
-    const merchantId = scope ?? input.merchantId;
+    const scope = TenantScope.of(auth);
+    if (input.merchantId !== undefined && !tenantAllows(scope, input.merchantId)) throw new AppError('NoPermission');
+    const merchantId = scope.merchantId ?? input.merchantId;
     if (merchantId === undefined) throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'required')] });
     return stockTransaction(this.core.db, async (trx) => {
       await guard?.(trx, merchantId);
@@ -132,7 +133,7 @@ export class OutboundOrderService {
       } as NewOrderColumns);
       await this.repo.insertLines(trx, created.id, lines);
       await this.repo.refreshTotals(trx, created.id);
-      const order = (await this.repo.order(trx, created.id, null))!;
+      const order = (await this.repo.order(trx, created.id, TenantScope.all))!;
       await this.repo.addHistory(trx, { orderId: order.id, userId: auth.userId, action, from: null, to: order.status });
       await attachFiles(trx, auth, merchantId, input.relatedFiles);
       await this.settle(trx, actorOf(auth), order, input.consignee);
@@ -168,7 +169,7 @@ export class OutboundOrderService {
       const merchant = auth.merchantId !== null;
       if (merchant ? !OUTBOUND_MERCHANT_EDITABLE.includes(state) : OUTBOUND_CLOSED.includes(state) || OUTBOUND_DISPATCHED.includes(state))
         throw new AppError('InvalidState', { fields: [merchant ? ruleError('status', 'pickingStarted') : ruleError('status', 'closedState', { state })] });
-      const before = await this.view.get(id, null, trx);
+      const before = await this.view.get(id, TenantScope.all, trx);
       if (input.warehouseId !== undefined) await this.checkReferences(trx, order.merchantId, input.warehouseId);
       const { version: _version, lines: newLines, ...fields } = input;
       const columns = columnsOf(fields as Partial<CreateInput>, !merchant);
@@ -187,7 +188,7 @@ export class OutboundOrderService {
       }
       await this.repo.addHistory(trx, { orderId: id, userId: auth.userId, action: 'update', from: order.status, to: order.status });
       if (fields.consignee) await this.recheckAddress(trx, actor, order, fields.consignee);
-      await audit(trx, auth, 'update', 'outboundOrder', id, before, await this.view.get(id, null, trx));
+      await audit(trx, auth, 'update', 'outboundOrder', id, before, await this.view.get(id, TenantScope.all, trx));
     });
     return this.detail(auth, id);
   }
@@ -210,7 +211,7 @@ export class OutboundOrderService {
   /** A new order with the same fields and lines (without parcels, tracking and dates of the shipment). */
   async copy(auth: AuthContext, id: number) {
     const order = await this.mustFind(this.core.db, auth, id);
-    const row = (await this.view.get(id, null))!;
+    const row = (await this.view.get(id, TenantScope.all))!;
     const lines = await this.repo.lines(this.core.db, id);
     const priority = (Object.entries(PRIORITY_CODES).find(([, code]) => code === row.priority)?.[0] ?? 'normal') as CreateInput['priority'];
     const input: CreateInput = {
@@ -254,11 +255,11 @@ export class OutboundOrderService {
 
   /** The order with its lines and their reservations, history, and what this user may do next. */
   async detail(auth: AuthContext, id: number, db: Kysely<DB> = this.core.db) {
-    const scope = scopeMerchantId(auth);
+    const scope = TenantScope.of(auth);
     const order = await this.repo.order(db, id, scope);
     if (!order) throw new AppError('NotFound');
     const [row, lines, reservations, history] = await Promise.all([
-      this.view.get(id, null, db),
+      this.view.get(id, TenantScope.all, db),
       this.repo.lines(db, id),
       this.repo.reservations(db, id),
       this.repo.history(db, id),
@@ -277,25 +278,15 @@ export class OutboundOrderService {
   }
 
   private async checkReferences(db: Kysely<DB>, merchantId: number, warehouseId: number | null | undefined) {
-    if (!(await merchantExists(db, merchantId)))
+    if (!(await merchantDirectory.exists(db, merchantId)))
       throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'unknownRecord', { value: merchantId })] });
-    if (warehouseId && !(await warehouseExists(db, warehouseId)))
+    if (warehouseId && !(await warehouses.exists(db, warehouseId)))
       throw new AppError('IntegrityError', { fields: [ruleError('warehouseId', 'unknownRecord', { value: warehouseId })] });
   }
 
   /** Lines by item id or code within the order's merchant; the same item and batch twice is refused. */
   async resolveLines(db: Kysely<DB>, merchantId: number, lines: LineInput[]) {
-    const places = new PlacesRepo(db);
-    const out: Array<{ itemId: number; batch: string; quantity: number }> = [];
-    for (const [index, line] of lines.entries()) {
-      const item = line.itemId !== undefined ? await places.itemById(line.itemId, merchantId) : ((await places.itemsByCode(line.sku!, merchantId))[0] ?? null);
-      const field = `lines.${index}.${line.itemId !== undefined ? 'itemId' : 'sku'}`;
-      if (!item)
-        throw new AppError('ItemNotFound', { params: { code: line.itemId ?? line.sku }, fields: [{ field, message: String(line.itemId ?? line.sku) }] });
-      if (out.some((o) => o.itemId === item.id && o.batch === line.batch))
-        throw new AppError('IntegrityError', { fields: [ruleError(field, 'listedTwice', { sku: item.sku })] });
-      out.push({ itemId: item.id, batch: line.batch, quantity: line.quantity });
-    }
-    return out;
+    const found = await new Places(db).documentLines(merchantId, lines);
+    return found.map(({ itemId, line }) => ({ itemId, batch: line.batch, quantity: line.quantity }));
   }
 }

@@ -3,6 +3,7 @@ import { STOCK_STATUS } from '@kontor/contracts/domains/inventory';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DB, OutboundOrdersTable } from '../../db/types.js';
 import type { ActivityEntry } from '../billing/index.js';
+import { TenantScope, tenantSql, whereTenant } from '../../db/tenant-scope.js';
 
 export type NewOrderColumns = Insertable<OutboundOrdersTable>;
 export type OrderColumns = Updateable<OutboundOrdersTable>;
@@ -70,12 +71,8 @@ const toOrder = (row: Record<string, unknown> | undefined): OrderRow | null =>
 /** The SQL of outbound orders, their lines, history, reservations and counts. */
 export class OutboundRepo {
   /** One order within the merchant scope; `lock` takes its row lock (every change of an order serialises on it). */
-  async order(db: Kysely<DB>, id: number, scope: number | null, options: { lock?: boolean; skipLocked?: boolean } = {}): Promise<OrderRow | null> {
-    let query = db
-      .selectFrom('outbound_orders')
-      .select(ORDER_COLUMNS)
-      .where('id', '=', id)
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope));
+  async order(db: Kysely<DB>, id: number, scope: TenantScope, options: { lock?: boolean; skipLocked?: boolean } = {}): Promise<OrderRow | null> {
+    let query = db.selectFrom('outbound_orders').select(ORDER_COLUMNS).where('id', '=', id).$call(whereTenant(scope));
     if (options.lock) query = options.skipLocked ? query.forUpdate().skipLocked() : query.forUpdate();
     return toOrder(await query.executeTakeFirst());
   }
@@ -206,12 +203,12 @@ export class OutboundRepo {
   }
 
   /** The live count per status of the session's scope (the triggers of migration 0010 keep it). */
-  async counts(db: Kysely<DB>, scope: number | null, deleted: boolean, statuses?: number[]): Promise<Record<string, number>> {
+  async counts(db: Kysely<DB>, scope: TenantScope, deleted: boolean, statuses?: number[]): Promise<Record<string, number>> {
     const rows = await db
       .selectFrom('outbound_status_counts')
       .select(['status', sql<number>`sum(n)::bigint`.as('n')])
       .where('deleted', '=', deleted)
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
+      .$call(whereTenant(scope))
       .$if(statuses !== undefined, (q) => q.where('status', 'in', statuses!))
       .groupBy('status')
       .execute();
@@ -229,13 +226,13 @@ export class OutboundRepo {
   }
 
   /** Counts per status of one carrier (no counts table for it: an index range per carrier). */
-  async countsOfCarrier(db: Kysely<DB>, scope: number | null, carrier: string): Promise<Record<string, number>> {
+  async countsOfCarrier(db: Kysely<DB>, scope: TenantScope, carrier: string): Promise<Record<string, number>> {
     const rows = await db
       .selectFrom('outbound_orders')
       .select(['status', sql<number>`count(*)::bigint`.as('n')])
       .where('carrier', '=', carrier)
       .where('deleted_at', 'is', null)
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
+      .$call(whereTenant(scope))
       .groupBy('status')
       .execute();
     return Object.fromEntries(rows.map((r) => [String(r.status), Number(r.n)]));
@@ -255,7 +252,7 @@ export class OutboundRepo {
   /** The merchant's live order a return names by its number or reference (the number first, else the newest), with its units. */
   async orderByOriginSN(db: Kysely<DB>, merchantId: number, originSN: string): Promise<{ id: number; units: number } | null> {
     const found = await sql<{ id: number; units: number }>`select id, total_units as units from outbound_orders
-      where merchant_id = ${merchantId} and (unid = ${originSN} or ref_order_id = ${originSN}) and deleted_at is null
+      where ${tenantSql(TenantScope.merchant(merchantId))} and (unid = ${originSN} or ref_order_id = ${originSN}) and deleted_at is null
       order by (unid = ${originSN}) desc, id desc limit 1`.execute(db);
     const hit = found.rows[0];
     return hit ? { id: Number(hit.id), units: Number(hit.units) } : null;

@@ -58,6 +58,10 @@ const ORDER_FIELDS: Record<string, ResourceField> = {
   /** The label queue's reason (migration 0017): the kind, worded by the web through CARRIER_ERROR_CODES, and the carrier's text. */
   labelErrorKind: { kind: 'text', filter: true },
   labelErrorText: { kind: 'text' },
+  /** The latest carrier tracking event (migration 0030): its kind (or exception), text and time. */
+  trackingKind: { kind: 'text', filter: true },
+  trackingText: { kind: 'text' },
+  trackingAt: { kind: 'datetime', filter: true, sort: true },
 };
 
 const codes = (...states: OutboundState[]) => OUTBOUND_ORDER.codes(...states);

@@ -99,7 +99,11 @@ export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
   );
   r.get(
     '/v0/p11yorders/outOfStock',
-    { config: canRetry('p11y.orders.manage'), schema: { tags, summary: 'A short pick: release and wait as out of stock', querystring: z.object({ q: dbId }) } },
+    {
+      // The pack station's call (facts §3.6 step 5): whoever packs may report a short pick.
+      config: canRetry('wms.packScanOrder.view'),
+      schema: { tags, summary: 'A short pick: release and wait as out of stock', querystring: z.object({ q: dbId }) },
+    },
     async (req) => ok(await compat.outOfStock(req.auth!, req.query.q)),
   );
   r.get(

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 /** The SQL of the original clients' outbound calls (p11y-compat.service.ts). */
 export const p11yCompatRepo = {
@@ -16,11 +17,11 @@ export const p11yCompatRepo = {
    * total capped at 10 001. `pattern` (an ILIKE pattern) matches the order number, any tracking
    * number, ship, retour and reference numbers.
    */
-  async page(db: Kysely<DB>, scope: number | null, pattern: string | null, limit: number, offset: number) {
+  async page(db: Kysely<DB>, scope: TenantScope, pattern: string | null, limit: number, offset: number) {
     const base = db
       .selectFrom('outbound_orders')
       .where('deleted_at', 'is', null)
-      .$if(scope !== null, (q) => q.where('merchant_id', '=', scope))
+      .$call(whereTenant(scope))
       .$if(pattern !== null, (q) =>
         q.where((eb) => eb.or((['unid', 'ship_bundle', 'ship_no', 'retour_no', 'ref_order_id'] as const).map((column) => eb(column, 'ilike', pattern!)))),
       );
@@ -35,19 +36,14 @@ export const p11yCompatRepo = {
   },
 
   /** An order by its number, else the newest carrying the tracking number, within the scope. */
-  async idByCode(db: Kysely<DB>, scope: number | null, code: string): Promise<number | null> {
+  async idByCode(db: Kysely<DB>, scope: TenantScope, code: string): Promise<number | null> {
     const found =
-      (await db
-        .selectFrom('outbound_orders')
-        .select('id')
-        .where('unid', '=', code.toUpperCase())
-        .$if(scope !== null, (x) => x.where('merchant_id', '=', scope))
-        .executeTakeFirst()) ??
+      (await db.selectFrom('outbound_orders').select('id').where('unid', '=', code.toUpperCase()).$call(whereTenant(scope)).executeTakeFirst()) ??
       (await db
         .selectFrom('outbound_orders')
         .select('id')
         .where(sql<boolean>`string_to_array(ship_bundle, E'\\n') @> array[${code}]::text[]`)
-        .$if(scope !== null, (x) => x.where('merchant_id', '=', scope))
+        .$call(whereTenant(scope))
         .orderBy('id', 'desc')
         .executeTakeFirst());
     return found ? Number(found.id) : null;

@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
-import { stockTransaction } from '../inventory/index.js';
+import { stockTransaction, type GoodsIssue } from '../inventory/index.js';
 import { ResourceRepo } from '../resources/index.js';
 import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import { OUTBOUND_RESOURCES } from './outbound.resources.js';
 import { p11yCompatRepo } from './p11y-compat.repo.js';
+import { orderQcFields, progressOf } from './sku-qc-progress.js';
+import { skuQcRepo } from './sku-qc.repo.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 /**
  * The original clients' calls on outbound orders (facts §2.3, §3.4), with their field names: an order
@@ -20,6 +23,7 @@ export class P11yCompatService {
   constructor(
     private readonly core: Pick<Core, 'db'>,
     private readonly orders: OutboundOrderService,
+    private readonly goodsIssue: GoodsIssue,
   ) {
     this.view = new ResourceRepo(core.db, OUTBOUND_RESOURCES.orders);
   }
@@ -28,9 +32,16 @@ export class P11yCompatService {
   private async compat(db: Kysely<DB>, auth: AuthContext, rows: Array<Record<string, unknown>>) {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => Number(r.id));
-    const lines = await p11yCompatRepo.lines(db, ids);
+    const [lines, qc] = await Promise.all([p11yCompatRepo.lines(db, ids), skuQcRepo.ofOrders(db, ids)]);
     const staff = auth.merchantId === null;
     return rows.map((row) => {
+      const id = Number(row.id);
+      const lists = qc.lists.find((l) => l.orderId === id) ?? { skuRequired: [], skuDone: [] };
+      const progress = progressOf(
+        lists,
+        qc.lines.filter((l) => l.orderId === id),
+        qc.serials.filter((s) => s.orderId === id),
+      );
       const items = lines
         .filter((l) => Number(l.orderId) === Number(row.id))
         .map((l) => ({ sku: l.sku, qty: l.qty, ...(l.itemBatch ? { itemBatch: l.itemBatch } : {}) }));
@@ -50,13 +61,14 @@ export class P11yCompatService {
         note: row.remark,
         noteInner: staff ? row.privateRemark : '',
         noteImportant: row.importantNote,
+        ...orderQcFields(progress),
       };
     });
   }
 
   /** `GET /v0/p11yorders/?q=<id>`: the full order, or NotFound. */
   async get(auth: AuthContext, id: number) {
-    const row = await this.view.get(id, scopeMerchantId(auth));
+    const row = await this.view.get(id, TenantScope.of(auth));
     if (!row) throw new AppError('NotFound');
     return (await this.compat(this.core.db, auth, [row]))[0];
   }
@@ -66,10 +78,10 @@ export class P11yCompatService {
    * loaded). `q` matches the order number, any tracking number, ship, retour and reference numbers.
    */
   async list(auth: AuthContext, query: { l: number; o: number; q: string }) {
-    const scope = scopeMerchantId(auth);
+    const scope = TenantScope.of(auth);
     const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const { ids, total } = await p11yCompatRepo.page(this.core.db, scope, query.q !== '' ? pattern : null, query.l, query.o);
-    const rows = await Promise.all(ids.map((id) => this.view.get(id, null)));
+    const rows = await Promise.all(ids.map((id) => this.view.get(id, TenantScope.all)));
     const data = await this.compat(
       this.core.db,
       auth,
@@ -81,14 +93,16 @@ export class P11yCompatService {
   /**
    * `GET /v0/p11yorders/outOfStock?q=<id>`: a picker found the compartment short. The order releases
    * its reservations (they point at units that are not there) and waits as out of stock; the
-   * re-allocation job serves it again from other compartments.
+   * re-allocation job serves it again from other compartments. The compartments that held them are
+   * flagged for a count, as a short pick at packing does (docs/packing.md).
    */
   async outOfStock(auth: AuthContext, id: number) {
     await stockTransaction(this.core.db, async (trx) => {
       const order = await this.orders.mustFind(trx, auth, id, { lock: true });
-      const actor = { userId: auth.userId, merchantScope: scopeMerchantId(auth) };
+      const actor = { userId: auth.userId, merchantScope: TenantScope.of(auth) };
       if (stateOf(order) === 'outOfStock') return;
       await this.orders.status.move(trx, actor, order, 'outOfStock', { action: 'outOfStock', reason: 'short pick' });
+      await this.goodsIssue.requestCountOfReserved(trx, actor, { type: 'outbound', id: String(order.id) }, `out of stock ${order.unid}`);
       await this.orders.status.release(trx, actor, order);
     });
     return null;
@@ -99,7 +113,7 @@ export class P11yCompatService {
    * tracking number ({id: 0, unid: ''} when none); with an order id the code is logged to it once.
    */
   async scanLog(auth: AuthContext, id: number, q: string) {
-    const scope = scopeMerchantId(auth);
+    const scope = TenantScope.of(auth);
     const db = this.core.db;
     const code = q.trim();
     let orderId: number | null = null;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { stateOf, type OrderStatusService } from './order-status.service.js';
 import type { OutboundRepo } from './outbound.repo.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 /**
  * What a booked return means for the order it came from (issue 6 §5): the original order becomes
@@ -28,10 +29,10 @@ export class RetourService {
     if (!input.originSN) return;
     const hit = await this.repo.orderByOriginSN(trx, input.merchantId, input.originSN);
     if (!hit) return;
-    const order = (await this.repo.order(trx, Number(hit.id), null, { lock: true }))!;
+    const order = (await this.repo.order(trx, Number(hit.id), TenantScope.all, { lock: true }))!;
     const back = await unitsBack([order.unid, input.originSN]);
     const target = back >= hit.units ? 'retourReceived' : 'partiallyRetourReceived';
     if (stateOf(order) === target || !OUTBOUND_ORDER.can(order.status, target)) return;
-    await this.status.move(trx, { userId: input.userId, merchantScope: null }, order, target, { action: 'return', note: input.returnSN });
+    await this.status.move(trx, { userId: input.userId, merchantScope: TenantScope.all }, order, target, { action: 'return', note: input.returnSN });
   }
 }

@@ -16,6 +16,7 @@ import { announcementWritten } from '../settings/index.js';
 import { keepSecrets, maskSetting } from '../settings/index.js';
 import { INBOUND_RESOURCES } from '../inbound/index.js';
 import { INVENTORY_RESOURCES } from '../inventory/index.js';
+import { SHIPPING_LOG_RESOURCE } from '../outbound/index.js';
 import { TICKET_RESOURCES } from '../tickets/index.js';
 import { CatalogueRepo } from './catalogue.repo.js';
 import { defineResource, resourcePrivileges, type ResourceDef } from './define.js';
@@ -213,4 +214,5 @@ export const RESOURCES: ResourceDef[] = [
   ...INVENTORY_RESOURCES,
   ...INBOUND_RESOURCES,
   ...TICKET_RESOURCES,
+  SHIPPING_LOG_RESOURCE,
 ];

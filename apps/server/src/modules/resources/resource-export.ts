@@ -1,10 +1,11 @@
 import type { Core } from '../../core.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { toCsv } from '../../lib/csv.js';
 import { registerJobHandler } from '../jobs/index.js';
 import { allFields, type ResourceDef } from './define.js';
 import { parseFilters, parseSort } from './list-query.js';
 import { ResourceService } from './resource.service.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 export const EXPORT_JOB = 'resource.export';
 const BATCH = 1000;
@@ -22,7 +23,7 @@ export function registerResourceExport(core: Core, services: Map<string, Resourc
     const service = services.get(String(payload.resource));
     if (!service) throw new Error(`unknown resource ${String(payload.resource)}`);
     const query = payload.query as Record<string, unknown>;
-    const scope = (payload.merchantScope as number | null) ?? null;
+    const scope = TenantScope.restore((payload.merchantScope as number | null) ?? null);
     const ids = Object.keys(allFields(service.def));
     const rows: unknown[][] = [];
     let o: string | undefined;
@@ -47,7 +48,7 @@ export async function enqueueExport(core: Core, def: ResourceDef, auth: AuthCont
   parseFilters(def, rest);
   return core.jobs!.enqueue(
     EXPORT_JOB,
-    { resource: def.name, query: rest, merchantScope: scopeMerchantId(auth) },
+    { resource: def.name, query: rest, merchantScope: TenantScope.of(auth).merchantId },
     { userId: auth.userId, merchantId: auth.merchantId },
   );
 }

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB, Generated, Timestamp } from '../../db/types.js';
 import { allFields, columnOf, type ResourceDef, type ResourceField } from './define.js';
+import { TenantScope, tenantSql, whereTenant } from '../../db/tenant-scope.js';
 
 /**
  * How the generic layer sees a declared table: rows of named columns with the id, version and stamps
@@ -14,7 +15,7 @@ type ResourceEB = ExpressionBuilder<ResourceTables, string>;
 export type Filter = { column: string; op: 'eq' | 'in' | 'gte' | 'lte'; value: unknown };
 
 export interface ListQuery {
-  merchantScope: number | null;
+  merchantScope: TenantScope;
   search?: string;
   filters: Filter[];
   sort: { column: string; order: 'asc' | 'desc' };
@@ -55,7 +56,7 @@ export class ResourceRepo {
   where<S, T extends keyof S>(builder: ExpressionBuilder<S, T>, query: Omit<ListQuery, 'sort' | 'after' | 'limit'>): Expression<SqlBool> {
     const eb = builder as unknown as ResourceEB;
     const parts: Expression<SqlBool>[] = [];
-    if (this.def.scope === 'merchant' && query.merchantScope !== null) parts.push(eb('merchant_id', '=', query.merchantScope));
+    if (this.def.scope === 'merchant') parts.push(tenantSql(query.merchantScope));
     if (query.search) {
       const pattern = `%${escapeLike(query.search)}%`;
       const columns = this.fields.filter(([, f]) => f.search).map(([id, f]) => columnOf(id, f));
@@ -95,12 +96,12 @@ export class ResourceRepo {
     return Number(row.n);
   }
 
-  async get(id: number, merchantScope: number | null, trx?: Kysely<DB>) {
+  async get(id: number, merchantScope: TenantScope, trx?: Kysely<DB>) {
     return ((await (trx ? asResourceTables(trx) : this.db)
       .selectFrom(this.def.table)
       .select((eb) => this.fields.map(([fid, f]) => selection(eb, fid, f)))
       .where('id', '=', id)
-      .$if(this.def.scope === 'merchant' && merchantScope !== null, (q) => q.where('merchant_id', '=', merchantScope))
+      .$if(this.def.scope === 'merchant', (q) => q.$call(whereTenant(merchantScope)))
       .executeTakeFirst()) ?? null) as Record<string, unknown> | null;
   }
 
@@ -148,7 +149,7 @@ export class ResourceRepo {
       .select('id')
       .where((eb) => eb.and(Object.entries(columns).map(([c, v]) => (v === null ? eb(c, 'is', null) : eb(c, '=', v)))))
       .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId))
-      .$if(this.def.scope === 'merchant' && merchantId !== null, (q) => q.where('merchant_id', '=', merchantId))
+      .$if(this.def.scope === 'merchant' && merchantId !== null, (q) => q.$call(whereTenant(TenantScope.merchant(merchantId!))))
       .limit(1)
       .executeTakeFirst();
     return row ? Number(row.id) : null;

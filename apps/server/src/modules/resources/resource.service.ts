@@ -1,13 +1,14 @@
 import type { Locale, Page } from '@kontor/contracts';
 import { z } from 'zod';
 import type { Core } from '../../core.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { parseOrThrow } from '../../http/validate.js';
 import { audit } from '../admin/index.js';
 import { allFields, type ResourceDef } from './define.js';
 import { decodeAfter, encodeAfter, parseFilters, parseSort } from './list-query.js';
 import { ResourceRepo, TOTAL_CAP } from './resource.repo.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 const versionSchema = z.number({ error: 'required' }).int().positive();
 const merchantIdSchema = z.number().int().positive();
@@ -28,11 +29,11 @@ export class ResourceService {
   }
 
   list(auth: AuthContext, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
-    return this.listScoped(scopeMerchantId(auth), query);
+    return this.listScoped(TenantScope.of(auth), query);
   }
 
   /** A page for a merchant scope fixed beforehand (an export job runs with the scope of its request). */
-  async listScoped(merchantScope: number | null, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
+  async listScoped(merchantScope: TenantScope, query: Record<string, unknown>): Promise<Page<Record<string, unknown>>> {
     const limit = query.l as number;
     const sort = parseSort(this.def, query.s as string | undefined, query.d as string | undefined);
     const base = { merchantScope, search: (query.q as string | undefined)?.trim() || undefined, filters: parseFilters(this.def, query) };
@@ -54,7 +55,7 @@ export class ResourceService {
 
   /** The stored row, unmasked: only for the rules of a change, never answered. */
   private async stored(auth: AuthContext, id: number) {
-    const row = await this.repo.get(id, scopeMerchantId(auth));
+    const row = await this.repo.get(id, TenantScope.of(auth));
     if (!row) throw new AppError('NotFound');
     return row;
   }
@@ -66,10 +67,10 @@ export class ResourceService {
   /** The merchant a new row belongs to: the session's own, else the one the staff user names. */
   private merchantFor(auth: AuthContext, body: Record<string, unknown>, locale: Locale): number | null {
     if (this.def.scope !== 'merchant') return null;
-    const scope = scopeMerchantId(auth);
-    if (scope !== null) {
-      if (body.merchantId !== undefined && body.merchantId !== scope) throw new AppError('NoPermission');
-      return scope;
+    const scope = TenantScope.of(auth);
+    if (scope.merchantId !== null) {
+      if (body.merchantId !== undefined && body.merchantId !== scope.merchantId) throw new AppError('NoPermission');
+      return scope.merchantId;
     }
     return parseOrThrow(z.object({ merchantId: merchantIdSchema }), body, locale).merchantId;
   }
@@ -97,7 +98,7 @@ export class ResourceService {
       if (merchantId !== null) columns.merchant_id = merchantId;
       const id = await this.repo.insert(trx, columns);
       await this.def.onWrite?.(trx, { id, merchantId, values });
-      await audit(trx, auth, 'create', this.def.name, id, null, this.show(await this.repo.get(id, null, trx)));
+      await audit(trx, auth, 'create', this.def.name, id, null, this.show(await this.repo.get(id, TenantScope.all, trx)));
       return id;
     });
     return this.written(await this.get(auth, id));
@@ -123,7 +124,7 @@ export class ResourceService {
       await this.checkUnique(trx, values, merchantId, id);
       if (!(await this.repo.update(trx, id, version, this.repo.toColumns(values)))) throw new AppError('Conflict');
       await this.def.onWrite?.(trx, { id, merchantId, values });
-      await audit(trx, auth, 'update', this.def.name, id, this.show(before), this.show(await this.repo.get(id, null, trx)));
+      await audit(trx, auth, 'update', this.def.name, id, this.show(before), this.show(await this.repo.get(id, TenantScope.all, trx)));
     });
     return this.written(await this.get(auth, id));
   }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { type TenantScope, tenantSql } from '../../db/tenant-scope.js';
 
 export interface ReturnLineRow {
   id: number;
@@ -21,7 +22,7 @@ export interface ReturnLineRow {
 }
 
 /** One keyset page of return lines: returns inbounded (else opened) in the period, in the warehouse's zone of the first warehouse. */
-export async function returnLinesPage(db: Kysely<DB>, period: { from: string; to: string }, scope: number | null, after: [number, number], limit: number) {
+export async function returnLinesPage(db: Kysely<DB>, period: { from: string; to: string }, scope: TenantScope, after: [number, number], limit: number) {
   const zone = sql`(select time_zone from warehouses order by id limit 1)`;
   const local = (column: string) => sql`to_char(${sql.ref(column)} at time zone ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
   const at = sql`coalesce(r.fin_date, r.created_at)`;
@@ -34,7 +35,7 @@ export async function returnLinesPage(db: Kysely<DB>, period: { from: string; to
     cross join lateral jsonb_array_elements(r.items) with ordinality as e(line, n)
     left join items i on i.id = (e.line->>'itemId')::bigint
     where ${at} >= (${period.from}::date::timestamp at time zone ${zone}) and ${at} < ((${period.to}::date + 1)::timestamp at time zone ${zone})
-      ${scope === null ? sql`` : sql`and r.merchant_id = ${scope}`}
+      and ${tenantSql(scope, 'r.merchant_id')}
       and (r.id, e.n) > (${after[0]}, ${after[1]})
     order by r.id, e.n
     limit ${limit}`.execute(db);

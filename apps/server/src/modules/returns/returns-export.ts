@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { addSafeRow } from '../../lib/csv.js';
 import { returnLinesPage } from './returns-export.repo.js';
+import type { TenantScope } from '../../db/tenant-scope.js';
 
 type L10n = Record<Locale, string>;
 const PAGE = 1000;
@@ -52,7 +53,7 @@ const label = (table: Record<number, L10n>, value: number, locale: Locale) => ta
 export async function writeReturnsSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   db: Kysely<DB>,
-  options: { period: { from: string; to: string }; scope: number | null; locale: Locale; signal?: AbortSignal },
+  options: { period: { from: string; to: string }; scope: TenantScope; locale: Locale; signal?: AbortSignal },
 ): Promise<number> {
   const { locale } = options;
   const sheet = workbook.addWorksheet(RETURNS_SHEET[locale], { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { TenantScope, tenantSql } from '../../db/tenant-scope.js';
 
 /** A return as stored, with its merchant's code and name. */
 export interface ReturnRow {
@@ -29,7 +30,7 @@ const COLUMNS = sql`r.id, r.merchant_id as "merchantId", coalesce(m.code, '') as
   r.business_type as "businessType", r.package_status as type, r.status, r.note, r.items, r.image, r.item_str_origin as "itemStrOrigin",
   r.dispose, r.fin_date as "finDate", r.created_at as "createdAt", r.updated_at as "updatedAt"`;
 
-const scoped = (scope: number | null) => (scope === null ? sql`true` : sql`r.merchant_id = ${scope}`);
+const scoped = (scope: TenantScope) => tenantSql(scope, 'r.merchant_id');
 const normal = (row: ReturnRow) => ({ ...row, id: Number(row.id), merchantId: row.merchantId === null ? null : Number(row.merchantId) });
 
 /** The fields of a new return as the client sends them. */
@@ -98,11 +99,11 @@ export class ReturnsRepo {
   async unitsReturned(db: Kysely<DB>, merchantId: number, originSNs: string[], status: number): Promise<number> {
     const back = await sql<{ units: number }>`select coalesce(sum((line->>'qty')::int), 0)::int as units
       from returns r cross join lateral jsonb_array_elements(r.items) as line
-      where r.merchant_id = ${merchantId} and r.status = ${status} and r.origin_sn = any(${originSNs}::text[])`.execute(db);
+      where ${tenantSql(TenantScope.merchant(merchantId), 'r.merchant_id')} and r.status = ${status} and r.origin_sn = any(${originSNs}::text[])`.execute(db);
     return Number(back.rows[0]?.units ?? 0);
   }
 
-  async get(db: Kysely<DB>, id: number, scope: number | null, lock = false): Promise<ReturnRow | null> {
+  async get(db: Kysely<DB>, id: number, scope: TenantScope, lock = false): Promise<ReturnRow | null> {
     const rows = await sql<ReturnRow>`select ${COLUMNS} from returns r left join merchants m on m.id = r.merchant_id
       where r.id = ${id} and ${scoped(scope)}${lock ? sql` for update of r` : sql``}`.execute(db);
     return rows.rows[0] ? normal(rows.rows[0]) : null;
@@ -114,7 +115,7 @@ export class ReturnsRepo {
   }
 
   /** Newest first, by id cursor; `q` is contained in the parcel or the original order number. */
-  async list(db: Kysely<DB>, scope: number | null, query: ListQuery) {
+  async list(db: Kysely<DB>, scope: TenantScope, query: ListQuery) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const range = (column: string, r?: { from: string | null; to: string | null }) =>
       sql`${r?.from ? sql`and ${sql.ref(column)} >= ${r.from}::date` : sql``} ${r?.to ? sql`and ${sql.ref(column)} < ${r.to}::date + 1` : sql``}`;

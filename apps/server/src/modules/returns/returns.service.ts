@@ -5,16 +5,17 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/index.js';
-import { merchantIdByCode } from '../admin/index.js';
+import { merchantDirectory } from '../admin/index.js';
 import { billing } from '../billing/index.js';
 import { attachFiles, fileIdOf } from '../files/index.js';
-import { PlacesRepo } from '../inventory/index.js';
+import { Places } from '../inventory/index.js';
 import { mustBeOpen } from '../inventory/index.js';
-import { StockRepo } from '../inventory/index.js';
+import { StockLedger } from '../inventory/index.js';
 import { lineNames, ReturnsRepo, type ReturnRow } from './returns.repo.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 const GO_ZERO_TIME = '0001-01-01T00:00:00Z';
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
@@ -61,12 +62,12 @@ type Update = z.infer<typeof returnUpdateSchema>;
 /** Returns (RMA, issue 6 §5) with the original's calls and clearer refusals. */
 export class ReturnsService {
   readonly repo = new ReturnsRepo();
-  private readonly stock = new StockRepo();
+  private readonly stock = new StockLedger();
 
   constructor(private readonly core: Pick<Core, 'db'>) {}
 
   async mustFind(db: Kysely<DB>, auth: AuthContext, id: number, lock = false): Promise<ReturnRow> {
-    const row = await this.repo.get(db, id, scopeMerchantId(auth), lock);
+    const row = await this.repo.get(db, id, TenantScope.of(auth), lock);
     if (!row) throw new AppError('NotFound');
     return row;
   }
@@ -128,7 +129,7 @@ export class ReturnsService {
     if (row.merchantId === null) throw new AppError('IntegrityError', { fields: [ruleError('agentGUID', 'customerFirst')] });
     if (lines.length === 0) throw new AppError('IntegrityError', { fields: [ruleError('items', 'noLines')] });
     await this.checkLines(trx, row.merchantId, lines);
-    const places = new PlacesRepo(trx);
+    const places = new Places(trx);
     const postings: Array<{ stockId: number; qty: number }> = [];
     for (const [index, line] of lines.entries()) {
       const field = `items.${index}.compartmentGUID`;
@@ -169,7 +170,7 @@ export class ReturnsService {
       { ...entry, kind: 'return.unit', quantity: units },
     ]);
     await audit(trx, auth, 'update', 'return', id, { status: row.status }, { status: RETURN_ORDER.codeOf('inbounded'), units });
-    const saved = (await this.repo.get(trx, id, null))!;
+    const saved = (await this.repo.get(trx, id, TenantScope.all))!;
     return toWire(saved, await lineNames(trx, [saved]));
   }
 
@@ -180,7 +181,7 @@ export class ReturnsService {
 
   /** Returns of the session's scope, newest first, with named lines. */
   async list(auth: AuthContext, query: z.infer<typeof returnListQuerySchema>) {
-    const page = await this.repo.list(this.core.db, scopeMerchantId(auth), { ...query, statuses: query['Status[]'] });
+    const page = await this.repo.list(this.core.db, TenantScope.of(auth), { ...query, statuses: query['Status[]'] });
     const names = await lineNames(this.core.db, page.rows);
     return { total: page.total, next: page.next, data: page.rows.map((row) => toWire(row, names)) };
   }
@@ -197,16 +198,16 @@ export class ReturnsService {
       if (!RETURN_ORDER.can(row.status, 'canceled')) throw new AppError('InvalidState');
       await this.repo.setStatus(trx, id, RETURN_ORDER.codeOf('canceled'));
       await audit(trx, auth, 'update', 'return', id, { status: row.status }, { status: RETURN_ORDER.codeOf('canceled') });
-      return toWire((await this.repo.get(trx, id, null))!);
+      return toWire((await this.repo.get(trx, id, TenantScope.all))!);
     });
   }
 
   /** A merchant's own returns are always theirs; staff name the merchant by its code (empty: not known yet). */
   private async merchantOf(db: Kysely<DB>, auth: AuthContext, agentGUID: string): Promise<number | null> {
-    const scope = scopeMerchantId(auth);
-    if (scope !== null) return scope;
+    const scope = TenantScope.of(auth);
+    if (scope.merchantId !== null) return scope.merchantId;
     if (!agentGUID) return null;
-    const found = await merchantIdByCode(db, agentGUID);
+    const found = await merchantDirectory.idByCode(db, agentGUID);
     if (found === null) throw new AppError('IntegrityError', { fields: [ruleError('agentGUID', 'unknownRecord', { value: agentGUID })] });
     return found;
   }
@@ -229,9 +230,9 @@ export class ReturnsService {
 
   /** Every line's item exists (and belongs to the return's merchant once it is known). */
   private async checkLines(db: Kysely<DB>, merchantId: number | null, lines: ReturnLine[]) {
-    const places = new PlacesRepo(db);
+    const places = new Places(db);
     for (const [index, line] of lines.entries()) {
-      const item = await places.itemById(line.itemId, merchantId);
+      const item = await places.itemById(line.itemId, TenantScope.restore(merchantId));
       if (!item)
         throw new AppError('ItemNotFound', { params: { code: line.itemId }, fields: [{ field: `items.${index}.itemId`, message: String(line.itemId) }] });
     }

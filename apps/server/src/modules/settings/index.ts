@@ -3,3 +3,11 @@
  */
 export { announcementWritten } from './announcements.js';
 export { keepSecrets, maskSetting } from './setting-secrecy.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { SettingsRepo } from './settings.repo.js';
+
+/** The value of one setting (`settings.value`), undefined when it is not set. */
+export async function readSetting(db: Kysely<DB>, key: string): Promise<unknown> {
+  return (await new SettingsRepo(db).settingValue(key))?.value;
+}

@@ -1,6 +1,7 @@
 import { ADMIN_ROLE } from '@kontor/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
 export type TicketSide = 'merchant' | 'staff';
 
@@ -29,24 +30,24 @@ const num = (v: unknown) => Number(v);
 /** The SQL of tickets and their messages (issue 7 §5); the rules live in tickets.service.ts. */
 export class TicketsRepo {
   /** The order a ticket is about, within the merchant scope (null: any merchant). */
-  async order(db: Kysely<DB>, orderId: number, merchantScope: number | null) {
+  async order(db: Kysely<DB>, orderId: number, merchantScope: TenantScope) {
     const row = await db
       .selectFrom('outbound_orders')
       .select(['id', 'unid', 'merchant_id', 'deleted_at'])
       .where('id', '=', orderId)
-      .$if(merchantScope !== null, (q) => q.where('merchant_id', '=', merchantScope))
+      .$call(whereTenant(merchantScope))
       .executeTakeFirst();
     return row ? { id: num(row.id), unid: String(row.unid), merchantId: num(row.merchant_id), deleted: row.deleted_at !== null } : null;
   }
 
   /** A ticket within the merchant scope, locked for the caller's transaction when asked. */
-  async ticket(db: Kysely<DB>, id: number, merchantScope: number | null, lock = false): Promise<TicketRow | null> {
+  async ticket(db: Kysely<DB>, id: number, merchantScope: TenantScope, lock = false): Promise<TicketRow | null> {
     const row = await db
       .selectFrom('tickets as t')
       .innerJoin('outbound_orders as o', 'o.id', 't.order_id')
       .select(['t.id', 't.unid', 't.order_id', 'o.unid as order_unid', 't.merchant_id', 't.subject', 't.status'])
       .where('t.id', '=', id)
-      .$if(merchantScope !== null, (q) => q.where('t.merchant_id', '=', merchantScope))
+      .$call(whereTenant(merchantScope, 't.merchant_id'))
       .$if(lock, (q) => q.forUpdate('t'))
       .executeTakeFirst();
     if (!row) return null;

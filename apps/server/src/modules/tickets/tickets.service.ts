@@ -2,7 +2,7 @@ import { TICKET, type TicketState } from '@kontor/contracts';
 import type { ticketCreateSchema, ticketMessageSchema, ticketStatusSchema } from '@kontor/contracts/domains/outbound';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
-import { scopeMerchantId, type AuthContext } from '../../http/access.js';
+import { type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/index.js';
 import { attachFiles } from '../files/index.js';
@@ -10,6 +10,7 @@ import { ResourceRepo } from '../resources/index.js';
 import { noticeTicketMessage } from './tickets-notice.js';
 import { TicketsRepo, type TicketRow, type TicketSide } from './tickets.repo.js';
 import { TICKET_RESOURCES } from './tickets.resources.js';
+import { TenantScope } from '../../db/tenant-scope.js';
 
 /** Tickets of one order shown at once on the order's detail. */
 const BY_ORDER_LIMIT = 200;
@@ -45,7 +46,7 @@ export class TicketsService {
     const side = sideOf(auth);
     const status = statusAfterMessage(TICKET.codeOf('open'), side);
     const ticket = await this.core.db.transaction().execute(async (trx): Promise<TicketRow> => {
-      const order = await this.repo.order(trx, input.orderId, scopeMerchantId(auth));
+      const order = await this.repo.order(trx, input.orderId, TenantScope.of(auth));
       if (!order) throw new AppError('NotFound');
       if (order.deleted) throw new AppError('InvalidState', { fields: [ruleError('orderId', 'orderDeleted', { unid: order.unid })] });
       await attachFiles(trx, auth, order.merchantId, input.files);
@@ -97,7 +98,7 @@ export class TicketsService {
 
   /** The ticket (a tickets_view row) and its messages, oldest first. */
   async detail(auth: AuthContext, id: number) {
-    const ticket = await this.view.get(id, scopeMerchantId(auth));
+    const ticket = await this.view.get(id, TenantScope.of(auth));
     if (!ticket) throw new AppError('NotFound');
     const messages = await this.repo.messages(this.core.db, id);
     return { ticket, messages: messages.map(({ userId: _userId, ...m }) => m) };
@@ -105,7 +106,7 @@ export class TicketsService {
 
   /** The tickets of one order, newest first (the order detail's tickets tab). */
   async byOrder(auth: AuthContext, orderId: number) {
-    const scope = scopeMerchantId(auth);
+    const scope = TenantScope.of(auth);
     if (!(await this.repo.order(this.core.db, orderId, scope))) throw new AppError('NotFound');
     return this.view.list({
       merchantScope: scope,
@@ -117,7 +118,7 @@ export class TicketsService {
   }
 
   private async mustFind(db: Core['db'], auth: AuthContext, id: number, lock = false): Promise<TicketRow> {
-    const ticket = await this.repo.ticket(db, id, scopeMerchantId(auth), lock);
+    const ticket = await this.repo.ticket(db, id, TenantScope.of(auth), lock);
     if (!ticket) throw new AppError('NotFound');
     return ticket;
   }

@@ -23,10 +23,10 @@ describe('ScanInput', () => {
     wedge(input, 'SKU-1');
     act(() => vi.advanceTimersByTime(100));
     wedge(input, 'SKU-1');
-    expect(onScan.mock.calls).toEqual([['SKU-1']]);
+    expect(onScan.mock.calls.map(([code]) => code)).toEqual(['SKU-1']);
     act(() => vi.advanceTimersByTime(301));
     wedge(input, 'SKU-1');
-    expect(onScan.mock.calls).toEqual([['SKU-1'], ['SKU-1']]);
+    expect(onScan.mock.calls.map(([code]) => code)).toEqual(['SKU-1', 'SKU-1']);
   });
 
   it('takes different codes however fast they come, trimmed, and clears the field', () => {
@@ -36,8 +36,30 @@ describe('ScanInput', () => {
     wedge(input, ' SKU-1 ');
     wedge(input, 'SKU-2');
     wedge(input, '   ');
-    expect(onScan.mock.calls).toEqual([['SKU-1'], ['SKU-2']]);
+    expect(onScan.mock.calls.map(([code]) => code)).toEqual(['SKU-1', 'SKU-2']);
     expect(input.value).toBe('');
+  });
+
+  it('tells a scanner’s burst of keys from typing or pasting by hand, and drops control characters', () => {
+    const onScan = vi.fn();
+    const { getByTestId } = render(<ScanInput placeholder="scan" onScan={onScan} testId="scan" />);
+    const input = getByTestId('scan');
+    const keyIn = (code: string, msPerKey: number) => {
+      for (let i = 1; i <= code.length; i++) {
+        fireEvent.change(input, { target: { value: code.slice(0, i) } });
+        act(() => vi.advanceTimersByTime(msPerKey));
+      }
+      fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+      fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    };
+    keyIn('SN0001', 2);
+    keyIn('SN0002', 150);
+    wedge(input, 'SN0003\u001d');
+    expect(onScan.mock.calls).toEqual([
+      ['SN0001', { manual: false }],
+      ['SN0002', { manual: true }],
+      ['SN0003', { manual: true }],
+    ]);
   });
 
   it('takes the focus when it appears', () => {

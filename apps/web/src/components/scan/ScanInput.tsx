@@ -4,10 +4,21 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 
 /** A wedge scanner repeats a code when its trigger bounces; the same code this soon is not a new scan. */
 const REPEAT_MS = 300;
+/** A scanner types a key every few milliseconds; a person rarely faster than this between keys. */
+const TYPED_KEY_MS = 35;
+
+/** How a code came in: typed or pasted by hand (`manual`), or from a scanner's burst of keys. */
+export interface ScanHow {
+  manual: boolean;
+}
+
+/** GS1 group separators, CR/LF and other control characters a scanner may send along (facts §9). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 interface Props {
   placeholder: string;
-  onScan(code: string): void;
+  onScan(code: string, how: ScanHow): void;
   /** A dialog owns the keyboard (serial or batch capture): the field lets go of the focus meanwhile. */
   paused?: boolean;
   disabled?: boolean;
@@ -45,6 +56,8 @@ export function ScanInput({ placeholder, onScan, paused, disabled, testId, ref: 
   const ref = useRef<InputRef>(null);
   useImperativeHandle(handle, () => ({ focus: () => ref.current?.focus() }), []);
   const last = useRef({ code: '', at: 0 });
+  // The keys of the code being typed: their times tell a scanner from a person (the double-scan rule).
+  const keys = useRef({ first: 0, last: 0, count: 0, pasted: false, length: 0 });
 
   useEffect(() => {
     if (!paused && !disabled) ref.current?.focus();
@@ -52,13 +65,31 @@ export function ScanInput({ placeholder, onScan, paused, disabled, testId, ref: 
 
   // The field's own text, not the state: a fast scanner's keys may come before React re-renders.
   const submit = (text: string) => {
-    const code = text.trim();
+    const code = text.replace(CONTROL, '').trim();
+    const typed = keys.current;
+    keys.current = { first: 0, last: 0, count: 0, pasted: false, length: 0 };
     setValue('');
     if (!code) return;
     const now = Date.now();
     if (code === last.current.code && now - last.current.at < REPEAT_MS) return;
     last.current = { code, at: now };
-    onScan(code);
+    const slow = typed.count > 1 && (typed.last - typed.first) / (typed.count - 1) > TYPED_KEY_MS;
+    onScan(code, { manual: typed.pasted || slow });
+  };
+
+  const change = (next: string) => {
+    const typed = keys.current;
+    const now = Date.now();
+    // More than one character in one change: pasted or filled in, not keyed by a scanner. The length
+    // is kept here, not read from the state, which a fast scanner's keys may overtake.
+    if (next.length - typed.length > 1) typed.pasted = true;
+    else if (next.length > typed.length) {
+      if (typed.count === 0) typed.first = now;
+      typed.last = now;
+      typed.count += 1;
+    }
+    typed.length = next.length;
+    setValue(next);
   };
 
   // Also after a dialog closes and hands the focus back to the button that opened it.
@@ -93,7 +124,7 @@ export function ScanInput({ placeholder, onScan, paused, disabled, testId, ref: 
       autoCapitalize="off"
       spellCheck={false}
       enterKeyHint="enter"
-      onChange={(e) => setValue(e.target.value)}
+      onChange={(e) => change(e.target.value)}
       onPressEnter={(e) => submit(e.currentTarget.value)}
       data-testid={testId}
     />

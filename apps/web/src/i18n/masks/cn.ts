@@ -8,7 +8,7 @@ export const masksCn: typeof masksEn = {
     linesQuantity: '数量',
     linesRemove: '删除此行',
     linesScopeFirst: '请先选择商户，将列出其商品。',
-    printViewsLater: '标签通过打印视图打印，该功能将随标签打印一同提供。',
+    noLabelRecords: '没有可打印标签的记录。',
     search: '搜索',
     filters: '筛选',
     clearFilters: '清除筛选',

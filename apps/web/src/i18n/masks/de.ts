@@ -8,7 +8,7 @@ export const masksDe: typeof masksEn = {
     linesQuantity: 'Menge',
     linesRemove: 'Zeile entfernen',
     linesScopeFirst: 'Zuerst den Händler wählen: dessen Artikel werden angeboten.',
-    printViewsLater: 'Etiketten werden über die Druckansichten gedruckt, die mit dem Etikettendruck kommen.',
+    noLabelRecords: 'Kein Datensatz, für den ein Etikett gedruckt werden kann.',
     search: 'Suchen',
     filters: 'Filter',
     clearFilters: 'Filter zurücksetzen',

@@ -6,7 +6,7 @@ export const masksEn = {
     linesQuantity: 'Quantity',
     linesRemove: 'Remove the line',
     linesScopeFirst: 'Choose the merchant first: its items are offered.',
-    printViewsLater: 'Labels are printed from the print views, which come with label printing.',
+    noLabelRecords: 'No record to print a label for.',
     search: 'Search',
     filters: 'Filters',
     clearFilters: 'Clear filters',

@@ -151,6 +151,7 @@ export const outboundCn: typeof outboundEn = {
     buy: '购买面单',
     buyAgain: '补买缺少的面单',
     printAll: '打印面单',
+    packingSlip: '装箱单',
     print: '打印',
     void: '作废',
     voidConfirm: '作废面单 {{tracking}}？将通知承运商；若包裹仍要发出，请重新购买。',

@@ -151,6 +151,7 @@ export const outboundDe: typeof outboundEn = {
     buy: 'Etiketten kaufen',
     buyAgain: 'Fehlende Etiketten kaufen',
     printAll: 'Etiketten drucken',
+    packingSlip: 'Lieferschein',
     print: 'Drucken',
     void: 'Stornieren',
     voidConfirm: 'Etikett {{tracking}} stornieren? Der Versanddienstleister wird informiert; kaufen Sie ein neues, wenn das Paket noch versendet wird.',

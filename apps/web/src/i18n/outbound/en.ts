@@ -149,6 +149,7 @@ export const outboundEn = {
     buy: 'Buy labels',
     buyAgain: 'Buy missing labels',
     printAll: 'Print labels',
+    packingSlip: 'Packing slip',
     print: 'Print',
     void: 'Void',
     voidConfirm: 'Void the label {{tracking}}? The carrier is told; buy a new one if the parcel still ships.',

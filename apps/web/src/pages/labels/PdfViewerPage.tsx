@@ -34,7 +34,7 @@ export function UnitLabelsPage({ kind }: { kind: 'box' | 'pallet' }) {
   return <PdfView url={`/v0/labels/${kind}?${query.toString()}`} name={`${kind}-labels.pdf`} />;
 }
 
-function PdfView({ url, name }: { url: string | null; name: string }) {
+export function PdfView({ url, name }: { url: string | null; name: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const frame = useRef<HTMLIFrameElement>(null);

@@ -7,6 +7,7 @@ import { download } from '../../api/download.js';
 import { MaskList } from '../../masks/MaskList.js';
 import { useMask } from '../../masks/useMask.js';
 import { parseFilter, spreadsheetToListParams } from './spreadsheet-params.js';
+import { SpreadsheetLabels } from './SpreadsheetLabels.js';
 
 /**
  * `/spreadsheet` (spec §2 "Spreadsheet / label viewer"): a mask chosen by query parameters shown as a
@@ -21,7 +22,8 @@ export default function SpreadsheetPage() {
 
   // The viewer's own parameters become the list's state once, so paging and sorting work as anywhere.
   useEffect(() => {
-    if (!mask) return;
+    // Label kinds read their parameters themselves (SpreadsheetLabels); lists take them as list state.
+    if (!mask || mask.kind !== 'list') return;
     const translated = spreadsheetToListParams(params, mask.pk);
     if (translated) setParams(translated, { replace: true });
   }, [mask, params, setParams]);
@@ -51,7 +53,8 @@ export default function SpreadsheetPage() {
         }
       />
     );
-  if (mask.kind !== 'list') return <Result status="info" title={t('mask.printViewsLater')} data-testid="spreadsheet-label" />;
+  if (mask.kind === 'label' || mask.kind === 'labelMultiple') return <SpreadsheetLabels mask={mask} params={params} />;
+  if (mask.kind !== 'list') return <Result status="info" title={t('mask.notFound')} data-testid="spreadsheet-other" />;
   const fields = params
     .get('fields')
     ?.split(',')

@@ -1,7 +1,8 @@
-import { PrinterOutlined, ShoppingCartOutlined, StopOutlined } from '@ant-design/icons';
+import { FileTextOutlined, PrinterOutlined, ShoppingCartOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sendPrint } from '../../api/print.js';
 import { DocNo } from '../../components/DocNo.js';
@@ -26,6 +27,7 @@ interface Props {
 export function OrderLabels({ orderId, orderNo, onChanged }: Props) {
   const { t } = useTranslation();
   const can = useCan();
+  const navigate = useNavigate();
   const labels = useQuery({ queryKey: ['order-labels', orderId], queryFn: () => labelsApi.list(orderId) });
   const [busy, setBusy] = useState<string | null>(null);
   const rows = labels.data ?? [];
@@ -79,6 +81,18 @@ export function OrderLabels({ orderId, orderNo, onChanged }: Props) {
         >
           {t('outbound.labels.printAll')}
         </Button>
+        {can('p11y.labels.print') && (
+          <Button
+            icon={<FileTextOutlined />}
+            onClick={() =>
+              // The packing slip opens in the PDF view (spec §2 /pdfViewer), which downloads and prints it.
+              navigate(`/pdfViewer?${new URLSearchParams({ url: `/v0/labels/orders/${orderId}/packing-slip`, name: `packing-slip-${orderNo}.pdf` })}`)
+            }
+            data-testid="labels-packing-slip"
+          >
+            {t('outbound.labels.packingSlip')}
+          </Button>
+        )}
       </Space>
       <Table<ParcelLabel>
         size="small"

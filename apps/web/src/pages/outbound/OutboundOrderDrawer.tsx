@@ -13,6 +13,8 @@ import { OrderTickets } from '../../components/tickets/OrderTickets.js';
 import { HistoryTimeline, OutboundLinesTable } from './DetailParts.js';
 import { OrderFacts } from './OrderFacts.js';
 import { OrderLabels } from './OrderLabels.js';
+import { OrderTracking } from './OrderTracking.js';
+import { PartialFinishDialog } from './PartialFinishDialog.js';
 import { addressProblemsText } from './field-labels.js';
 import { outboundApi, type OutboundDetail } from './outbound-api.js';
 import { OutboundOrderForm } from './OutboundOrderForm.js';
@@ -44,6 +46,7 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
   const [editing, setEditing] = useState<number | null>(null);
   const [change, setChange] = useState<PendingChange | null>(null);
   const [busy, setBusy] = useState(false);
+  const [finishing, setFinishing] = useState(false);
 
   const order = detail?.order.id === id ? detail.order : null;
   const canEdit = can('p11y.orders.edit');
@@ -79,6 +82,8 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
     onOpen(made.id);
   };
 
+  // A partial finish has its own button and dialog (it needs a reason); the status menu leaves it out.
+  const statusNext = detail?.next.filter((s) => s !== 'partiallyFinish') ?? [];
   const toolbar = order && detail && (
     <Space wrap>
       {canEdit && detail.editable && (
@@ -96,11 +101,11 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
           {t('outbound.copy')}
         </Button>
       )}
-      {detail.next.length > 0 && (
+      {statusNext.length > 0 && (
         <Dropdown
           trigger={['click']}
           menu={{
-            items: detail.next.map((s) => {
+            items: statusNext.map((s) => {
               const code = (OUTBOUND_ORDER.states as Record<string, { code: number }>)[s]?.code;
               return { key: s, label: code === undefined ? s : stateLabel(code), danger: s === 'canceled', 'data-testid': `outbound-next-${s}` };
             }),
@@ -124,6 +129,11 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
             {t('outbound.declineCancel')}
           </Button>
         </>
+      )}
+      {order.status === OUTBOUND_ORDER.codeOf('partiallyShipped') && can('p11y.orders.manage') && (
+        <Button onClick={() => setFinishing(true)} data-testid="outbound-partial-finish">
+          {t('tracking.partialFinish')}
+        </Button>
       )}
       {canEdit && !order.deletedAt && (
         <Button
@@ -178,6 +188,7 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
             items={[
               { key: 'lines', label: t('outbound.linesTab', { count: detail.lines.length }), children: <OutboundLinesTable lines={detail.lines} /> },
               { key: 'history', label: t('outbound.historyTab', { count: detail.history.length }), children: <HistoryTimeline history={detail.history} /> },
+              { key: 'tracking', label: t('tracking.tabShort'), children: <OrderTracking orderId={order.id} /> },
               ...(can('p11y.labels.print')
                 ? [
                     {
@@ -198,6 +209,15 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
             onDone={(next) => {
               setChange(null);
               notify((n) => n.success(t('outbound.statusChanged')));
+              changed(next);
+            }}
+          />
+          <PartialFinishDialog
+            order={finishing ? order : null}
+            onClose={() => setFinishing(false)}
+            onDone={(next) => {
+              setFinishing(false);
+              notify((n) => n.success(t('tracking.partialFinished')));
               changed(next);
             }}
           />

@@ -1,6 +1,6 @@
 import { CARRIERS, PRIORITY_CODES } from '@kontor/contracts/domains/outbound';
 import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
-import { DatePicker, Select, Space, Typography } from 'antd';
+import { Button, DatePicker, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -17,6 +17,12 @@ import { outboundApi, type OutboundOrderRow, type OutboundView } from './outboun
 import { PriorityTag } from './PriorityTag.js';
 import { StatusChips } from './StatusChips.js';
 import { DocNo } from '../../components/DocNo.js';
+import { useCan } from '../../masks/can.js';
+import { CARRIER_ERROR_CODES, type CarrierErrorKindName } from '@kontor/contracts/domains/carriers';
+import { CarrierLabelLine, carrierLabelColumns, usePageLabels } from './CarrierLabelCells.js';
+import { CorrectAndRetry } from './CorrectAndRetry.js';
+import { LabelRetryButton, useReasonText } from './LabelQueueActions.js';
+import { latestOf, trackingColour, trackingKindKey } from './tracking-view.js';
 
 export interface OutboundFilters {
   q?: string;
@@ -38,11 +44,21 @@ interface Props {
 }
 
 const tracking = (row: OutboundOrderRow) => (row.shipBundle ?? '').split('\n').filter(Boolean);
+/** The lists of one carrier's orders (issue 17 item 10): they show the labels instead of the carrier text. */
+const CARRIER_VIEWS: OutboundView[] = ['dhl', 'dpd', 'ups'];
 
 /** An outbound list (issue 7 §4): search, filters, status chips with live counts, keyset pages and bulk actions. */
 export function OutboundOrderList({ view, filters, onFilters, onChanged, onOpen }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  const reasonText = useReasonText();
   const mobile = useLayout((s) => s.device === 'mobile');
+  const queue = view === 'transportLabelAwaits';
+  const inTransit = view === 'inTransit';
+  const carrierView = CARRIER_VIEWS.includes(view);
+  const canRetry = queue && can('p11y.labels.manage');
+  const canCorrect = canRetry && can('p11y.orders.edit');
+  const [correcting, setCorrecting] = useState<OutboundOrderRow | null>(null);
   const statusOptions = useStateOptions(OUTBOUND_ORDER);
   const merchants = useMerchants();
   const oneMerchant = merchants.length <= 1;
@@ -53,6 +69,7 @@ export function OutboundOrderList({ view, filters, onFilters, onChanged, onOpen 
     filters as Record<string, unknown>,
     view,
   );
+  const labels = usePageLabels(list.rows, carrierView);
   const [selected, setSelected] = useState<OutboundOrderRow[]>([]);
   // Rows chosen on another page or before a reload are no longer in view: only the shown ones count.
   const shownSelected = selected.filter((s) => list.rows.some((r) => r.id === s.id));
@@ -74,9 +91,38 @@ export function OutboundOrderList({ view, filters, onFilters, onChanged, onOpen 
     </div>
   );
   const consignee = (row: OutboundOrderRow) => [row.consigneeName, row.consigneeCountry].filter(Boolean).join(' · ') || na();
+  /** The label queue's reason in the user's language, with the carrier's own words, and the correction. */
+  const reason = (row: OutboundOrderRow) => (
+    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 4 }}>
+      <Typography.Text type="danger" style={{ maxWidth: 320 }} data-testid="label-queue-reason">
+        {reasonText(row.labelErrorKind ? CARRIER_ERROR_CODES[row.labelErrorKind as CarrierErrorKindName] : null, row.labelErrorText) || na()}
+      </Typography.Text>
+      {canCorrect && (
+        <Button size="small" onClick={() => setCorrecting(row)} data-testid={`label-queue-correct-${row.id}`}>
+          {t('carriers.queue.correct')}
+        </Button>
+      )}
+    </div>
+  );
+  /** The latest carrier event of an order on its way (the in-transit list, issue 19 item 5). */
+  const lastEvent = (row: OutboundOrderRow) => {
+    const latest = latestOf(row.trackingKind);
+    if (!latest) return na();
+    return (
+      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }} data-testid="outbound-last-event">
+        <Tag color={trackingColour(latest)}>{t(trackingKindKey(latest))}</Tag>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {[row.trackingText, row.trackingAt ? formatDateTime(row.trackingAt) : ''].filter(Boolean).join(' · ')}
+        </Typography.Text>
+      </div>
+    );
+  };
   const full: ColumnsType<OutboundOrderRow> = [
     { key: 'unid', title: t('outbound.number'), width: 170, fixed: 'left', render: (_: unknown, row) => number(row) },
     { key: 'status', title: t('outbound.status'), width: 150, render: (_: unknown, row) => <StateTag machine={OUTBOUND_ORDER} code={row.status} /> },
+    ...(inTransit ? [{ key: 'lastEvent', title: t('tracking.lastEvent'), width: 220, render: (_: unknown, row: OutboundOrderRow) => lastEvent(row) }] : []),
+    ...(queue ? [{ key: 'labelReason', title: t('carriers.queue.reason'), width: 280, render: (_: unknown, row: OutboundOrderRow) => reason(row) }] : []),
+    ...(carrierView ? carrierLabelColumns(t, i18n.language, labels, can('p11y.labels.print')) : []),
     { key: 'merchantName', dataIndex: 'merchantName', title: t('outbound.merchant'), width: 140, ellipsis: true },
     { key: 'refOrderId', dataIndex: 'refOrderId', title: t('outbound.refOrderId'), width: 130, ellipsis: true, render: (v: string) => v || na() },
     { key: 'consignee', title: t('outbound.consignee'), width: 170, ellipsis: true, render: (_: unknown, row) => consignee(row) },
@@ -125,10 +171,14 @@ export function OutboundOrderList({ view, filters, onFilters, onChanged, onOpen 
           <StateTag machine={OUTBOUND_ORDER} code={row.status} />
           <Typography.Text type="secondary">{row.carrier}</Typography.Text>
         </Space>
+        {queue && reason(row)}
+        {inTransit && row.trackingKind && lastEvent(row)}
+        {carrierView && <CarrierLabelLine row={row} summary={labels.get(row.id)} />}
       </div>
     ),
   };
-  const columns = mobile ? [line] : full.filter((c) => !(oneMerchant && c.key === 'merchantName'));
+  // A carrier list shows the labels' tracking instead of the carrier text it is filtered by.
+  const columns = mobile ? [line] : full.filter((c) => !(oneMerchant && c.key === 'merchantName') && !(carrierView && c.key === 'carrier'));
 
   const set = (patch: OutboundFilters) => onFilters({ ...filters, ...patch });
   const [from, to] = filters.createdAt?.split('..') ?? [];
@@ -195,7 +245,16 @@ export function OutboundOrderList({ view, filters, onFilters, onChanged, onOpen 
       aboveTable={
         <>
           <StatusChips view={view} filters={countFilters} selected={status ?? []} onSelect={(s) => set({ status: s.length ? s : undefined })} />
-          <div style={{ marginBottom: 8 }}>
+          <div style={{ marginBottom: 8, display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+            {canRetry && (
+              <LabelRetryButton
+                selected={shownSelected}
+                onDone={() => {
+                  setSelected([]);
+                  onChanged();
+                }}
+              />
+            )}
             <BulkActions
               view={view}
               selected={shownSelected}
@@ -209,10 +268,12 @@ export function OutboundOrderList({ view, filters, onFilters, onChanged, onOpen 
         </>
       }
       rowSelection={
-        bulkActions.length
+        bulkActions.length || canRetry
           ? { selectedRowKeys: shownSelected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows), columnWidth: 36, fixed: true }
           : undefined
       }
-    />
+    >
+      <CorrectAndRetry order={correcting} onClose={() => setCorrecting(null)} onChanged={onChanged} />
+    </ListScaffold>
   );
 }

@@ -8,6 +8,7 @@ import { useCan } from '../../masks/can.js';
 import { OrderImport } from '../../components/OrderImport.js';
 import { notify } from '../../notify/queue.js';
 import type { OutboundView } from './outbound-api.js';
+import { FloorPanel } from './FloorPanel.js';
 import { OutboundOrderDrawer } from './OutboundOrderDrawer.js';
 import { OutboundOrderForm } from './OutboundOrderForm.js';
 import { OutboundOrderList, type OutboundFilters } from './OutboundOrderList.js';
@@ -52,6 +53,9 @@ export function OutboundOrdersPage({ view }: { view: OutboundView }) {
           {t('mask.reload')}
         </Button>
       </Space>
+      {(view === 'warehouse' || view === 'problematic') && (
+        <FloorPanel view={view} onStatuses={(status) => setFilters({ ...filters, status })} onOpen={setOpen} />
+      )}
       <OutboundOrderList view={view} filters={filters} onFilters={setFilters} onChanged={reload} onOpen={setOpen} />
       <OutboundOrderForm
         open={creating}

@@ -9,6 +9,13 @@ export const labelsApi = {
   /** Buys every parcel's label not bought yet; a repeat buys nothing (one key per parcel on the server). */
   buy: (orderId: number) => request<LabelPurchase>({ url: `/v0/carriers/orders/${orderId}/labels`, method: 'POST', data: {} }),
   void: (labelId: number) => request<ParcelLabel>({ url: `/v0/carriers/labels/${labelId}/void`, method: 'POST', data: {} }),
+  /** The live labels of a list page's orders (the per-carrier lists); quiet: the list stays usable without them. */
+  ofOrders: (orderIds: number[], signal?: AbortSignal) =>
+    orderIds.length
+      ? request<ParcelLabel[]>({ url: '/v0/carriers/labels', params: { orderIds: orderIds.join(',') }, signal, quiet: true })
+      : Promise.resolve([] as ParcelLabel[]),
+  /** Retries the labels of queued orders; the caller shows each order's outcome, so no error is toasted. */
+  retry: (orderIds: number[]) => request<LabelPurchase[]>({ url: '/v0/carriers/queue/retry', method: 'POST', data: { orderIds }, quiet: true }),
 };
 
 /** The address of one PDF holding these labels, as the print station fetches it. */

@@ -2,6 +2,7 @@ import type { Page } from '@kontor/contracts';
 import type { BulkAction, BulkOutcome, OutboundOrderCreate, OutboundOrderUpdate } from '@kontor/contracts/domains/outbound';
 import type { ExceptionOwner } from '@kontor/contracts/status/outbound';
 import type { OutboundDetail, OutboundOrderRow, StatusCounts } from '@kontor/contracts/domains/outbound-responses';
+import type { TrackingEventRow } from '@kontor/contracts/domains/tracking-responses';
 import { request } from '../../api/request.js';
 
 /** The lists of issue 7 §4, one server view each (`GET /v0/outbound/lists/{view}/`). */
@@ -52,5 +53,8 @@ export const outboundApi = {
   setStatus: (id: number, data: StatusChange) => request<OutboundDetail>({ url: `${base}/orders/${id}/status`, method: 'POST', data }),
   decideCancel: (id: number, approve: boolean, note: string) =>
     request<OutboundDetail>({ url: `${base}/orders/${id}/cancel-decision`, method: 'POST', data: { approve, note } }),
+  /** Carrier tracking events, newest first (issue 19 item 5). */
+  tracking: (id: number) => request<TrackingEventRow[]>({ url: `${base}/orders/${id}/tracking` }),
+  partialFinish: (id: number, reason: string) => request<OutboundDetail>({ url: `${base}/orders/${id}/partialFinish`, method: 'POST', data: { reason } }),
   bulk: (data: BulkRequest) => request<{ results: BulkOutcome[] }>({ url: `${base}/orders/bulk`, method: 'POST', data }),
 };

@@ -1,0 +1,121 @@
+import type { OutboundState } from '@kontor/contracts';
+import type { ShipScanAnswer } from '@kontor/contracts/domains/shipping-responses';
+import type { Kysely } from 'kysely';
+import type { Core } from '../../core.js';
+import type { DB } from '../../db/types.js';
+import type { AuthContext } from '../../http/access.js';
+import { TenantScope } from '../../db/tenant-scope.js';
+import { AppError } from '../../http/app-error.js';
+import { stateOf } from './order-status.service.js';
+import type { OutboundOrderService } from './outbound-order.service.js';
+import type { OrderRow } from './outbound.repo.js';
+import type { P11yCompatService } from './p11y-compat.service.js';
+import { p11yCompatRepo } from './p11y-compat.repo.js';
+import { shippingScanRepo, type OrderParcels } from './shipping-scan.repo.js';
+import { progressOf } from './sku-qc-progress.js';
+import { skuQcRepo } from './sku-qc.repo.js';
+
+/** States in which a parcel may be confirmed: packed with its labels, or already on its way through QC. */
+const SCANNABLE: readonly OutboundState[] = ['packingCompleted', 'snRequired', 'partialQc', 'readyToShip'];
+/** The original's "Attention" states: the scan changes nothing (facts §3.1). */
+const ATTENTION: readonly OutboundState[] = ['canceled', 'cancelRequested'];
+
+/** How many parcels an order ships: its tracking numbers or its box count, at least one (the client's rule). */
+export const parcelCount = (parcels: OrderParcels) => Math.max(parcels.bundle.length, parcels.boxQty, 1);
+
+/**
+ * The shipping scan (issue 19 item 1, facts §3.1, docs/shipping.md): the parcels of a packed order
+ * are confirmed one tracking number at a time; once all are, the order moves on to partial QC when its
+ * SKU QC is due, to SN required when only serials are, else to ready to ship. The order row is locked
+ * first, so scanners of one order's parcels take turns: nothing is lost and nothing counted twice.
+ * Every scan writes a shipping log row in the same transaction (refusals after it, `logRefusal`).
+ */
+export class ShippingScanService {
+  constructor(
+    private readonly core: Pick<Core, 'db'>,
+    private readonly orders: OutboundOrderService,
+    private readonly compat: P11yCompatService,
+  ) {}
+
+  private async lockOrder(trx: Kysely<DB>, auth: AuthContext, id: number): Promise<OrderRow> {
+    try {
+      return await this.orders.mustFind(trx, auth, id, { lock: true });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NotFound') throw new AppError('OrderNotFound');
+      throw error;
+    }
+  }
+
+  /** Where the order goes once its last parcel is confirmed. */
+  private async nextState(db: Kysely<DB>, orderId: number): Promise<OutboundState> {
+    const [qc, lines, serials] = await Promise.all([skuQcRepo.order(db, orderId), skuQcRepo.serialLines(db, orderId), skuQcRepo.serials(db, orderId)]);
+    const p = progressOf(qc, lines, serials);
+    if (p.skuScanned < p.skuRequired) return 'partialQc';
+    return p.snScanned < p.snRequired ? 'snRequired' : 'readyToShip';
+  }
+
+  /** `GET /v0/p11yorders/scanShipSN?q=`: confirms one parcel by tracking number or order number. */
+  async scan(auth: AuthContext, q: string): Promise<ShipScanAnswer> {
+    const code = q.trim();
+    const db = this.core.db;
+    const id = await p11yCompatRepo.idByCode(db, TenantScope.of(auth), code);
+    if (id === null) throw new AppError('OrderNotFound');
+    const station = await shippingScanRepo.stationOf(db, auth.sessionId);
+    const alreadyScanned = await db.transaction().execute(async (trx) => {
+      const order = await this.lockOrder(trx, auth, id);
+      const parcels = await shippingScanRepo.parcels(trx, id);
+      const byNumber = code.toUpperCase() === order.unid;
+      // An order-number scan confirms the first parcel (facts §3.1); an order without tracking numbers its own number.
+      const tracking = byNumber ? (parcels.bundle[0] ?? order.unid) : code;
+      const already = byNumber ? parcels.sent.length > 0 : parcels.sent.includes(code);
+      const state = stateOf(order);
+      const attention = ATTENTION.includes(state);
+      if (!already && !attention) {
+        if (!SCANNABLE.includes(state)) throw new AppError('ShipScanNotReady', { params: { status: state } });
+        await shippingScanRepo.markSent(trx, id, tracking);
+        if (state === 'packingCompleted' && parcels.sent.length + 1 >= parcelCount(parcels)) {
+          const actor = { userId: auth.userId, merchantScope: TenantScope.of(auth) };
+          await this.orders.status.move(trx, actor, order, await this.nextState(trx, id), { action: 'shippingScan' });
+        }
+      }
+      await shippingScanRepo.log(trx, {
+        kind: 'shipping',
+        merchantId: order.merchantId,
+        orderId: id,
+        orderUnid: order.unid,
+        code,
+        result: already ? 'already' : attention ? 'refused' : 'new',
+        errorCode: !already && attention ? 'OrderAttention' : '',
+        statusAfter: order.status,
+        userId: auth.userId,
+        station,
+      });
+      return already;
+    });
+    return { ...(await this.compat.get(auth, id)), alreadyScanned } as ShipScanAnswer;
+  }
+
+  /**
+   * Records a scan that was refused with an error (unknown code, not ready …). Called once the call's
+   * transaction has rolled back, so the row stays even though the scan's work did not.
+   */
+  async logRefusal(auth: AuthContext, q: string, error: unknown): Promise<void> {
+    const code = q.trim();
+    if (!code) return;
+    const db = this.core.db;
+    const id = await p11yCompatRepo.idByCode(db, TenantScope.of(auth), code);
+    const order = id === null ? undefined : await shippingScanRepo.orderRef(db, id);
+    await shippingScanRepo.log(db, {
+      kind: 'shipping',
+      merchantId: order ? Number(order.merchantId) : null,
+      orderId: order ? id : null,
+      orderUnid: order?.unid ?? '',
+      code,
+      result: 'refused',
+      errorCode: error instanceof AppError ? error.code : 'InternalError',
+      statusAfter: null,
+      userId: auth.userId,
+      station: await shippingScanRepo.stationOf(db, auth.sessionId),
+    });
+  }
+}

@@ -1,0 +1,238 @@
+import type { Locale, OutboundState } from '@kontor/contracts';
+import { OUTBOUND_ORDER } from '@kontor/contracts';
+import type { PartialFinishInput } from '@kontor/contracts/domains/tracking';
+import type { TrackingEventRow } from '@kontor/contracts/domains/tracking-responses';
+import { z } from 'zod';
+import type { Core } from '../../core.js';
+import { TenantScope } from '../../db/tenant-scope.js';
+import type { AuthContext } from '../../http/access.js';
+import { AppError, ruleError } from '../../http/app-error.js';
+import { carriersServices, trackingConfigOf, trackingSources, type TrackingEvent } from '../carriers/index.js';
+import { msgToMerchant } from '../inbound/index.js';
+import { readSetting } from '../settings/index.js';
+import { stockTransaction } from '../inventory/index.js';
+import { stateOf } from './order-status.service.js';
+import type { OutboundOrderService } from './outbound-order.service.js';
+import { trackingRepo, type NewTrackingEvent, type OpenOrder } from './tracking.repo.js';
+
+/** The setting `tracking.rules` (docs/shipping.md "Tracking"); every field has a default. */
+export const trackingRulesSchema = z.object({
+  /** A delivered order without a return finishes after this many days. */
+  finishAfterDays: z.number().int().min(0).max(365).default(14),
+  /** At most this many orders of one carrier are asked about per poll (the carrier's rate limit). */
+  perCarrierPerPoll: z.number().int().min(1).max(10_000).default(200),
+});
+export type TrackingRules = z.infer<typeof trackingRulesSchema>;
+
+/** States whose parcels are still on their way: the poll asks about these. */
+const OPEN: readonly OutboundState[] = ['shipped', 'partiallyShipped', 'inTransit', 'inDelivery'];
+/** How far along a parcel is; an order moves as far as its slowest parcel. */
+const RANK: Record<string, number> = { info: 0, in_transit: 1, in_delivery: 2, delivered: 3 };
+const STATE_OF_RANK: Record<number, OutboundState> = { 1: 'inTransit', 2: 'inDelivery', 3: 'delivered' };
+const ORDER_RANK: Partial<Record<OutboundState, number>> = { shipped: 0, partiallyShipped: 0, inTransit: 1, inDelivery: 2, delivered: 3 };
+/** Tracking numbers per driver call. */
+const CALL_BATCH = 20;
+
+const EXCEPTION_TEXTS: Record<Locale, (unid: string, what: string) => string> = {
+  en: (unid, what) => `Delivery problem with order ${unid}: ${what}`,
+  cn: (unid, what) => `订单 ${unid} 派送异常：${what}`,
+  de: (unid, what) => `Zustellproblem bei Auftrag ${unid}: ${what}`,
+};
+
+/** A driver event as a row: `returned` is the exception "returned to sender". */
+function normalize(order: OpenOrder, carrier: string, e: TrackingEvent): NewTrackingEvent {
+  const returned = e.kind === 'returned';
+  const kind: TrackingEventRow['kind'] = e.kind === 'returned' ? 'exception' : e.kind;
+  const exception: TrackingEventRow['exception'] = kind !== 'exception' ? '' : returned ? 'returnedToSender' : (e.exception ?? 'other');
+  const at = new Date(e.at);
+  return {
+    orderId: order.id,
+    merchantId: order.merchantId,
+    carrier,
+    trackingNumber: e.trackingNumber,
+    eventKey: e.eventId ? `id:${e.eventId}` : `${at.toISOString()}|${e.carrierCode}`,
+    code: e.carrierCode.slice(0, 100),
+    kind,
+    exception,
+    text: e.text.slice(0, 500),
+    location: (e.location ?? '').slice(0, 200),
+    at,
+  };
+}
+
+export interface PollOutcome {
+  orders: number;
+  events: number;
+  moved: number;
+}
+
+/**
+ * Carrier tracking to delivery and finishing (issue 19 items 5, 6; docs/shipping.md "Tracking"). The
+ * poll asks each carrier's driver about the parcels of open orders, stores each event once and moves
+ * the order through the machine: in transit, in delivery, delivered, or problem on a delivery
+ * exception (the merchant is told). Delivered orders finish after `finishAfterDays`. System work: it
+ * runs for every merchant, never within a session's scope.
+ */
+export class TrackingService {
+  constructor(
+    private readonly core: Core,
+    private readonly orders: OutboundOrderService,
+  ) {}
+
+  async rules(): Promise<TrackingRules> {
+    const parsed = trackingRulesSchema.safeParse((await readSetting(this.core.db, 'tracking.rules')) ?? {});
+    return parsed.success ? parsed.data : trackingRulesSchema.parse({});
+  }
+
+  /**
+   * One poll round over at most `limit` orders, oldest polled first. Per carrier at most
+   * `perCarrierPerPoll` orders are asked about; the rest keep their place for the next round, so a
+   * carrier's rate limit holds however many parcels are open.
+   */
+  async pollTracking(limit: number, now = new Date()): Promise<PollOutcome> {
+    const rules = await this.rules();
+    const statuses = OPEN.map((s) => OUTBOUND_ORDER.codeOf(s));
+    const candidates = await trackingRepo.openOrders(this.core.db, TenantScope.all, statuses, limit);
+    const sources = await trackingSources(this.core.db, candidates);
+    // Orders nobody can be asked about go to the back of the line too, so they never block the others.
+    await trackingRepo.markPolled(
+      this.core.db,
+      candidates.filter((o) => !sources.has(o.id)).map((o) => o.id),
+      now,
+    );
+    const perCarrier = new Map<string, number>();
+    const groups = new Map<string, { carrier: string; accountId: number | null; orders: OpenOrder[] }>();
+    for (const order of candidates) {
+      const source = sources.get(order.id);
+      if (!source) continue;
+      const taken = perCarrier.get(source.carrier) ?? 0;
+      if (taken >= rules.perCarrierPerPoll) continue; // keeps its place for the next round
+      perCarrier.set(source.carrier, taken + 1);
+      const key = `${source.carrier}:${source.accountId ?? ''}`;
+      const group = groups.get(key) ?? { ...source, orders: [] };
+      group.orders.push(order);
+      groups.set(key, group);
+    }
+    const outcome: PollOutcome = { orders: 0, events: 0, moved: 0 };
+    for (const { carrier, accountId, orders } of groups.values()) {
+      await trackingRepo.markPolled(
+        this.core.db,
+        orders.map((o) => o.id),
+        now,
+      );
+      const resolved = await trackingConfigOf(carriersServices(this.core).accounts, this.core.db, carrier, accountId);
+      if (!resolved?.driver.track) continue;
+      for (let i = 0; i < orders.length; i += CALL_BATCH) {
+        const batch = orders.slice(i, i + CALL_BATCH);
+        const numbers = batch.flatMap((o) => o.trackingNumbers);
+        let events: TrackingEvent[];
+        try {
+          events = await resolved.driver.track(resolved.config, numbers, { fetch, timeoutMs: this.core.config.CARRIER_TIMEOUT_MS });
+        } catch (err) {
+          // A carrier that is down is asked again next round; the orders already moved to the back.
+          this.core.log.warn({ err, carrier }, 'tracking poll failed');
+          continue;
+        }
+        for (const order of batch) {
+          const own = events.filter((e) => order.trackingNumbers.includes(e.trackingNumber)).map((e) => normalize(order, carrier, e));
+          const stored = await this.apply(order, own);
+          outcome.orders += 1;
+          outcome.events += stored.events;
+          outcome.moved += stored.moved ? 1 : 0;
+        }
+      }
+    }
+    return outcome;
+  }
+
+  /** Stores an order's new events and moves the order as far as they carry it, in one transaction. */
+  private async apply(open: OpenOrder, events: NewTrackingEvent[]): Promise<{ events: number; moved: boolean }> {
+    if (events.length === 0) return { events: 0, moved: false };
+    const outcome = await stockTransaction(this.core.db, async (trx): Promise<{ events: number; moved: boolean; notice?: { unid: string; what: string } }> => {
+      const order = await this.orders.repo.order(trx, open.id, TenantScope.all, { lock: true });
+      if (!order) return { events: 0, moved: false };
+      const stored = await trackingRepo.insertEvents(trx, events);
+      if (stored === 0) return { events: 0, moved: false };
+      await trackingRepo.setLatest(trx, open.id);
+      const latest = await trackingRepo.latestPerParcel(trx, open.id);
+      const actor = { userId: null, merchantScope: TenantScope.all };
+      const before = order.status;
+      const problem = latest.find((p) => p.kind === 'exception');
+      const from = stateOf(order);
+      if (problem) {
+        if (OUTBOUND_ORDER.can(order.status, 'problem')) {
+          await this.orders.status.move(trx, actor, order, 'problem', {
+            action: 'tracking',
+            reason: problem.exception || 'other',
+            owner: 'carrier',
+            note: `${problem.trackingNumber}: ${problem.text}`.slice(0, 1000),
+          });
+          return { events: stored, moved: true, notice: { unid: order.unid, what: `${problem.trackingNumber} ${problem.text}` } };
+        }
+      } else {
+        // Every parcel must have reached a step before the order does (parcels without events count as shipped).
+        const slowest = latest.length < open.trackingNumbers.length ? 0 : Math.min(...latest.map((p) => RANK[p.kind] ?? 0));
+        const target = STATE_OF_RANK[slowest];
+        if (target && slowest > (ORDER_RANK[from] ?? Infinity)) {
+          if (!OUTBOUND_ORDER.can(order.status, target) && OUTBOUND_ORDER.can(order.status, 'inTransit'))
+            await this.orders.status.move(trx, actor, order, 'inTransit', { action: 'tracking' });
+          if (OUTBOUND_ORDER.can(order.status, target)) await this.orders.status.move(trx, actor, order, target, { action: 'tracking' });
+          if (target === 'delivered') {
+            const deliveredAt = events.filter((e) => e.kind === 'delivered').reduce((max, e) => (e.at > max ? e.at : max), new Date(0));
+            await trackingRepo.setDeliveredAt(trx, open.id, deliveredAt.getTime() > 0 ? deliveredAt : new Date());
+          }
+        }
+      }
+      return { events: stored, moved: order.status !== before };
+    });
+    // The merchant hears of a delivery exception once it is stored (after commit), each user in their language.
+    const notice = outcome.notice;
+    if (notice) {
+      const { unid, what } = notice;
+      await msgToMerchant(this.core, open.merchantId, (locale: Locale) => EXCEPTION_TEXTS[locale](unid, what));
+    }
+    return { events: outcome.events, moved: outcome.moved };
+  }
+
+  /** Finishes delivered orders whose delivery is `finishAfterDays` old and that no return moved on. */
+  async finishDelivered(now = new Date(), limit = 500): Promise<number> {
+    const { finishAfterDays } = await this.rules();
+    const before = new Date(now.getTime() - finishAfterDays * 86_400_000);
+    const ids = await trackingRepo.deliveredBefore(this.core.db, TenantScope.all, OUTBOUND_ORDER.codeOf('delivered'), before, limit);
+    let finished = 0;
+    for (const id of ids) {
+      finished += await stockTransaction(this.core.db, async (trx) => {
+        const order = await this.orders.repo.order(trx, id, TenantScope.all, { lock: true });
+        if (!order || stateOf(order) !== 'delivered') return 0;
+        await this.orders.status.move(trx, { userId: null, merchantScope: TenantScope.all }, order, 'finish', { action: 'autoFinish' });
+        return 1;
+      });
+    }
+    return finished;
+  }
+
+  /** Staff close an order with a partial shipment partially, with a reason (partially shipped → partially finish). */
+  async partialFinish(auth: AuthContext, id: number, input: PartialFinishInput) {
+    await stockTransaction(this.core.db, async (trx) => {
+      const order = await this.orders.mustFind(trx, auth, id, { lock: true });
+      // Only from partially shipped: a repeat on a finished order is refused, not silently accepted.
+      if (stateOf(order) !== 'partiallyShipped')
+        throw new AppError('InvalidState', { fields: [ruleError('status', 'transition', { from: stateOf(order), to: 'partiallyFinish' })] });
+      const actor = { userId: auth.userId, merchantScope: TenantScope.of(auth) };
+      await this.orders.status.move(trx, actor, order, 'partiallyFinish', { action: 'partialFinish', reason: input.reason });
+    });
+    return this.orders.detail(auth, id);
+  }
+
+  /** An order's tracking events, newest first; NotFound outside the caller's scope. */
+  async events(auth: AuthContext, id: number): Promise<TrackingEventRow[]> {
+    await this.orders.mustFind(this.core.db, auth, id);
+    return trackingRepo.events(this.core.db, TenantScope.of(auth), id);
+  }
+}
+
+/** For the interval and the job: one poll round, then the finishing. */
+export async function trackingRound(service: TrackingService, limit: number): Promise<PollOutcome & { finished: number }> {
+  const polled = await service.pollTracking(limit);
+  return { ...polled, finished: await service.finishDelivered() };
+}

@@ -1,0 +1,57 @@
+import { packLogQuerySchema, packOrderSchema, packSingleScanSchema } from '@kontor/contracts/domains/packing';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Core } from '../../core.js';
+import { PackOrderFlow } from '../../flows/pack-order.flow.js';
+import { ok } from '../../http/reply.js';
+import { can, canRetry, idParams } from '../../http/route-config.js';
+import { packingServices } from './index.js';
+
+const tags = ['packing'];
+
+/**
+ * Packing (docs/packing.md). The pack calls change stock and take `Idempotency-Key`; the label calls
+ * do not (a carrier call must not run inside a request transaction) and rely on the labels' own keys.
+ */
+export function registerPackingRoutes(app: FastifyInstance, core: Core): void {
+  const { packing } = packingServices(core);
+  const flow = new PackOrderFlow(core);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/v0/packing/orders/:id/pack',
+    {
+      config: canRetry('wms.packScanOrder.view'),
+      schema: { tags, summary: "Pack the order's units into parcels (or report a short pick)", params: idParams, body: packOrderSchema },
+    },
+    async (req) => ok(await flow.pack(req.auth!, req.params.id, req.body)),
+  );
+  r.post(
+    '/v0/packing/single/scan',
+    {
+      config: canRetry('wms.packScanSingle.view'),
+      schema: { tags, summary: "Single-item station: pack the scanned item's oldest ready order", body: packSingleScanSchema },
+    },
+    async (req) => ok(await flow.packSingle(req.auth!, req.body)),
+  );
+  r.post(
+    '/v0/packing/orders/:id/label',
+    { config: can('p11y.labels.print'), schema: { tags, summary: "Buy (or reuse) the packed order's labels and print them", params: idParams } },
+    async (req) => ok(await packing.label(req.auth!, req.params.id)),
+  );
+  r.get(
+    '/v0/packing/materials',
+    { config: { access: 'staff' as const }, schema: { tags, summary: 'Packing materials (items of type 2) for the stations' } },
+    async (req) => ok(await packing.materials(req.auth!)),
+  );
+  r.get(
+    '/v0/packing/log',
+    { config: can('p11y.packlist.list'), schema: { tags, summary: 'The packlist: packed parcels, newest first', querystring: packLogQuerySchema } },
+    async (req) => ok(await packing.log(req.auth!, req.query)),
+  );
+  r.post(
+    '/v0/packing/log/:id/reprint',
+    { config: can('p11y.labels.print'), schema: { tags, summary: "Print a packed parcel's label again", params: idParams } },
+    async (req) => ok(await packing.reprint(req.auth!, req.params.id)),
+  );
+}

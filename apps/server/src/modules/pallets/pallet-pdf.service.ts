@@ -1,0 +1,52 @@
+import type { Readable } from 'node:stream';
+import type { Locale } from '@kontor/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { AuthContext } from '../../http/access.js';
+import { handoverSheet, palletSheet } from '../../lib/documents/pallet-sheets.js';
+import { palletsRepo, type PalletRecord } from './pallets.repo.js';
+import { loadingNotFound, staffOnly } from './pallets.service.js';
+
+const STATUS_LABELS: Record<Locale, Record<string, string>> = {
+  en: { resolved: 'Matched', pending: 'Matching', not_found: 'Not matched', error: 'Match error' },
+  cn: { resolved: '已匹配', pending: '匹配中', not_found: '未匹配', error: '匹配错误' },
+  de: { resolved: 'Zugeordnet', pending: 'Wird zugeordnet', not_found: 'Nicht zugeordnet', error: 'Zuordnungsfehler' },
+};
+
+const base = (p: PalletRecord, language: Locale) => ({
+  palletCode: p.pallet_code,
+  pickupCarrier: p.pickup_carrier,
+  unitStr: p.unit_str,
+  plateNumber2: p.plate_number2,
+  pickupDate: p.pickup_day,
+  importantNote: p.important_note,
+  language,
+});
+
+async function mustFind(db: Kysely<DB>, auth: AuthContext, code: string, locale: Locale) {
+  staffOnly(auth);
+  const p = await palletsRepo.byCode(db, code);
+  if (!p) throw loadingNotFound(code, locale);
+  return p;
+}
+
+/** The loading sheet (A4) of a config. */
+export async function palletPdf(db: Kysely<DB>, auth: AuthContext, code: string, locale: Locale): Promise<Readable> {
+  return palletSheet(base(await mustFind(db, auth, code, locale), locale));
+}
+
+/** The handover document of a pallet: its tracking list, counts and signature fields. */
+export async function handoverPdf(db: Kysely<DB>, auth: AuthContext, code: string, locale: Locale): Promise<Readable> {
+  const p = await mustFind(db, auth, code, locale);
+  const rows = await palletsRepo.tracking(db, p.id);
+  return handoverSheet({
+    ...base(p, locale),
+    closedAt: p.closed_at ? p.closed_at.toISOString().slice(0, 16).replace('T', ' ') : '',
+    rows: rows.map((r) => ({
+      trackingNo: r.tracking_no,
+      outboundUNID: r.outbound_unid,
+      carrier: r.carrier,
+      status: STATUS_LABELS[locale][r.resolve_status] ?? r.resolve_status,
+    })),
+  });
+}

@@ -1,0 +1,173 @@
+import { errorText, OUTBOUND_CLOSED, OUTBOUND_ORDER, type Locale } from '@kontor/contracts';
+import { stripControl, type PalletConfigInput, type PalletFlushInput, type PalletListQuery, type ResolveStatus } from '@kontor/contracts/domains/pallets';
+import type { Kysely } from 'kysely';
+import type { Core } from '../../core.js';
+import type { DB } from '../../db/types.js';
+import type { AuthContext } from '../../http/access.js';
+import { AppError, ruleError } from '../../http/app-error.js';
+import { attachFiles } from '../files/index.js';
+import { trackingLookupRepo, type TrackedOrder } from '../outbound/index.js';
+import { normaliseTracking, palletObject, plateKeyOf, trackingObject } from './pallet-shapes.js';
+import { palletsRepo, type PalletRecord } from './pallets.repo.js';
+
+/** Loading is warehouse work: merchant users never see pallets (they see their orders' status). */
+export function staffOnly(auth: AuthContext): void {
+  if (auth.merchantId !== null) throw new AppError('NoPermission');
+}
+
+/** The original's "loading number not found" (facts §2.6), as `NotFound` worded in the user's language. */
+export const loadingNotFound = (code: string, locale: Locale) => new AppError('NotFound', { detail: errorText('LoadingNotFound', locale, { code }) });
+
+export const palletClosed = (p: PalletRecord) => new AppError('PalletClosed', { params: { code: p.pallet_code } });
+
+/** What the lookup of a tracking number's order found (docs/loading.md "Resolving"). */
+export function resolveOf(order: TrackedOrder | null): { status: ResolveStatus; error: string } {
+  if (!order) return { status: 'not_found', error: '' };
+  const state = OUTBOUND_ORDER.stateOf(order.status);
+  if (!state) return { status: 'error', error: `status ${order.status}` };
+  if (state === 'partiallyShipped' || OUTBOUND_ORDER.can(order.status, 'shipped')) return { status: 'resolved', error: '' };
+  if (OUTBOUND_CLOSED.includes(state) || state === 'cancelRequested') return { status: 'error', error: state };
+  if (state === 'shipped' || OUTBOUND_ORDER.can(order.status, 'inTransit')) return { status: 'error', error: state };
+  return { status: 'pending', error: state };
+}
+
+/**
+ * Loading configs and the loading scan (issue 19 item 2, facts §2.6, §3.7): find a config by pallet
+ * code or plate, persist tracking numbers on it one pallet per number, remove them. Every write locks
+ * the pallet row first, so a flush and a handover of one pallet never interleave.
+ */
+export class PalletsService {
+  constructor(private readonly core: Pick<Core, 'db'>) {}
+
+  private async mustFind(db: Kysely<DB>, code: string, locale: Locale, lock = false): Promise<PalletRecord> {
+    const pallet = await palletsRepo.byCode(db, code, { lock });
+    if (!pallet) throw loadingNotFound(code, locale);
+    return pallet;
+  }
+
+  /** `handover/scan`: a pallet code exactly, else a plate ignoring spaces (the latest config; `ambiguous` when several). */
+  async scan(auth: AuthContext, raw: string) {
+    staffOnly(auth);
+    const scan = stripControl(raw).trim().toUpperCase();
+    if (scan === '') return { scan, scanType: '' as const, ambiguous: false, pallet: null };
+    const byCode = await palletsRepo.byCode(this.core.db, scan);
+    if (byCode) return { scan, scanType: 'palletCode' as const, ambiguous: false, pallet: palletObject(byCode) };
+    const byPlate = await palletsRepo.byPlate(this.core.db, plateKeyOf(scan));
+    if (byPlate[0]) return { scan, scanType: 'plateNumber' as const, ambiguous: byPlate.length > 1, pallet: palletObject(byPlate[0]) };
+    return { scan, scanType: '' as const, ambiguous: false, pallet: null };
+  }
+
+  async tracking(auth: AuthContext, code: string, locale: Locale) {
+    staffOnly(auth);
+    const pallet = await this.mustFind(this.core.db, code, locale);
+    return (await palletsRepo.tracking(this.core.db, pallet.id)).map(trackingObject);
+  }
+
+  /**
+   * `tracking/flush`: persists the numbers on the pallet. A number already on this pallet is skipped
+   * (idempotent); one on another pallet answers TrackingConflictError and nothing of the call is kept.
+   * The unique index decides a race between two pallets: the loser's insert does nothing and finds
+   * the winner's row.
+   */
+  async flush(auth: AuthContext, code: string, input: PalletFlushInput, locale: Locale) {
+    staffOnly(auth);
+    return this.core.db.transaction().execute(async (trx) => {
+      const pallet = await this.mustFind(trx, code, locale, true);
+      if (pallet.state !== 'open') throw palletClosed(pallet);
+      const pairs = [];
+      for (const [index, item] of input.items.entries()) {
+        const trackingNo = normaliseTracking(item.trackingNoNorm || item.trackingNo);
+        if (trackingNo === '') throw new AppError('IntegrityError', { fields: [ruleError(`items.${index}.trackingNo`, 'required')] });
+        let row = await palletsRepo.trackingByNumber(trx, trackingNo);
+        if (!row) {
+          const order = await trackingLookupRepo.byTracking(trx, trackingNo);
+          const resolved = resolveOf(order);
+          row =
+            (await palletsRepo.insertTracking(trx, {
+              palletId: pallet.id,
+              palletCode: pallet.pallet_code,
+              trackingNo,
+              outboundId: order?.id ?? null,
+              outboundUnid: order?.unid ?? '',
+              merchantId: order?.merchantId ?? null,
+              carrier: order?.carrier || item.carrier,
+              resolveStatus: resolved.status,
+              resolveError: resolved.error,
+              rawScan: item.trackingNo,
+              userId: auth.userId,
+            })) ?? (await palletsRepo.trackingByNumber(trx, trackingNo));
+        }
+        if (!row) throw new AppError('Conflict');
+        if (Number(row.pallet_id) !== Number(pallet.id)) throw new AppError('TrackingConflictError', { params: { trackingNo, palletCode: row.pallet_code } });
+        pairs.push(trackingObject(row));
+      }
+      await palletsRepo.recount(trx, pallet.id);
+      return { pairs };
+    });
+  }
+
+  /** `tracking/remove`: takes a persisted number off an open pallet (absent: nothing to do). */
+  async remove(auth: AuthContext, code: string, trackingNo: string, locale: Locale): Promise<null> {
+    staffOnly(auth);
+    await this.core.db.transaction().execute(async (trx) => {
+      const pallet = await this.mustFind(trx, code, locale, true);
+      if (pallet.state !== 'open') throw palletClosed(pallet);
+      if (await palletsRepo.removeTracking(trx, pallet.id, normaliseTracking(trackingNo))) await palletsRepo.recount(trx, pallet.id);
+    });
+    return null;
+  }
+
+  async list(auth: AuthContext, query: PalletListQuery) {
+    staffOnly(auth);
+    const { rows, total } = await palletsRepo.page(this.core.db, query);
+    return { total, page: Math.floor(query.o / query.l) + 1, next: query.o + rows.length < total ? query.o + rows.length : 0, data: rows.map(palletObject) };
+  }
+
+  async get(auth: AuthContext, code: string, locale: Locale) {
+    staffOnly(auth);
+    return palletObject(await this.mustFind(this.core.db, code, locale));
+  }
+
+  async create(auth: AuthContext, input: PalletConfigInput) {
+    staffOnly(auth);
+    const code = await this.core.db.transaction().execute((trx) => palletsRepo.insert(trx, columnsOf(input), auth.userId));
+    return palletObject((await palletsRepo.byCode(this.core.db, code))!);
+  }
+
+  async update(auth: AuthContext, code: string, input: PalletConfigInput, locale: Locale) {
+    staffOnly(auth);
+    await this.core.db.transaction().execute(async (trx) => {
+      const pallet = await this.mustFind(trx, code, locale, true);
+      if (pallet.state !== 'open') throw palletClosed(pallet);
+      await palletsRepo.update(trx, pallet.id, columnsOf(input));
+    });
+    return this.get(auth, code, locale);
+  }
+
+  /** The signed handover document (uploaded through the files routes) kept with the pallet. */
+  async attachSigned(auth: AuthContext, code: string, files: Array<{ id: string }>, locale: Locale) {
+    staffOnly(auth);
+    await this.core.db.transaction().execute(async (trx) => {
+      const pallet = await this.mustFind(trx, code, locale, true);
+      await attachFiles(trx, auth, null, files);
+      const named = await palletsRepo.fileNames(
+        trx,
+        files.map((f) => f.id),
+      );
+      const kept = Array.isArray(pallet.signed_files) ? (pallet.signed_files as Array<{ id: string; name: string }>) : [];
+      await palletsRepo.setSignedFiles(trx, pallet.id, [...kept.filter((k) => !named.some((n) => n.id === k.id)), ...named]);
+    });
+    return this.get(auth, code, locale);
+  }
+}
+
+function columnsOf(input: PalletConfigInput) {
+  return {
+    pickup_carrier: input.pickupCarrier,
+    unit_str: input.unitStr,
+    plate_number2: input.plateNumber2,
+    plate_key: plateKeyOf(input.plateNumber2),
+    pickup_date: input.pickupDate === '' ? null : input.pickupDate,
+    important_note: input.importantNote,
+  };
+}

@@ -1,0 +1,363 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { TenantScope, tenantSql } from '../../db/tenant-scope.js';
+
+/** A ready-to-pick order offered to a new picklist (locked by the caller's transaction). */
+export interface CandidateOrder {
+  id: number;
+  merchantId: number;
+  warehouseId: number | null;
+  priority: number;
+  carrier: string;
+  units: number;
+}
+
+/** One reservation of a candidate order: what is to be picked where. */
+export interface ReservedPiece {
+  orderId: number;
+  itemId: number;
+  batch: string;
+  compartmentId: number;
+  compartment: string;
+  compartmentPriority: number;
+  quantity: number;
+}
+
+export interface PicklistRecord {
+  id: number;
+  unid: string;
+  type: number;
+  status: number;
+  priority: number;
+  carrier: string;
+  merchantId: number | null;
+  merchantCode: string;
+  merchantName: string;
+  itemQty: number;
+  itemQtyPicked: number;
+  ordersFin: number[];
+  printBatch: unknown[];
+  started: boolean;
+  printedAt: Date | null;
+  createdAt: Date;
+  createdByName: string;
+  orderCount: number;
+}
+
+export interface PicklistLineRecord {
+  id: number;
+  position: number;
+  itemId: number;
+  sku: string;
+  itemName: string;
+  batch: string;
+  compartment: string;
+  zone: string;
+  qty: number;
+  qtyPrinted: number;
+}
+
+export interface PicklistOrderRecord {
+  id: number;
+  unid: string;
+  position: number;
+  active: boolean;
+  merchantId: number;
+  merchantName: string;
+  status: number;
+  units: number;
+  carrier: string;
+  shipBundle: string;
+  shipNo: string;
+  recCountry: string;
+  itemPacks: unknown;
+  refOrderId: string;
+}
+
+export interface Snapshot {
+  itemQtyPicked: number;
+  qtyPrinted: Record<string, number>;
+}
+
+const PICKLIST_SELECT = sql`p.id, p.unid, p.type, p.status, p.priority, p.carrier, p.merchant_id as "merchantId",
+  coalesce(m.code, '') as "merchantCode", coalesce(m.name, '') as "merchantName", p.item_qty as "itemQty",
+  p.item_qty_picked as "itemQtyPicked", p.orders_fin as "ordersFin", p.print_batch as "printBatch", p.started,
+  p.printed_at as "printedAt", p.created_at as "createdAt", coalesce(u.name, '') as "createdByName",
+  (select count(*) from picklist_orders po where po.picklist_id = p.id and po.active)::int as "orderCount"`;
+
+/** int8 columns and counts may arrive as text on some drivers: make the named ones numbers. */
+const numbers = <T extends object>(row: T, keys: Array<keyof T>): T => {
+  const r = row as Record<string, unknown>;
+  for (const key of keys as string[]) if (r[key] !== null && r[key] !== undefined) r[key] = Number(r[key]);
+  return row;
+};
+const toPicklist = (row: PicklistRecord): PicklistRecord =>
+  numbers(row, ['id', 'type', 'status', 'priority', 'merchantId', 'itemQty', 'itemQtyPicked', 'orderCount']);
+
+/** All SQL of picklists (issue 18): creation's candidates and reservations, the records, progress and presets. */
+export const pickingRepo = {
+  /**
+   * Ready-to-pick orders matching the rules, locked `for update skip locked`: an order another
+   * creation holds is skipped, never waited for, and never lands in two picklists.
+   */
+  async lockCandidates(
+    trx: Kysely<DB>,
+    filter: {
+      status: number;
+      carrier: string;
+      merchantId: number | null;
+      zone: string;
+      priorityFirst: boolean;
+      oldestFirst: boolean;
+      limit: number;
+      onlyOrderIds?: number[];
+    },
+  ): Promise<CandidateOrder[]> {
+    const rows = await sql<CandidateOrder>`select o.id, o.merchant_id as "merchantId", o.warehouse_id as "warehouseId", o.priority, o.carrier,
+        o.total_units as units
+      from outbound_orders o
+      where o.status = ${filter.status} and o.deleted_at is null
+        and not exists (select 1 from picklist_orders po where po.order_id = o.id and po.active)
+        ${filter.carrier ? sql`and o.carrier = ${filter.carrier}` : sql``}
+        ${filter.merchantId !== null ? sql`and ${tenantSql(TenantScope.merchant(filter.merchantId), 'o.merchant_id')}` : sql``}
+        ${filter.onlyOrderIds ? sql`and o.id = any(${filter.onlyOrderIds}::bigint[])` : sql``}
+        ${
+          filter.zone
+            ? sql`and exists (select 1 from reservations r where r.ref_type = 'outbound' and r.ref_id = o.id::text)
+                and not exists (select 1 from reservations r join stock s on s.id = r.stock_id join compartments c on c.id = s.compartment_id
+                  where r.ref_type = 'outbound' and r.ref_id = o.id::text and c.zone <> ${filter.zone})`
+            : sql``
+        }
+      order by ${filter.priorityFirst ? sql`o.priority desc,` : sql``} o.created_at ${filter.oldestFirst ? sql`asc` : sql`desc`}, o.id
+      limit ${filter.limit}
+      for update of o skip locked`.execute(trx);
+    return rows.rows.map((r) => numbers(r, ['id', 'merchantId', 'warehouseId', 'priority', 'units']));
+  },
+
+  /** The reservations of the orders: item, batch and compartment of every reserved piece. */
+  async reservations(trx: Kysely<DB>, orderIds: number[]): Promise<ReservedPiece[]> {
+    if (orderIds.length === 0) return [];
+    const rows = await sql<ReservedPiece>`select r.ref_id::bigint as "orderId", r.item_id as "itemId", s.batch, s.compartment_id as "compartmentId",
+        c.code as compartment, c.priority as "compartmentPriority", sum(r.quantity)::int as quantity
+      from reservations r join stock s on s.id = r.stock_id join compartments c on c.id = s.compartment_id
+      where r.ref_type = 'outbound' and r.ref_id = any(${orderIds.map(String)}::text[])
+      group by r.ref_id, r.item_id, s.batch, s.compartment_id, c.code, c.priority`.execute(trx);
+    return rows.rows.map((r) => numbers(r, ['orderId', 'itemId', 'compartmentId', 'compartmentPriority', 'quantity']));
+  },
+
+  async insertPicklist(
+    trx: Kysely<DB>,
+    values: {
+      type: number;
+      status: number;
+      priority: number;
+      carrier: string;
+      merchantId: number | null;
+      warehouseId: number | null;
+      itemQty: number;
+      createdBy: number | null;
+    },
+  ): Promise<{ id: number; unid: string }> {
+    const row = await trx
+      .insertInto('picklists')
+      .values({
+        type: values.type,
+        status: values.status,
+        priority: values.priority,
+        carrier: values.carrier,
+        merchant_id: values.merchantId,
+        warehouse_id: values.warehouseId,
+        item_qty: values.itemQty,
+        created_by: values.createdBy,
+      })
+      .returning(['id', 'unid'])
+      .executeTakeFirstOrThrow();
+    return { id: Number(row.id), unid: row.unid };
+  },
+
+  async insertOrders(trx: Kysely<DB>, picklistId: number, orderIds: number[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    await trx
+      .insertInto('picklist_orders')
+      .values(orderIds.map((orderId, position) => ({ picklist_id: picklistId, order_id: orderId, position })))
+      .execute();
+  },
+
+  async insertLines(trx: Kysely<DB>, picklistId: number, lines: Array<{ itemId: number; batch: string; compartmentId: number; qty: number }>): Promise<void> {
+    if (lines.length === 0) return;
+    for (let start = 0; start < lines.length; start += 1000)
+      await trx
+        .insertInto('picklist_lines')
+        .values(
+          lines.slice(start, start + 1000).map((l, i) => ({
+            picklist_id: picklistId,
+            position: start + i,
+            item_id: l.itemId,
+            batch: l.batch,
+            compartment_id: l.compartmentId,
+            qty: l.qty,
+          })),
+        )
+        .execute();
+  },
+
+  async picklist(db: Kysely<DB>, id: number, options: { lock?: boolean } = {}): Promise<PicklistRecord | null> {
+    if (options.lock) await sql`select id from picklists where id = ${id} for update`.execute(db);
+    const row = await sql<PicklistRecord>`select ${PICKLIST_SELECT} from picklists p left join merchants m on m.id = p.merchant_id
+      left join users u on u.id = p.created_by where p.id = ${id}`.execute(db);
+    return row.rows[0] ? toPicklist(row.rows[0]) : null;
+  },
+
+  /**
+   * A picklist by its number, by its id given as text, or else the live picklist holding the order of
+   * that number (a station scanning an order's slip; facts §2.5 `any`: "picklist no. or code").
+   */
+  async findByCode(db: Kysely<DB>, code: string): Promise<{ id: number; type: number; unid: string } | null> {
+    const asId = /^\d{1,15}$/.test(code) ? Number(code) : 0;
+    const upper = code.toUpperCase();
+    const row = await sql<{ id: number; type: number; unid: string }>`select id, type, unid from (
+        select id, type, unid, 0 as rank from picklists where unid = ${upper}
+        union all select id, type, unid, 1 from picklists where id = ${asId}
+        union all select p.id, p.type, p.unid, 2 from picklists p join picklist_orders po on po.picklist_id = p.id and po.active
+          join outbound_orders o on o.id = po.order_id where o.unid = ${upper}) x
+      order by rank limit 1`.execute(db);
+    return row.rows[0] ? numbers(row.rows[0], ['id', 'type']) : null;
+  },
+
+  /** A page of picklists, newest first, `offset` rows in, with the total (capped at 10,001). */
+  async page(db: Kysely<DB>, filter: { statuses: number[]; type: number | null; q: string; limit: number; offset: number }) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const where = sql`where true
+      ${filter.statuses.length ? sql`and p.status = any(${filter.statuses}::int[])` : sql``}
+      ${filter.type !== null ? sql`and p.type = ${filter.type}` : sql``}
+      ${
+        filter.q
+          ? sql`and (p.unid ilike ${pattern} or p.carrier ilike ${pattern} or exists (select 1 from picklist_orders po join outbound_orders o on o.id = po.order_id
+              where po.picklist_id = p.id and o.unid ilike ${pattern}))`
+          : sql``
+      }`;
+    const [rows, total] = await Promise.all([
+      sql<PicklistRecord>`select ${PICKLIST_SELECT} from picklists p left join merchants m on m.id = p.merchant_id left join users u on u.id = p.created_by
+        ${where} order by p.created_at desc, p.id desc limit ${filter.limit} offset ${filter.offset}`.execute(db),
+      sql<{ n: number }>`select count(*)::int as n from (select 1 from picklists p ${where} limit 10001) c`.execute(db),
+    ]);
+    return { rows: rows.rows.map(toPicklist), total: Number(total.rows[0]!.n) };
+  },
+
+  async lines(db: Kysely<DB>, picklistId: number): Promise<PicklistLineRecord[]> {
+    const rows = await sql<PicklistLineRecord>`select l.id, l.position, l.item_id as "itemId", i.sku, i.name as "itemName", l.batch,
+        c.code as compartment, c.zone, l.qty, l.qty_printed as "qtyPrinted"
+      from picklist_lines l join items i on i.id = l.item_id join compartments c on c.id = l.compartment_id
+      where l.picklist_id = ${picklistId} order by l.position`.execute(db);
+    return rows.rows.map((r) => numbers(r, ['id', 'position', 'itemId', 'qty', 'qtyPrinted']));
+  },
+
+  async orders(db: Kysely<DB>, picklistId: number, options: { activeOnly?: boolean; merchantId?: number } = {}): Promise<PicklistOrderRecord[]> {
+    const rows = await sql<PicklistOrderRecord>`select o.id, o.unid, po.position, po.active, o.merchant_id as "merchantId", m.name as "merchantName",
+        o.status, o.total_units as units, o.carrier, o.ship_bundle as "shipBundle", o.ship_no as "shipNo",
+        o.consignee_country as "recCountry", po.item_packs as "itemPacks", o.ref_order_id as "refOrderId"
+      from picklist_orders po join outbound_orders o on o.id = po.order_id join merchants m on m.id = o.merchant_id
+      where po.picklist_id = ${picklistId} ${options.activeOnly ? sql`and po.active` : sql``}
+        ${options.merchantId !== undefined ? sql`and ${tenantSql(TenantScope.merchant(options.merchantId), 'o.merchant_id')}` : sql``}
+      order by po.position`.execute(db);
+    return rows.rows.map((r) => numbers(r, ['id', 'position', 'merchantId', 'status', 'units']));
+  },
+
+  /** The order lines of the given orders (sku, qty, batch), in their order. */
+  async orderLines(db: Kysely<DB>, orderIds: number[]) {
+    if (orderIds.length === 0) return [];
+    const rows = await sql<{ orderId: number; sku: string; qty: number; itemBatch: string }>`select l.order_id as "orderId", i.sku, l.quantity as qty,
+        l.batch as "itemBatch" from outbound_lines l join items i on i.id = l.item_id
+      where l.order_id = any(${orderIds}::bigint[]) order by l.order_id, l.position, l.id`.execute(db);
+    return rows.rows.map((r) => numbers(r, ['orderId', 'qty']));
+  },
+
+  async update(
+    trx: Kysely<DB>,
+    id: number,
+    values: Partial<{ status: number; itemQty: number; itemQtyPicked: number; ordersFin: number[]; printBatch: unknown[]; started: boolean; printed: boolean }>,
+  ): Promise<void> {
+    await trx
+      .updateTable('picklists')
+      .set((eb) => ({
+        ...(values.status !== undefined ? { status: values.status } : {}),
+        ...(values.itemQty !== undefined ? { item_qty: values.itemQty } : {}),
+        ...(values.itemQtyPicked !== undefined ? { item_qty_picked: values.itemQtyPicked } : {}),
+        ...(values.ordersFin !== undefined ? { orders_fin: JSON.stringify(values.ordersFin) } : {}),
+        ...(values.printBatch !== undefined ? { print_batch: JSON.stringify(values.printBatch) } : {}),
+        ...(values.started !== undefined ? { started: values.started } : {}),
+        ...(values.printed ? { printed_at: sql<Date>`now()` } : {}),
+        updated_at: sql<Date>`now()`,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async setPrinted(trx: Kysely<DB>, lines: Array<{ id: number; qtyPrinted: number }>): Promise<void> {
+    for (const line of lines) await trx.updateTable('picklist_lines').set({ qty_printed: line.qtyPrinted }).where('id', '=', line.id).execute();
+  },
+
+  /** Takes orders out of the picklist (all of them when `orderIds` is null); answers the ids taken out. */
+  async deactivateOrders(trx: Kysely<DB>, picklistId: number, orderIds: number[] | null): Promise<number[]> {
+    const rows = await trx
+      .updateTable('picklist_orders')
+      .set({ active: false })
+      .where('picklist_id', '=', picklistId)
+      .where('active', '=', true)
+      .$if(orderIds !== null, (q) => q.where('order_id', 'in', orderIds!.length ? orderIds! : [0]))
+      .returning('order_id')
+      .execute();
+    return rows.map((r) => Number(r.order_id));
+  },
+
+  async deleteLines(trx: Kysely<DB>, picklistId: number): Promise<void> {
+    await trx.deleteFrom('picklist_lines').where('picklist_id', '=', picklistId).execute();
+  },
+
+  async snapshot(db: Kysely<DB>, picklistId: number, sessionId: number): Promise<Snapshot | null> {
+    const row = await db
+      .selectFrom('picklist_reads')
+      .select('snapshot')
+      .where('picklist_id', '=', picklistId)
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst();
+    return (row?.snapshot as Snapshot | undefined) ?? null;
+  },
+
+  async saveSnapshot(db: Kysely<DB>, picklistId: number, sessionId: number, snapshot: Snapshot): Promise<void> {
+    await sql`insert into picklist_reads (picklist_id, session_id, snapshot) values (${picklistId}, ${sessionId}, ${JSON.stringify(snapshot)}::jsonb)
+      on conflict (picklist_id, session_id) do update set snapshot = excluded.snapshot, at = now()`.execute(db);
+  },
+
+  async presets(db: Kysely<DB>) {
+    const rows = await db.selectFrom('picklist_presets').select(['id', 'name', 'rules']).orderBy('name').execute();
+    return rows.map((r) => ({ id: Number(r.id), name: r.name, rules: r.rules as Record<string, unknown> }));
+  },
+
+  async savePreset(db: Kysely<DB>, name: string, rules: Record<string, unknown>, userId: number | null) {
+    const row = await sql<{ id: number; name: string; rules: Record<string, unknown> }>`insert into picklist_presets (name, rules, created_by)
+      values (${name}, ${JSON.stringify(rules)}::jsonb, ${userId})
+      on conflict (name) do update set rules = excluded.rules, updated_at = now() returning id, name, rules`.execute(db);
+    return numbers(row.rows[0]!, ['id']);
+  },
+
+  async deletePreset(db: Kysely<DB>, id: number): Promise<boolean> {
+    const res = await db.deleteFrom('picklist_presets').where('id', '=', id).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  },
+
+  /** A merchant's own orders in live picklists, newest picklist first: progress only. */
+  async merchantProgress(db: Kysely<DB>, merchantId: number, limit: number, offset: number) {
+    const base = sql`from picklist_orders po join picklists p on p.id = po.picklist_id join outbound_orders o on o.id = po.order_id
+      where po.active and ${tenantSql(TenantScope.merchant(merchantId), 'o.merchant_id')}`;
+    const [rows, total] = await Promise.all([
+      sql<{ orderId: number; unid: string; refOrderId: string; status: number; units: number; finished: boolean; picklistStatus: number; since: Date }>`
+        select o.id as "orderId", o.unid, o.ref_order_id as "refOrderId", o.status, o.total_units as units,
+          (p.orders_fin @> to_jsonb(o.id)) as finished, p.status as "picklistStatus", p.created_at as since
+        ${base} order by p.created_at desc, po.position limit ${limit} offset ${offset}`.execute(db),
+      sql<{ n: number }>`select count(*)::int as n ${base}`.execute(db),
+    ]);
+    return { rows: rows.rows.map((r) => numbers(r, ['orderId', 'status', 'units', 'picklistStatus'])), total: Number(total.rows[0]!.n) };
+  },
+};

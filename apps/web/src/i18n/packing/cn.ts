@@ -1,0 +1,47 @@
+import type { packingEn } from './en.js';
+
+/** 打包工作站的中文文本（issue 18，docs/packing.md）。 */
+export const packingCn: typeof packingEn = {
+  packing: {
+    single: {
+      title: '单品打包',
+      hint: '扫描商品：该商品最早的待处理单品订单将被打包并打印面单。',
+      scan: '商品 SKU 或条码',
+      station: '打包台',
+      weight: '重量 (kg)',
+      materials: '包材',
+      materialsNone: '不使用包材',
+      packed: '订单 {{unid}} 已打包',
+      labelled: '订单 {{unid}} 已打包，面单已打印：{{tracking}}',
+      labelReady: '订单 {{unid}} 已打包，面单已就绪：{{tracking}}',
+      labelMissing: '订单 {{unid}} 已打包，但没有面单：{{reason}}',
+      waitsMeasure: '订单 {{unid}} 已打包，等待填写重量或尺寸',
+      checkWeight: '请检查重量',
+      confirmWeight: '确认重量',
+      openLabel: '打开面单',
+      last: '最近打包',
+      order: '订单',
+      status: '状态',
+      tracking: '运单号',
+      none: '尚未打包',
+    },
+    list: {
+      search: '订单号或运单号',
+      station: '打包台',
+      user: '打包人',
+      from: '从',
+      to: '至',
+      order: '订单',
+      merchant: '商家',
+      parcel: '包裹',
+      time: '打包时间',
+      units: '件数',
+      materials: '包材',
+      weight: '重量',
+      tracking: '运单号',
+      reprint: '重打面单',
+      reprinted: '面单已发送到打印站',
+      labelOpened: '没有在线的打印站：已打开面单',
+    },
+  },
+};

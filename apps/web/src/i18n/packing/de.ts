@@ -1,0 +1,47 @@
+import type { packingEn } from './en.js';
+
+/** Deutsche Texte der Packplätze (Issue 18, docs/packing.md). */
+export const packingDe: typeof packingEn = {
+  packing: {
+    single: {
+      title: 'Einzelartikel packen',
+      hint: 'Artikel scannen: Der älteste packbereite Einzelartikel-Auftrag wird gepackt und etikettiert.',
+      scan: 'Artikelnummer oder Barcode',
+      station: 'Packplatz',
+      weight: 'Gewicht (kg)',
+      materials: 'Packmittel',
+      materialsNone: 'Kein Packmittel',
+      packed: 'Auftrag {{unid}} gepackt',
+      labelled: 'Auftrag {{unid}} gepackt, Versandetikett gedruckt: {{tracking}}',
+      labelReady: 'Auftrag {{unid}} gepackt, Versandetikett bereit: {{tracking}}',
+      labelMissing: 'Auftrag {{unid}} gepackt, aber kein Versandetikett: {{reason}}',
+      waitsMeasure: 'Auftrag {{unid}} gepackt, er wartet auf Gewicht oder Maße',
+      checkWeight: 'Gewicht prüfen',
+      confirmWeight: 'Gewicht bestätigen',
+      openLabel: 'Etikett öffnen',
+      last: 'Zuletzt gepackt',
+      order: 'Auftrag',
+      status: 'Status',
+      tracking: 'Sendungsnummer',
+      none: 'Noch nichts gepackt',
+    },
+    list: {
+      search: 'Auftrags- oder Sendungsnummer',
+      station: 'Packplatz',
+      user: 'Gepackt von',
+      from: 'Von',
+      to: 'Bis',
+      order: 'Auftrag',
+      merchant: 'Händler',
+      parcel: 'Packstück',
+      time: 'Gepackt am',
+      units: 'Einheiten',
+      materials: 'Packmittel',
+      weight: 'Gewicht',
+      tracking: 'Sendungsnummer',
+      reprint: 'Etikett nachdrucken',
+      reprinted: 'Etikett an die Druckstation gesendet',
+      labelOpened: 'Keine Druckstation online: Das Etikett wurde geöffnet',
+    },
+  },
+};

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { invalidateDomains } from '../../api/query-client.js';
+import { formatDateTime, formatMoney } from '../../lib/format.js';
+import { useCan } from '../../masks/can.js';
+import { fromCents, gateApi, type GateShipment } from './gate-api.js';
+
+const TONE: Record<GateShipment['state'], string> = { pending: 'orange', bought: 'green', failed: 'red', voided: 'default' };
+
+/** The latest shipments a gate user bought with its keys, with their tracking numbers and label PDF. */
+export function GateUserShipments({ gateUserId }: { gateUserId: number }) {
+  const { t, i18n } = useTranslation();
+  const canEdit = useCan()('c5r.users.edit');
+  const shipments = useQuery({ queryKey: ['gate-users', 'shipments', gateUserId], queryFn: () => gateApi.shipments(gateUserId) });
+  return (
+    <div data-testid="gate-shipments" style={{ marginTop: 16 }}>
+      <Typography.Title level={5}>{t('gate.shipments')}</Typography.Title>
+      <Table<GateShipment>
+        rowKey="id"
+        size="small"
+        loading={shipments.isFetching}
+        dataSource={shipments.data ?? []}
+        pagination={false}
+        locale={{ emptyText: t('gate.noShipments') }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { key: 'createdAt', dataIndex: 'createdAt', title: t('gate.created'), render: formatDateTime },
+          { key: 'reference', dataIndex: 'reference', title: t('gate.reference') },
+          { key: 'product', title: t('gate.product'), render: (_: unknown, s) => `${s.carrier.toUpperCase()} ${s.product}` },
+          { key: 'state', title: t('gate.state'), render: (_: unknown, s) => <Tag color={TONE[s.state]}>{t(`gate.shipmentState.${s.state}`)}</Tag> },
+          { key: 'tracking', title: t('gate.tracking'), render: (_: unknown, s) => s.trackingNumbers.join(', ') },
+          {
+            key: 'cost',
+            title: t('gate.bills.cost'),
+            align: 'right',
+            render: (_: unknown, s) => {
+              const cost = s.parcels.reduce((sum, p) => sum + (p.costMinor ?? 0), 0);
+              return formatMoney(fromCents(cost), s.parcels[0]?.currency ?? undefined, i18n.language);
+            },
+          },
+          {
+            key: 'label',
+            render: (_: unknown, s) =>
+              s.state !== 'voided' && (
+                <Space size={4}>
+                  {s.state === 'bought' && (
+                    <Button size="small" onClick={() => void gateApi.shipmentLabel(s.id).catch(() => undefined)} data-testid={`gate-shipment-label-${s.id}`}>
+                      {t('gate.openLabel')}
+                    </Button>
+                  )}
+                  {canEdit && (
+                    <Popconfirm
+                      title={t('gate.voidConfirm')}
+                      onConfirm={() =>
+                        void gateApi.voidShipment(s.id).then(
+                          () => invalidateDomains('gate-users'),
+                          () => undefined,
+                        )
+                      }
+                    >
+                      <Button size="small" danger data-testid={`gate-shipment-void-${s.id}`}>
+                        {t('gate.void')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

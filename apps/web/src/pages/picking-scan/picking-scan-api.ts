@@ -1,0 +1,32 @@
+import type { P11yPicklist } from '@kontor/contracts/domains/picking-responses';
+import type { PrintStation } from '@kontor/contracts/domains/printing-responses';
+import { request } from '../../api/request.js';
+import type { PrintRow } from './pick-scan-state.js';
+
+export type { P11yPicklist } from '@kontor/contracts/domains/picking-responses';
+
+/** A packing material (`/v0/packing/materials`, items of type 2). */
+export interface MaterialOption {
+  id: number;
+  unid: string;
+  name: string;
+}
+
+/** Refusals that belong to scanning: shown in the station's banner, not as faults. */
+const QUIET = { quiet: true, expectedCodes: ['NotFound', 'OverPick', 'PicklistClosed', 'NoPermission', 'InsufficientStock', 'ItemNotFound', 'OrderCanceled'] };
+
+/** The calls of the picking scan (facts §3.6 Pick Scan Batch; docs/picking.md "Picking scan"). */
+export const pickingScanApi = {
+  find: (q: string) => request<{ id: number; type: number; unid: string }>({ url: '/v0/p11y/pick/any', params: { q }, ...QUIET }),
+  read: (id: number) => request<P11yPicklist>({ url: '/v0/p11y/pick/', params: { q: id }, ...QUIET }),
+  item: (q: string) => request<{ guid: string; unid: string; name?: string }>({ url: '/v0/picking/item', params: { q }, ...QUIET }),
+  materials: () => request<MaterialOption[]>({ url: '/v0/packing/materials', quiet: true }).catch(() => [] as MaterialOption[]),
+  /** Buys (the carrier gate packs the orders first) and answers the merged PDF's URL. */
+  labels: (rows: PrintRow[], key: string) => request<string>({ url: '/v0/order/batchPrintLabel', method: 'POST', data: rows, idempotencyKey: key, ...QUIET }),
+  reprint: (rows: PrintRow[]) => request<string>({ url: '/v0/order/printShipmentLabelAtScan', method: 'POST', data: rows, ...QUIET }),
+  save: (picklist: P11yPicklist, key: string) => request<null>({ url: '/v0/p11y/pick/', method: 'PUT', data: picklist, idempotencyKey: key, ...QUIET }),
+  station: () =>
+    request<PrintStation>({ url: '/v0/print/station', quiet: true })
+      .then((s) => s.online)
+      .catch(() => false),
+};

@@ -1,0 +1,115 @@
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import ShippingScanPage from './ShippingScanPage.js';
+
+const envelope = (data: unknown, code = 'OK') => new Response(JSON.stringify({ code, data }), { headers: { 'Content-Type': 'application/json' } });
+/** The fields of the answer the screen reads (the rest of the order JSON is not used). */
+const order = (over: Record<string, unknown>) => ({
+  id: 7,
+  unid: 'MO20260002',
+  status: 20,
+  shipQty: 1,
+  shipBundle: 'TRK2001',
+  shipBundleSent: ['TRK2001'],
+  alreadyScanned: false,
+  originSN: 'REF-1',
+  carrier: 'UPS',
+  recName1: 'Jan de Vries',
+  recCountry: 'NL',
+  items: '[{"sku":"SKU-C","qty":1}]',
+  note: 'Fragile',
+  noteInner: '',
+  noteImportant: 'Use the red tape',
+  skuQCRequiredQty: 0,
+  skuQCScannedQty: 0,
+  skuQCRemainingQty: 0,
+  snRequiredQty: 0,
+  snScannedQty: 0,
+  snRemainingQty: 0,
+  ...over,
+});
+const progress = (over: Record<string, unknown>) => ({
+  id: 7,
+  unid: 'MO20260002',
+  status: 95,
+  shippingScanSKUQC: '[]',
+  itemID: 'SKU-C',
+  requiredSKUQCQty: 1,
+  scannedSKUQCQty: 0,
+  remainingSKUQCQty: 1,
+  skuQCCompleted: false,
+  requiredSNQty: 0,
+  scannedSNQty: 0,
+  remainingSNQty: 0,
+  snRequired: false,
+  snCompleted: true,
+  snItemID: '',
+  noteInner: '',
+  noteImportant: '',
+  ...over,
+});
+
+function server(answers: Response[]) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      urls.push(String(input));
+      return answers.shift() ?? new Response('', { status: 404 });
+    }),
+  );
+  return urls;
+}
+
+function scan(input: HTMLElement, code: string) {
+  fireEvent.change(input, { target: { value: code } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('shipping scan page', () => {
+  it('the last parcel opens the SKU QC prompt, whose scans finish the checks', async () => {
+    const urls = server([
+      envelope(order({ status: 95, skuQCRequiredQty: 1, skuQCRemainingQty: 1 })),
+      envelope(progress({})),
+      envelope(progress({ status: 96, itemID: '', scannedSKUQCQty: 1, remainingSKUQCQty: 0, skuQCCompleted: true })),
+    ]);
+    const view = render(<ShippingScanPage />);
+    expect(view.getByTestId('ship-scan-idle')).toBeTruthy();
+    const input = view.getByTestId('ship-scan-input');
+    const banner = () => view.getByTestId('ship-scan-feedback');
+
+    scan(input, 'TRK2001');
+    await waitFor(() => expect(view.getByTestId('ship-scan-qc')).toBeTruthy());
+    expect(urls[0]).toContain('scanShipSN?q=TRK2001');
+    expect(urls[1]).toMatch(/scanItemSKUQC\?id=7$/);
+    expect(banner().getAttribute('data-tone')).toBe('warning');
+    expect(banner().textContent).toContain('shippingScan.titlePartialQc');
+    expect(view.getByTestId('ship-scan-subtitle').textContent).toBe('shippingScan.qcPrompt');
+    expect(view.getByTestId('ship-scan-important').textContent).toBe('Use the red tape');
+    expect(view.getByTestId('ship-scan-items').textContent).toBe('SKU-C * 1');
+
+    scan(input, 'SKU-C');
+    await waitFor(() => expect(banner().getAttribute('data-tone')).toBe('success'));
+    expect(urls[2]).toContain('scanItemSKUQC?id=7&q=SKU-C');
+    expect(banner().textContent).toContain('shippingScan.checksDone');
+  });
+
+  it('shows Attention for a canceled order and Order Not Found for an unknown code', async () => {
+    server([envelope(order({ status: 120, shipBundleSent: [] })), envelope('Order not found.', 'OrderNotFound')]);
+    const view = render(<ShippingScanPage />);
+    const input = view.getByTestId('ship-scan-input');
+    const banner = () => view.getByTestId('ship-scan-feedback');
+    scan(input, 'CANCEL1');
+    await waitFor(() => expect(banner().getAttribute('data-tone')).toBe('error'));
+    expect(banner().textContent).toContain('shippingScan.attention');
+    expect(view.getByTestId('ship-scan-missing').textContent).toContain('TRK2001');
+    scan(input, 'NOPE');
+    await waitFor(() => expect(banner().textContent).toContain('shippingScan.notFound'));
+  });
+});

@@ -1,0 +1,99 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signedIn } from './helpers.js';
+
+/**
+ * The loading scan on a 375 px phone (issue 19 "Done when"): a loading config made through the API is
+ * loaded by its truck plate (spaces ignored; its important note in a modal), tracking numbers are
+ * scanned with a keyboard wedge (several in one scan), the network is cut: the numbers wait in the
+ * pending queue, kept in localStorage, and survive a reload of the page; when the network is back
+ * they are flushed one by one and shown as persisted with their match status.
+ */
+
+async function api(page: Page) {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+  return async (method: string, url: string, data?: unknown) => {
+    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
+    return (await res.json()) as { code: string; data: any };
+  };
+}
+
+/** A keyboard-wedge scanner: the code's keys in one burst, then Enter. */
+async function wedge(input: Locator, code: string) {
+  await input.page().waitForTimeout(350);
+  await input.evaluate((element, text) => {
+    const field = element as HTMLInputElement;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    for (let i = 1; i <= text.length; i++) {
+      setValue.call(field, text.slice(0, i));
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
+    field.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
+  }, code);
+}
+
+test.describe('loading scan', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('queued numbers survive a cut network and a reload, and flush when it is back', async ({ page, context }) => {
+    await signedIn(page, 'warehouse@demo.local');
+    const call = await api(page);
+    const plate = `E2E ${Date.now() % 100000}`;
+    const config = await call('POST', '/v0/wms/pallets', {
+      pickupCarrier: 'DHL Freight',
+      unitStr: 'Pallet',
+      plateNumber2: plate,
+      importantNote: 'Max. 30 Pakete',
+    });
+    expect(config.code).toBe('OK');
+    const code = config.data.palletCode as string;
+
+    await page.goto('/wEP/loadingScan');
+    const input = page.getByTestId('loading-input');
+    await expect(input).toBeVisible();
+    await wedge(input, plate.replace(/\s/g, '').toLowerCase());
+    await page.getByTestId('loading-note-ok').click();
+    await expect(page.getByTestId('loading-title')).toContainText(code);
+
+    // One scan with two numbers, online: both are persisted; TRK1001 matches the demo order MO20260001.
+    await wedge(input, 'TRK1001;E2E-NOPE-1');
+    await expect(page.getByTestId('loading-persisted-row')).toHaveCount(2);
+    await expect(page.getByTestId('loading-persisted')).toContainText('MO20260001');
+    await expect(page.getByTestId('loading-persisted')).toContainText('Matched');
+    await expect(page.getByTestId('loading-persisted')).toContainText('Not matched');
+    await wedge(input, 'TRK1001');
+    await expect(page.getByTestId('loading-feedback')).toContainText('Already persisted on pallet');
+
+    // The network goes: the next numbers wait in the queue, saved in localStorage.
+    await context.setOffline(true);
+    await wedge(input, 'E2E-OFF-1 E2E-OFF-2');
+    await expect(page.getByTestId('loading-pending-row')).toHaveCount(2);
+    await expect(page.getByTestId('loading-pending')).toContainText('Unconfirmed');
+    await expect(page.getByTestId('loading-network')).toContainText('Offline');
+    await wedge(input, 'E2E-OFF-1');
+    await expect(page.getByTestId('loading-feedback')).toContainText('Already in pending scans');
+    const saved = await page.evaluate((key) => localStorage.getItem(key), `kontor.loading.queue.${code}`);
+    expect(JSON.parse(saved ?? '[]').map((p: { trackingNo: string }) => p.trackingNo)).toEqual(['E2E-OFF-1', 'E2E-OFF-2']);
+
+    // The handheld restarts while the server is still out of reach: the pallet and its queue come back.
+    const flushes = '**/v0/wms/pallets/*/tracking/flush';
+    await page.route(flushes, (route) => route.abort('internetdisconnected'));
+    await context.setOffline(false);
+    await page.reload();
+    await expect(page.getByTestId('loading-title')).toContainText(code);
+    await expect(page.getByTestId('loading-pending-row')).toHaveCount(2);
+    // The server is back: the queue is sent again on its own, one number at a time.
+    await page.unroute(flushes);
+    await expect(page.getByTestId('loading-persisted-row')).toHaveCount(4, { timeout: 30_000 });
+    await expect(page.getByTestId('loading-pending-row')).toHaveCount(0);
+    const rows = await call('GET', `/v0/wms/pallets/${code}/tracking`);
+    expect(rows.data.map((r: { trackingNo: string }) => r.trackingNo).sort()).toEqual(['E2E-NOPE-1', 'E2E-OFF-1', 'E2E-OFF-2', 'TRK1001']);
+    expect(await page.evaluate((key) => localStorage.getItem(key), `kontor.loading.queue.${code}`)).toBeNull();
+
+    // The page fits the phone, and "Clear loading" ends the session.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByTestId('loading-clear').click();
+    await expect(page.getByTestId('loading-title')).toContainText('Scan Plate Number or Pallet Code');
+  });
+});

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedIn } from './helpers.js';
+
+/**
+ * The picking scan in the browser (issue 18 item 3, docs/picking.md "Picking scan"): a single-item wave
+ * (a type-100 picklist of one order, made through the API) is scanned at /wEP/pickingScan as a
+ * keyboard-wedge scanner types it, then its item; the dialog takes the quantity and a packing material,
+ * the carrier gate packs the order and buys its label from the sandbox carrier, the progress is saved
+ * and the order ends packing completed with its label. Once on a desk (1440 px), once on a phone (375 px).
+ */
+
+async function api(page: Page) {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+  return async (method: string, url: string, data?: unknown, key?: string) => {
+    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token, ...(key ? { 'Idempotency-Key': key } : {}) } });
+    return (await res.json()) as { code: string; data: any };
+  };
+}
+
+async function scan(page: Page, code: string) {
+  await page.getByTestId('picking-scan-input').click();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}
+
+test('a single-item wave goes through the picking scan to packing completed with its label, at 1440 and 375 px', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signedIn(page, 'admin@demo.local');
+  const call = await api(page);
+  const merchants = (await call('GET', '/v0/merchants/opts')).data as Array<{ id: number; code: string }>;
+  const merchantId = merchants.find((m) => m.code === 'C001')!.id;
+  const sku = `E2E-PSCAN-${Date.now().toString(36).toUpperCase()}`;
+  const item = await call('POST', '/v0/items/', { sku, name: 'Picking scan item', merchantId, weight: 0.4 });
+  expect(item.code).toBe('OK');
+  expect((await call('POST', '/v0/inventory/adjust', { itemId: item.data.id, compartment: 'A-01-03', delta: 4, reasonCode: 'found' }, `adj-${sku}`)).code).toBe(
+    'OK',
+  );
+
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+    const order = await call('POST', '/v0/outbound/orders', {
+      merchantId,
+      typeOfTask: 'B2C',
+      modeOfTransport: 'parcel',
+      pickupDate: '2026-12-01',
+      unitQty: 1,
+      weight: 0.5,
+      carrier: 'DHL',
+      consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
+      lines: [{ sku, quantity: 1 }],
+    });
+    expect(order.code).toBe('OK');
+    // The newest single-item order of the merchant: the one just made.
+    const wave = await call(
+      'POST',
+      '/v0/picking/picklists',
+      { rules: { merchantId, split: 'singleOnly', priorityFirst: false, oldestFirst: false, maxOrders: 1, maxLists: 1 } },
+      `wave-${sku}-${width}`,
+    );
+    expect(wave.code, JSON.stringify(wave)).toBe('OK');
+    expect(wave.data.created, JSON.stringify({ wave, order })).toHaveLength(1);
+    const picklist = wave.data.created[0] as { id: number; unid: string };
+    expect((await call('GET', `/v0/p11y/pick/?q=${picklist.id}`)).data.orderIds).toEqual([order.data.id]);
+
+    await page.goto('/wEP/pickingScan');
+    await expect(page.getByTestId('picking-scan')).toBeVisible();
+    await scan(page, picklist.unid);
+    await expect(page.getByTestId('picking-scan-picklist')).toContainText(picklist.unid);
+    await expect(page.getByTestId('picking-scan-unprinted')).toContainText(order.data.unid);
+
+    await scan(page, sku);
+    await expect(page.getByTestId('picking-scan-qty')).toBeVisible();
+    const materials = page.getByTestId('picking-scan-materials');
+    if (!(await materials.textContent())?.includes('BOX-S')) {
+      await materials.click();
+      await page.keyboard.type('BOX-S');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+    }
+    await page.getByTestId('picking-scan-confirm').click();
+
+    const feedback = page.getByTestId('picking-scan-feedback');
+    await expect(feedback).toHaveAttribute('data-tone', 'success', { timeout: 30_000 });
+    await expect(feedback).toContainText(sku);
+    await expect(page.getByTestId('picking-scan-history')).toContainText(`${sku} () @ A-01-03:1`);
+    await expect(page.getByTestId('picking-scan-picked')).toContainText('1 / 1');
+
+    const detail = await call('GET', `/v0/outbound/orders/${order.data.id}/detail`);
+    expect(detail.data.order.status).toBe(20);
+    expect(detail.data.order.shipBundle).not.toBe('');
+    const saved = (await call('GET', `/v0/p11y/pick/?q=${picklist.id}`)).data;
+    expect(saved).toMatchObject({ itemQtyPicked: 1, status: 20 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+  expect((await call('GET', '/v0/inventory/check')).data).toEqual([]);
+});

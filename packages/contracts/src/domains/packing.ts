@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from '../paging-core.js';
+import { dimensionsSchema } from './outbound.js';
+
+/**
+ * Packing (issue 18 items 1, 4, 5, 7, 8; docs/packing.md): the pack flow every station calls ("these
+ * units of this order are packed into these parcels"), the single-item station and the packlist.
+ * Weights are kilograms, dimensions centimetres.
+ */
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-12-01');
+
+/** A packing material (an item of type 2) put into a parcel: by id, or by SKU / barcode. */
+export const packMaterialSchema = z
+  .strictObject({
+    itemId: id.optional(),
+    code: z.string().trim().min(1).max(64).optional(),
+    quantity: z.number().int().min(1).max(100).default(1),
+  })
+  .refine((m) => m.itemId !== undefined || m.code !== undefined, { path: ['code'], message: 'required' });
+
+/** One parcel as the station measured and filled it. */
+export const packParcelSchema = z.strictObject({
+  weight: z.number().positive().max(1000).nullable().default(null),
+  dimensions: dimensionsSchema.nullable().default(null),
+  materials: z.array(packMaterialSchema).max(20).default([]),
+});
+
+/** Where the station works: a free name (the desk, the scale), shown and filtered in the packlist. */
+const station = z.string().trim().max(64).default('');
+
+/** `POST /v0/packing/orders/:id/pack`: the order is packed into these parcels (or reported short). */
+export const packOrderSchema = z.strictObject({
+  station,
+  parcels: z
+    .array(packParcelSchema)
+    .min(1)
+    .max(50)
+    .default([{ weight: null, dimensions: null, materials: [] }]),
+  /** The packer confirmed a weight that is far from what the items and materials weigh. */
+  confirmWeight: z.boolean().default(false),
+  /** A short pick: units of an item that were not in their compartment. The order is not packed. */
+  short: z
+    .array(z.strictObject({ itemId: id, missing: z.number().int().min(1).max(1_000_000) }))
+    .max(100)
+    .default([]),
+});
+
+/** `POST /v0/packing/single/scan`: an item scanned at the single-item station. */
+export const packSingleScanSchema = z.strictObject({
+  code: z.string().trim().min(1).max(100),
+  station,
+  weight: z.number().positive().max(1000).nullable().default(null),
+  dimensions: dimensionsSchema.nullable().default(null),
+  materials: z.array(packMaterialSchema).max(20).default([]),
+  confirmWeight: z.boolean().default(false),
+});
+
+/** `GET /v0/packing/log`: the packlist, newest first, filtered by station, user, day range and order. */
+export const packLogQuerySchema = z.object({
+  l: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
+  o: z.string().max(64).optional(),
+  q: z.string().trim().max(64).optional(),
+  station: z.string().trim().max(64).optional(),
+  userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+
+/** Packing rules in the settings (`packing.rules`); every field has a default. */
+export const packingRulesSchema = z.object({
+  /** A measured weight may differ from the expected one by this share (percent) … */
+  weightTolerancePct: z.number().min(0).max(100).default(10),
+  /** … or by this much (kg), whichever is larger. */
+  weightToleranceKg: z.number().min(0).max(100).default(0.1),
+  /** Order carriers (the order's carrier text, upper case) whose parcels must be weighed. */
+  weightNeeded: z.array(z.string()).default([]),
+  /** Order carriers whose parcels must be measured. */
+  dimensionsNeeded: z.array(z.string()).default([]),
+});
+export type PackingRules = z.infer<typeof packingRulesSchema>;

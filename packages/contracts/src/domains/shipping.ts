@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * The shipping scan (facts §2.3, §3.1; docs/shipping.md). It keeps the original's GET with a query so
+ * the handheld works unchanged; a query object, not a strict one: the handheld may send `x_token`.
+ */
+export const shipScanQuerySchema = z.object({ q: z.string().trim().min(1).max(100) });
+
+/** What a shipping log row records as the outcome of a scan. */
+export const SHIPPING_LOG_RESULTS = ['new', 'already', 'refused'] as const;
+export type ShippingLogResult = (typeof SHIPPING_LOG_RESULTS)[number];
+
+/** Which scan wrote a shipping log row (the loading scan writes `loading`). */
+export const SHIPPING_LOG_KINDS = ['shipping', 'loading'] as const;
+export type ShippingLogKind = (typeof SHIPPING_LOG_KINDS)[number];

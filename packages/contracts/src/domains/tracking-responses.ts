@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { outboundDetailSchema } from './outbound-responses.js';
+
+/** Kontor's kinds of a carrier tracking event (issue 19 item 5); `exception` says which delivery exception. */
+export const TRACKING_KINDS = ['info', 'in_transit', 'in_delivery', 'delivered', 'exception'] as const;
+export const TRACKING_EXCEPTIONS = ['', 'addressUnknown', 'damaged', 'returnedToSender', 'other'] as const;
+
+export const trackingEventSchema = z.object({
+  id: z.number(),
+  carrier: z.string(),
+  trackingNumber: z.string(),
+  code: z.string(),
+  kind: z.enum(TRACKING_KINDS),
+  exception: z.enum(TRACKING_EXCEPTIONS),
+  text: z.string(),
+  location: z.string(),
+  at: z.string(),
+});
+export type TrackingEventRow = z.infer<typeof trackingEventSchema>;
+
+export const trackingResponses = {
+  'GET /v0/outbound/orders/:id/tracking': z.array(trackingEventSchema),
+  'POST /v0/outbound/orders/:id/partialFinish': outboundDetailSchema,
+} satisfies Record<string, z.ZodType>;

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** `POST /v0/outbound/orders/:id/partialFinish`: staff close a partially shipped order; the reason is required. */
+export const partialFinishSchema = z.strictObject({
+  reason: z.string().trim().min(1).max(200),
+});
+export type PartialFinishInput = z.infer<typeof partialFinishSchema>;
