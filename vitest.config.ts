@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['packages/*/test/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Some unit tests start ESLint or render PDFs: on a shared, busy machine 5 s is not enough.
+          testTimeout: 20_000,
         },
       },
       {

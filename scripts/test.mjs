@@ -35,7 +35,15 @@ const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')
 const vitest = read(join(out, 'vitest.json'));
 const e2e = read(join(out, 'e2e.json'));
 const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0);
-const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (vitest ? 0 : vitestStatus ? 1 : 0);
+// A suite that fails to load, or an error thrown outside any test (vitest's "Unhandled Errors"), fails the run
+// without failing a test: count it, and name it, so the summary never reads "0 failed" on a red run.
+const brokenSuites = (vitest?.testResults ?? []).filter(
+  (suite) => suite.status === 'failed' && !suite.assertionResults.some((test) => test.status === 'failed'),
+);
+for (const suite of brokenSuites) console.error(`✖ ${suite.name}: ${String(suite.message).split('\n')[0]}`);
+const unexplained = vitestStatus && !vitest?.numFailedTests && brokenSuites.length === 0 ? 1 : 0;
+if (unexplained) console.error(`✖ vitest exited ${vitestStatus} with no failed test: see "Unhandled Errors" above.`);
+const failed = (vitest?.numFailedTests ?? 0) + brokenSuites.length + unexplained + (e2e?.stats?.unexpected ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 console.log(`\nSummary: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(vitestStatus || e2eStatus || (failed > 0 ? 1 : 0));

@@ -6,5 +6,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'happy-dom',
     passWithNoTests: true,
+    // Screens render antd trees in happy-dom: on a shared, busy machine 5 s is not enough.
+    testTimeout: 20_000,
   },
 });
