@@ -78,6 +78,7 @@ export default function PackScanPrePage() {
       const count = counts[groupId(k)] ?? 1;
       const body = { key: k.key, merchantId: k.merchantId, count, station: station.trim(), materials: material ? [{ itemId: material, quantity: 1 }] : [] };
       await packingApi.prepack(body, newKey());
+      setCounts(({ [groupId(k)]: _done, ...rest }) => rest);
       show({ tone: 'success', text: t('packing.pre.prepackedDone', { count, key: k.key }) });
     });
 
@@ -148,6 +149,7 @@ export default function PackScanPrePage() {
                     max={Math.max(1, k.orders - k.prepacked)}
                     value={counts[groupId(k)] ?? 1}
                     onChange={(v) => setCounts((c) => ({ ...c, [groupId(k)]: v ?? 1 }))}
+                    disabled={k.orders <= k.prepacked}
                     aria-label={t('packing.pre.count')}
                     data-testid="pack-pre-count"
                   />
