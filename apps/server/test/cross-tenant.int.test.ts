@@ -68,6 +68,7 @@ const SHARED_PREFIXES: Record<string, string> = {
   '/v0/print/': "print jobs: staff only, each readable by its sender and its station, no merchant's",
   '/v0/picking/picklists/': 'picklists are the warehouse\u2019s: merchant users are refused (docs/picking.md)',
   '/v0/picking/presets/': 'picklist creation rules of the warehouse; staff only',
+  '/v0/packing/batch/': 'the batch table works on a picklist (its id): the warehouse\u2019s, merchant users are refused (docs/packing.md)',
   '/v0/carriergate/':
     'carrier gate users, keys, shipments and bills: the company\u2019s own customers, no merchant\u2019s; sessions bound to a merchant are refused',
   '/v0/gate/':
@@ -212,6 +213,9 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
     'POST /v0/picking/presets': post('/v0/picking/presets', { name: 'xt-intruder', rules: {} }, REFUSED),
     // The single-item station finds items by code within the caller's merchant: A's SKU is not found.
     'POST /v0/packing/single/scan': post('/v0/packing/single/scan', { code: sku }, [...NOT_FOUND_BY_CODE, 'NoOrderToPack']),
+    // Pre-packing (issue 18 item 5): staff only; A's merchant and A's order are refused to a merchant session.
+    'POST /v0/packing/pre/parcels': post('/v0/packing/pre/parcels', { key: `${sku}:1:DE`, merchantId: a.merchantId, count: 1 }, REFUSED),
+    'POST /v0/packing/pre/assign': post('/v0/packing/pre/assign', { order: String((a.ids.outbound as number[])[0]) }, REFUSED),
     // Loading: A's parcel scanned onto the demo pallet, a config made, a scan of A's tracking number.
     'POST /v0/wms/pallets': post('/v0/wms/pallets', { pickupCarrier: 'xt-intruder' }, REFUSED),
     'POST /v0/wms/pallets/handover/scan': post('/v0/wms/pallets/handover/scan', { scan: shipSN }, REFUSED),

@@ -905,6 +905,14 @@ export interface OutboundStatusCountsTable {
   n: number;
 }
 
+export interface PackBatchUnitsTable {
+  picklist_id: number;
+  order_id: number;
+  item_id: number;
+  scanned: number;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface PackLogTable {
   id: Generated<number>;
   order_id: number;
@@ -1065,6 +1073,18 @@ export interface PicklistsTable {
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
   version: Generated<number>;
+}
+
+export interface PrepackedParcelsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  pack_key: string;
+  station: Generated<string>;
+  user_id: number | null;
+  materials: Generated<Json>;
+  order_id: number | null;
+  assigned_at: Timestamp | null;
+  created_at: CreatedAt;
 }
 
 export interface PrintJobsTable {
@@ -1498,6 +1518,7 @@ export interface DB {
   outbound_putbacks: OutboundPutbacksTable;
   outbound_serials: OutboundSerialsTable;
   outbound_status_counts: OutboundStatusCountsTable;
+  pack_batch_units: PackBatchUnitsTable;
   pack_log: PackLogTable;
   pack_log_view: PackLogView;
   pallet_tracking: PalletTrackingTable;
@@ -1509,6 +1530,7 @@ export interface DB {
   picklist_presets: PicklistPresetsTable;
   picklist_reads: PicklistReadsTable;
   picklists: PicklistsTable;
+  prepacked_parcels: PrepackedParcelsTable;
   print_jobs: PrintJobsTable;
   printers: PrintersTable;
   receiving_scans: ReceivingScansTable;

@@ -55,6 +55,7 @@ export const TENANT_TABLES: Readonly<Record<string, TenantTableRule>> = {
   },
   pack_log: { scoped: false, reason: 'written by the pack flow for an order it found within the scope; read through pack_log_view' },
   pack_log_view: { scoped: true, via: ['packing/packing.repo.ts'] },
+  prepacked_parcels: { scoped: true, via: ['packing/prepack.repo.ts'] },
   picklists: {
     scoped: false,
     reason:

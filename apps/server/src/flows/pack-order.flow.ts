@@ -27,7 +27,7 @@ const CANCELED: readonly OutboundState[] = ['cancelRequested', 'canceled'];
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-interface Material {
+export interface Material {
   item: ItemRef;
   quantity: number;
 }
@@ -90,20 +90,29 @@ export class PackOrderFlow {
     });
   }
 
-  private async rules(): Promise<PackingRules> {
-    const parsed = packingRulesSchema.safeParse((await readSetting(this.core.db, 'packing.rules')) ?? {});
+  /**
+   * Packs one order inside the caller's transaction (the batch table and pre-packing flows, which
+   * decide which order a scan packs under their own locks). Materials and rules are read in it.
+   */
+  async packInside(trx: Kysely<DB>, auth: AuthContext, orderId: number, input: PackInput): Promise<PackOutcome> {
+    const rules = await this.rules(trx);
+    const materials = await this.resolveMaterials(auth, input.parcels, new Places(trx));
+    return this.packIn(trx, auth, orderId, input, materials, rules);
+  }
+
+  private async rules(db: Kysely<DB> = this.core.db): Promise<PackingRules> {
+    const parsed = packingRulesSchema.safeParse((await readSetting(db, 'packing.rules')) ?? {});
     return parsed.success ? parsed.data : packingRulesSchema.parse({});
   }
 
   /** Each parcel's materials as items of type 2 (packing material), read before the transaction. */
-  private async resolveMaterials(auth: AuthContext, parcels: Parcel[]): Promise<Material[][]> {
+  async resolveMaterials(auth: AuthContext, parcels: Array<Pick<Parcel, 'materials'>>, places: Places = this.places): Promise<Material[][]> {
     const scope = TenantScope.of(auth);
     return Promise.all(
       parcels.map((parcel) =>
         Promise.all(
           parcel.materials.map(async (m) => {
-            const item =
-              m.itemId !== undefined ? await this.places.itemById(m.itemId, scope) : (await this.places.itemsByCode(m.code!, scope)).find((i) => i.type === 2);
+            const item = m.itemId !== undefined ? await places.itemById(m.itemId, scope) : (await places.itemsByCode(m.code!, scope)).find((i) => i.type === 2);
             if (!item || item.type !== 2) throw new AppError('ItemNotFound', { params: { code: m.code ?? String(m.itemId) } });
             return { item, quantity: m.quantity };
           }),

@@ -32,6 +32,8 @@ export type QueryDomain =
   | 'gate-users'
   | 'gate-bills'
   | 'packing-log'
+  | 'pack-table'
+  | 'prepack-keys'
   | 'pallets';
 
 export const listKey = (domain: QueryDomain, params: Record<string, unknown>, scope = '') => [domain, 'list', scope, params] as const;

@@ -88,6 +88,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/wEP/packScanSingle': lazyScreen(() => import('../pages/packing/PackScanSinglePage.js')),
   '/wEP/pickingScan': lazyScreen(() => import('../pages/picking-scan/PickingScanPage.js')),
   '/wEP/packScanOrder': lazyScreen(() => import('../pages/pack-scan-order/PackScanOrderPage.js')),
+  '/wEP/packScanBatch': lazyScreen(() => import('../pages/packing/PackScanBatchPage.js')),
+  '/wEP/PackScanPre': lazyScreen(() => import('../pages/packing/PackScanPrePage.js')),
   '/wEP/packlist': lazyScreen(() => import('../pages/packing/PacklistPage.js')),
   ...outbound(OUTBOUND_VIEWS),
   ...MASK_SCREENS,

@@ -80,3 +80,36 @@ export const packingRulesSchema = z.object({
   dimensionsNeeded: z.array(z.string()).default([]),
 });
 export type PackingRules = z.infer<typeof packingRulesSchema>;
+
+/** `POST /v0/packing/batch/:id/scan`: one unit scanned at the batch table (`/wEP/packScanBatch`). */
+export const packBatchScanSchema = z.strictObject({
+  code: z.string().trim().min(1).max(100),
+  station,
+  materials: z.array(packMaterialSchema).max(20).default([]),
+});
+
+/** A key of identical orders at the pre-packing station (`/wEP/PackScanPre`): the composite key within one merchant. */
+const prepackKey = z.string().trim().min(1).max(2000);
+
+/** `POST /v0/packing/pre/parcels`: pre-pack `count` parcels of a key ahead. */
+export const prepackCreateSchema = z.strictObject({
+  key: prepackKey,
+  merchantId: id,
+  count: z.number().int().min(1).max(500),
+  station,
+  materials: z.array(packMaterialSchema).max(20).default([]),
+});
+
+/**
+ * `POST /v0/packing/pre/assign`: an order of a key comes: a pre-packed parcel of its key becomes its
+ * parcel and the order is packed. The order scanned (`order`: its number or id), or the oldest ready
+ * order of a key (`key` and `merchantId`).
+ */
+export const prepackAssignSchema = z
+  .strictObject({
+    order: z.string().trim().min(1).max(64).optional(),
+    key: prepackKey.optional(),
+    merchantId: id.optional(),
+    station,
+  })
+  .refine((b) => b.order !== undefined || (b.key !== undefined && b.merchantId !== undefined), { path: ['order'], message: 'required' });

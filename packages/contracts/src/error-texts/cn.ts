@@ -66,4 +66,11 @@ export const ERROR_TEXTS_CN: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   PalletClosed: '装车 {code} 已交接，无法再修改。',
   PalletOrderNotPacked: '订单 {unid} 尚未完成打包，无法交接。',
   LoadingNotFound: '未找到装车号：{code}',
+  PackScanTypeMismatch: '打包扫描类型不匹配！拣货单 {unid} 属于其他类型。',
+  ItemOfOtherMerchant: '商品 {code} 属于其他商户，与此拣货单的订单不符。',
+  ItemNotInPicklist: '商品 {code} 不在此拣货单中。',
+  NothingLeftToScan: '请重新清点！此拣货单中已没有订单需要 {code}。',
+  NoPrepackedParcel: '{key} 已没有预包装包裹：请先预包装。',
+  PrepackTooMany: '{key} 只有 {available} 个待处理订单尚无预包装包裹。',
+  PrepackKeyUnknown: '没有内容为 {key} 的待处理订单。',
 };

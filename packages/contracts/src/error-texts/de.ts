@@ -66,4 +66,11 @@ export const ERROR_TEXTS_DE: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   PalletClosed: 'Beladung {code} ist bereits übergeben: Änderungen sind nicht mehr möglich.',
   PalletOrderNotPacked: 'Auftrag {unid} ist noch nicht fertig gepackt und kann nicht übergeben werden.',
   LoadingNotFound: 'Ladenummer nicht gefunden: {code}',
+  PackScanTypeMismatch: 'Pack-Scan-Typ passt nicht! Pickliste {unid} ist von einem anderen Typ.',
+  ItemOfOtherMerchant: 'Artikel {code} gehört einem anderen Händler als die Aufträge dieser Pickliste.',
+  ItemNotInPicklist: 'Artikel {code} ist nicht in dieser Pickliste.',
+  NothingLeftToScan: 'Bitte nachzählen! Kein offener Auftrag dieser Pickliste braucht noch {code}.',
+  NoPrepackedParcel: 'Kein vorgepacktes Paket für {key} mehr übrig: bitte zuerst eines vorpacken.',
+  PrepackTooMany: 'Nur {available} bereite Aufträge von {key} haben noch kein vorgepacktes Paket.',
+  PrepackKeyUnknown: 'Kein bereiter Auftrag hat den Inhalt {key}.',
 };

@@ -64,4 +64,11 @@ export const ERROR_TEXTS_EN = {
   PalletClosed: 'Loading {code} is already handed over: nothing can be changed.',
   PalletOrderNotPacked: 'Order {unid} has not passed packing and cannot be handed over.',
   LoadingNotFound: 'Loading number not found: {code}',
+  PackScanTypeMismatch: 'Pack Scan type not match! Picklist {unid} is of another type.',
+  ItemOfOtherMerchant: 'Item {code} belongs to another merchant than the orders of this picklist.',
+  ItemNotInPicklist: 'Item {code} is not in this picklist.',
+  NothingLeftToScan: 'Please count again! No open order of this picklist needs {code} any more.',
+  NoPrepackedParcel: 'No pre-packed parcel of {key} is left: pre-pack one first.',
+  PrepackTooMany: 'Only {available} ready orders of {key} are without a pre-packed parcel.',
+  PrepackKeyUnknown: 'No ready order has the contents {key}.',
 } as const;

@@ -21,7 +21,7 @@ export type { OutboundOrderService } from './outbound-order.service.js';
 export type { RetourService } from './retour.service.js';
 export { reallocateWaiting } from './outbound-lists.service.js';
 export { OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
-export { packingOrdersRepo, type PackLine, type PackOrderInfo } from './packing-orders.repo.js';
+export { packingOrdersRepo, type PackLine, type PackOrderInfo, type PrepackCandidateLine } from './packing-orders.repo.js';
 export { stateOf, type Why } from './order-status.service.js';
 export type { OrderRow } from './outbound.repo.js';
 export { SHIPPING_LOG_RESOURCE } from './shipping-log.resources.js';

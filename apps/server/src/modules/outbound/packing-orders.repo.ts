@@ -76,4 +76,40 @@ export const packingOrdersRepo = {
       limit 1 for update of o skip locked`.execute(trx);
     return rows.rows[0] ? Number(rows.rows[0].id) : null;
   },
+
+  /**
+   * The lines of the orders ready for the pre-packing station (issue 18 item 5): ready to pick or ready
+   * to pack, fully reserved, not deleted; most urgent first, then oldest. At most `limit` orders.
+   */
+  async prepackCandidates(db: Kysely<DB>, scope: TenantScope, limit: number): Promise<PrepackCandidateLine[]> {
+    const rows = await sql<PrepackCandidateLine>`with ready as (
+        select o.id, o.unid, o.merchant_id, o.consignee_country, o.priority, o.created_at from outbound_orders o
+        where o.status = any(${SINGLE_READY}::int[]) and o.deleted_at is null and o.line_count > 0 and ${tenantSql(scope, 'o.merchant_id')}
+          and not exists (select 1 from outbound_lines x where x.order_id = o.id and x.reserved < x.quantity)
+        order by o.priority desc, o.created_at, o.id limit ${limit})
+      select r.id as "orderId", r.unid, r.merchant_id as "merchantId", m.name as "merchantName", coalesce(r.consignee_country, '') as country,
+        i.sku, l.quantity from ready r join merchants m on m.id = r.merchant_id
+        join outbound_lines l on l.order_id = r.id join items i on i.id = l.item_id
+      order by r.priority desc, r.created_at, r.id, l.position, l.id`.execute(db);
+    return rows.rows.map((r) => ({ ...r, orderId: Number(r.orderId), merchantId: Number(r.merchantId), quantity: Number(r.quantity) }));
+  },
+
+  /** An order's id by its number (any case) or id, within the scope; null when none. */
+  async idByCode(db: Kysely<DB>, code: string, scope: TenantScope): Promise<number | null> {
+    const asId = /^\d{1,15}$/.test(code) ? Number(code) : -1;
+    const rows = await sql<{ id: number }>`select o.id from outbound_orders o
+      where (upper(o.unid) = upper(${code}) or o.id = ${asId}) and o.deleted_at is null and ${tenantSql(scope, 'o.merchant_id')} limit 1`.execute(db);
+    return rows.rows[0] ? Number(rows.rows[0].id) : null;
+  },
 };
+
+/** One line of an order ready for pre-packing. */
+export interface PrepackCandidateLine {
+  orderId: number;
+  unid: string;
+  merchantId: number;
+  merchantName: string;
+  country: string;
+  sku: string;
+  quantity: number;
+}

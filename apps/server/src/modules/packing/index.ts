@@ -7,6 +7,8 @@ import type { Core } from '../../core.js';
 import { PackingService } from './packing.service.js';
 
 export { packLogRepo, type NewPackedParcel } from './packing.repo.js';
+export { packTableRepo } from './pack-table.repo.js';
+export { prepackRepo, type PrepackedParcel } from './prepack.repo.js';
 
 const wired = new WeakMap<Core, { packing: PackingService }>();
 

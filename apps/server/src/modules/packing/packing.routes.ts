@@ -1,8 +1,17 @@
-import { packLogQuerySchema, packOrderSchema, packSingleScanSchema } from '@kontor/contracts/domains/packing';
+import {
+  packBatchScanSchema,
+  packLogQuerySchema,
+  packOrderSchema,
+  packSingleScanSchema,
+  prepackAssignSchema,
+  prepackCreateSchema,
+} from '@kontor/contracts/domains/packing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { PackOrderFlow } from '../../flows/pack-order.flow.js';
+import { PackTableFlow } from '../../flows/pack-table.flow.js';
+import { PrepackFlow } from '../../flows/prepack.flow.js';
 import { ok } from '../../http/reply.js';
 import { can, canRetry, idParams } from '../../http/route-config.js';
 import { packingServices } from './index.js';
@@ -16,6 +25,8 @@ const tags = ['packing'];
 export function registerPackingRoutes(app: FastifyInstance, core: Core): void {
   const { packing } = packingServices(core);
   const flow = new PackOrderFlow(core);
+  const table = new PackTableFlow(core);
+  const prepack = new PrepackFlow(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -33,6 +44,45 @@ export function registerPackingRoutes(app: FastifyInstance, core: Core): void {
       schema: { tags, summary: "Single-item station: pack the scanned item's oldest ready order", body: packSingleScanSchema },
     },
     async (req) => ok(await flow.packSingle(req.auth!, req.body)),
+  );
+  r.get(
+    '/v0/packing/batch/:id',
+    {
+      config: can('wms.packScanBatch.view'),
+      schema: { tags, summary: 'Batch table: the type-1 picklist (id) with the units scanned per order', params: idParams },
+    },
+    async (req) => ok(await table.state(req.auth!, req.params.id)),
+  );
+  r.post(
+    '/v0/packing/batch/:id/scan',
+    {
+      config: canRetry('wms.packScanBatch.view'),
+      schema: {
+        tags,
+        summary: 'Batch table: one unit to the next open order needing it; a complete order is packed',
+        params: idParams,
+        body: packBatchScanSchema,
+      },
+    },
+    async (req) => ok(await table.scan(req.auth!, req.params.id, req.body)),
+  );
+  r.get(
+    '/v0/packing/pre/keys',
+    { config: can('wms.packScanPre.view'), schema: { tags, summary: 'Pre-packing: keys of identical ready orders with their orders and waiting parcels' } },
+    async (req) => ok(await prepack.keys(req.auth!)),
+  );
+  r.post(
+    '/v0/packing/pre/parcels',
+    { config: canRetry('wms.packScanPre.view'), schema: { tags, summary: 'Pre-packing: pack parcels of a key ahead', body: prepackCreateSchema } },
+    async (req) => ok(await prepack.prepack(req.auth!, req.body)),
+  );
+  r.post(
+    '/v0/packing/pre/assign',
+    {
+      config: canRetry('wms.packScanPre.view'),
+      schema: { tags, summary: 'Pre-packing: an order of a key takes a pre-packed parcel and is packed', body: prepackAssignSchema },
+    },
+    async (req) => ok(await prepack.assign(req.auth!, req.body)),
   );
   r.post(
     '/v0/packing/orders/:id/label',

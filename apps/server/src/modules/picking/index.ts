@@ -10,6 +10,7 @@ export { picklistWriter, type OrderPort } from './picklist-writer.service.js';
 export { naturalCompare, pickPath, planWaves } from './pick-path.js';
 export { staffOnly, type PickingService } from './picking.service.js';
 export { picklistPdf } from './picklist-pdf.service.js';
+export { BATCH_TABLE_TYPE, picklistTable, type PicklistAtTable } from './picklist-table.service.js';
 
 const wired = new WeakMap<Core, { picking: PickingService }>();
 

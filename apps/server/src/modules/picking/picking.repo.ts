@@ -272,6 +272,15 @@ export const pickingRepo = {
     return rows.rows.map((r) => numbers(r, ['orderId', 'qty']));
   },
 
+  /** The order lines of the given orders with their item ids (the batch table assigns units by item). */
+  async orderItemLines(db: Kysely<DB>, orderIds: number[]) {
+    if (orderIds.length === 0) return [];
+    const rows = await sql<{ orderId: number; itemId: number; sku: string; qty: number; itemBatch: string }>`select l.order_id as "orderId",
+        l.item_id as "itemId", i.sku, l.quantity as qty, l.batch as "itemBatch" from outbound_lines l join items i on i.id = l.item_id
+      where l.order_id = any(${orderIds}::bigint[]) order by l.order_id, l.position, l.id`.execute(db);
+    return rows.rows.map((r) => numbers(r, ['orderId', 'itemId', 'qty']));
+  },
+
   async update(
     trx: Kysely<DB>,
     id: number,
