@@ -246,5 +246,11 @@ describe('stations printing one picklist at once (PostgreSQL)', () => {
     expect((await call('POST', '/v0/order/batchPrintLabel', rest, b, 'hold-b-rest')).code).toBe('OK');
     // A reprint of A's slice through printShipmentLabelAtScan (the print history) is anyone's.
     expect((await call('POST', '/v0/order/printShipmentLabelAtScan', rows, b, 'hold-b-reprint')).data).toBe(first.data);
+    // A falls silent without saving: once its claims lapse B may print that slice (booked once, labels reused).
+    await sql`update picklist_reads set at = now() - interval '6 minutes'
+      where picklist_id = ${list.id} and snapshot->'claimed' @> ${JSON.stringify([`${rows[0]!.id}:PCC-HOLD:0`])}::jsonb`.execute(t.database.db);
+    expect(await call('POST', '/v0/order/batchPrintLabel', rows, b, 'hold-b-lapsed')).toEqual(first);
+    const after = await sql<{ n: number }>`select count(*)::int as n from pack_log where order_id = any(${list.orderIds}::bigint[])`.execute(t.database.db);
+    expect(Number(after.rows[0]!.n)).toBe(3);
   });
 });

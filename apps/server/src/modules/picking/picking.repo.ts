@@ -352,11 +352,15 @@ export const pickingRepo = {
     }));
   },
 
-  /** The label slices each session claimed on the picklist (`order:sku:index` keys; `order:*` for a whole order). */
-  async claims(db: Kysely<DB>, picklistId: number): Promise<Array<{ sessionId: number; claimed: string[] }>> {
-    const rows = await sql<{ sessionId: number; claimed: string[] | null }>`select session_id as "sessionId", snapshot->'claimed' as claimed
+  /**
+   * The label slices each session claimed on the picklist (`order:sku:index` keys; `order:*` for a whole
+   * order), and whether the session still works on it (read, saved or claimed within `liveMinutes`).
+   */
+  async claims(db: Kysely<DB>, picklistId: number, liveMinutes: number): Promise<Array<{ sessionId: number; claimed: string[]; live: boolean }>> {
+    const rows = await sql<{ sessionId: number; claimed: string[] | null; live: boolean }>`select session_id as "sessionId",
+        snapshot->'claimed' as claimed, at > now() - make_interval(mins => ${liveMinutes}) as live
       from picklist_reads where picklist_id = ${picklistId}`.execute(db);
-    return rows.rows.map((r) => ({ sessionId: Number(r.sessionId), claimed: Array.isArray(r.claimed) ? r.claimed : [] }));
+    return rows.rows.map((r) => ({ sessionId: Number(r.sessionId), claimed: Array.isArray(r.claimed) ? r.claimed : [], live: !!r.live }));
   },
 
   /** Adds claimed slices to the session's row (made from `base`, the stored progress, when the session has none yet). */
@@ -365,9 +369,8 @@ export const pickingRepo = {
     await sql`insert into picklist_reads (picklist_id, session_id, snapshot)
       values (${picklistId}, ${sessionId}, ${JSON.stringify(base)}::jsonb || jsonb_build_object('claimed', ${added}::jsonb))
       on conflict (picklist_id, session_id) do update
-      set snapshot = jsonb_set(picklist_reads.snapshot, '{claimed}', coalesce(picklist_reads.snapshot->'claimed', '[]'::jsonb) || ${added}::jsonb)`.execute(
-      trx,
-    );
+      set snapshot = jsonb_set(picklist_reads.snapshot, '{claimed}', coalesce(picklist_reads.snapshot->'claimed', '[]'::jsonb) || ${added}::jsonb),
+        at = now()`.execute(trx);
   },
 
   async presets(db: Kysely<DB>) {

@@ -14,6 +14,9 @@ export function staffOnly(auth: AuthContext): void {
   if (auth.merchantId !== null) throw new AppError('NoPermission');
 }
 
+/** Minutes after which the label claims of a session that no longer reads or saves the picklist lapse. */
+export const CLAIM_LIVE_MINUTES = 5;
+
 const lineKey = (l: { sku: string; batch: string; compartment: string }) => `${l.sku}|${l.batch}|${l.compartment}`;
 const stateName = (code: number): PicklistState => PICKLIST.stateOf(code) ?? 'readyToPick';
 export const isOpen = (p: PicklistRecord) => PICKLIST_OPEN.includes(stateName(p.status));
@@ -234,6 +237,9 @@ export class PickingService {
    * the picklist's row lock. A slice holding an index another session claimed is refused
    * (`LabelsTaken`, nothing booked): that station computed it from progress read before the other one
    * saved, and reads the picklist again. The session's own claims may be asked for again (a retry).
+   * Claims of a session silent on the picklist for CLAIM_LIVE_MINUTES lapse (a handheld that died
+   * between its labels and its PUT): another station may then print those indexes again (the orders are
+   * booked once, their labels reused) and save the progress the silent one never did.
    */
   async claimLabels(auth: AuthContext, rows: Array<{ orderId: number; sku: string; lblIdx: number[] | null }>): Promise<void> {
     const orderIds = [...new Set(rows.map((r) => r.orderId))];
@@ -246,9 +252,9 @@ export class PickingService {
               .flatMap((r) => (r.lblIdx === null ? [`${r.orderId}:*`] : r.lblIdx.map((i) => `${r.orderId}:${r.sku.toUpperCase()}:${i}`))),
           ),
         ];
-        const held = await pickingRepo.claims(trx, list.id);
+        const held = await pickingRepo.claims(trx, list.id, CLAIM_LIVE_MINUTES);
         const own = new Set(held.find((h) => h.sessionId === auth.sessionId)?.claimed ?? []);
-        const others = held.filter((h) => h.sessionId !== auth.sessionId).flatMap((h) => h.claimed);
+        const others = held.filter((h) => h.sessionId !== auth.sessionId && h.live).flatMap((h) => h.claimed);
         const orderOf = (key: string) => key.slice(0, key.indexOf(':'));
         const whole = new Set(others.filter((k) => k.endsWith(':*')).map(orderOf));
         const taken = new Set(others);
