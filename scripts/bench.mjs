@@ -14,5 +14,6 @@ must('npx', ['tsx', 'bench/import.bench.ts']);
 must('npx', ['tsx', 'bench/labels.bench.ts']);
 must('npx', ['tsx', 'bench/label-purchase.bench.ts']);
 must('npx', ['tsx', 'bench/picklists.bench.ts']);
+must('npx', ['tsx', 'bench/pick-station.bench.ts']);
 must('npx', ['tsx', 'bench/pack.bench.ts']);
 must('npx', ['tsx', 'bench/shipping-scan.bench.ts']);

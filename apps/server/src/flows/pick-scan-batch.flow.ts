@@ -4,6 +4,7 @@ import type { Core } from '../core.js';
 import type { AuthContext } from '../http/access.js';
 import { AppError } from '../http/app-error.js';
 import { carriersServices } from '../modules/carriers/index.js';
+import { pickingServices } from '../modules/picking/index.js';
 import { PackOrderFlow, PACKABLE } from './pack-order.flow.js';
 
 type Rows = z.infer<typeof batchPrintLabelSchema>;
@@ -35,11 +36,24 @@ export class PickScanBatchFlow {
     return carriersServices(this.core).gate;
   }
 
-  async batchPrintLabel(auth: AuthContext, rows: Rows): Promise<string> {
+  /**
+   * `claim` (the station's `batchPrintLabel`, not the print history's reprint through
+   * `printShipmentLabelAtScan`): the slice's label indexes are first claimed for the session on the
+   * orders' live picklist, so two stations never print the same index (`LabelsTaken`, nothing booked).
+   */
+  async batchPrintLabel(auth: AuthContext, rows: Rows, options: { claim: boolean } = { claim: true }): Promise<string> {
     const plan = await this.gate.plan(auth, rows);
     const packs = rows.some((r) => r.initiator === PICK_SCAN_BATCH);
     // Packing is the warehouse's: a merchant (who may print its labels) or a user without the station never packs.
     if (packs && (auth.merchantId !== null || !(auth.isAdmin || auth.privileges.has(PICK_SCAN_PRIVILEGE)))) throw new AppError('NoPermission');
+    if (packs && !plan.canceled && options.claim) {
+      const slice = rows.flatMap((row, i) =>
+        row.initiator === PICK_SCAN_BATCH
+          ? [{ orderId: plan.rowOrders[i]!, sku: typeof row.packSKU === 'string' ? row.packSKU : '', lblIdx: row.lblIdx ?? null }]
+          : [],
+      );
+      await pickingServices(this.core).picking.claimLabels(auth, slice);
+    }
     if (packs && !plan.canceled) {
       const done = new Set<number>();
       for (const [i, row] of rows.entries()) {

@@ -55,6 +55,7 @@ export const ERROR_TEXTS_CN: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   SnNotDue: '该订单的 {sku} 无需再录入序列号。',
   SnSwapSame: '请扫描另一个不同的序列号！',
   OverPick: '{code}：已拣 {picked}，计划仅 {planned}。',
+  LabelsTaken: '拣货单 {unid} 的这些标签已由其他工作站打印，请重新读取拣货单。',
   PicklistClosed: '拣货单 {unid} 状态为 {status}，无法更改。',
   ApiKeyInvalid: 'API 密钥缺失、无效或已撤销。',
   GateProductNotAllowed: '您的账户不能使用此承运商产品。',

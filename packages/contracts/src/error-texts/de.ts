@@ -55,6 +55,7 @@ export const ERROR_TEXTS_DE: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   SnNotDue: 'Für {sku} ist in diesem Auftrag keine Seriennummer mehr fällig.',
   SnSwapSame: 'Bitte die nächste, andere Seriennummer scannen!',
   OverPick: '{code}: {picked} kommissioniert, nur {planned} geplant.',
+  LabelsTaken: 'Diese Etiketten der Pickliste {unid} hat bereits eine andere Station gedruckt. Bitte die Pickliste neu einlesen.',
   PicklistClosed: 'Pickliste {unid} ist {status}: Änderungen sind nicht möglich.',
   ApiKeyInvalid: 'Der API-Schlüssel fehlt, ist ungültig oder wurde widerrufen.',
   GateProductNotAllowed: 'Dieses Produkt des Versanddienstleisters ist für Ihr Konto nicht freigegeben.',

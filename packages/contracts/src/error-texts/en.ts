@@ -53,6 +53,7 @@ export const ERROR_TEXTS_EN = {
   SnNotDue: 'No serial number is due for {sku} on this order.',
   SnSwapSame: 'Please scan the next different SN!',
   OverPick: '{code}: {picked} picked, only {planned} planned.',
+  LabelsTaken: 'Another station has already printed these labels of picklist {unid}. Read the picklist again.',
   PicklistClosed: 'Picklist {unid} is {status}: nothing can be changed.',
   ApiKeyInvalid: 'The API key is missing, invalid or revoked.',
   GateProductNotAllowed: 'This carrier product is not available for your account.',

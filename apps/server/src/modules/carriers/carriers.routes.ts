@@ -154,7 +154,7 @@ export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
         config: canRetry('p11y.labels.print'),
         schema: { tags, summary: 'Labels of orders as the URL of one merged PDF (facts §2.8)', body: batchPrintLabelSchema },
       },
-      async (req) => ok(await pickScanBatch.batchPrintLabel(req.auth!, req.body)),
+      async (req) => ok(await pickScanBatch.batchPrintLabel(req.auth!, req.body, { claim: path === '/v0/order/batchPrintLabel' })),
     );
   }
   r.get(

@@ -77,6 +77,8 @@ export interface PicklistOrderRecord {
 export interface Snapshot {
   itemQtyPicked: number;
   qtyPrinted: Record<string, number>;
+  /** Label slices the session claimed at the Pick Scan Batch station (`PickingService.claimLabels`). */
+  claimed?: string[];
 }
 
 const PICKLIST_SELECT = sql`p.id, p.unid, p.type, p.status, p.priority, p.carrier, p.merchant_id as "merchantId",
@@ -334,9 +336,50 @@ export const pickingRepo = {
     return (row?.snapshot as Snapshot | undefined) ?? null;
   },
 
+  /** Saves what the session read or sent; the label slices it claimed (`claimed`) are kept. */
   async saveSnapshot(db: Kysely<DB>, picklistId: number, sessionId: number, snapshot: Snapshot): Promise<void> {
     await sql`insert into picklist_reads (picklist_id, session_id, snapshot) values (${picklistId}, ${sessionId}, ${JSON.stringify(snapshot)}::jsonb)
-      on conflict (picklist_id, session_id) do update set snapshot = excluded.snapshot, at = now()`.execute(db);
+      on conflict (picklist_id, session_id) do update
+      set snapshot = excluded.snapshot || jsonb_build_object('claimed', coalesce(picklist_reads.snapshot->'claimed', '[]'::jsonb)), at = now()`.execute(db);
+  },
+
+  /**
+   * The live picklists holding any of the orders, locked `for update` in id order (the same lock the
+   * PUT takes), each with the orders of the list it holds.
+   */
+  async lockLiveOfOrders(trx: Kysely<DB>, orderIds: number[]): Promise<Array<{ id: number; unid: string; orderIds: number[] }>> {
+    if (orderIds.length === 0) return [];
+    const held = await sql<{ picklistId: number; orderId: number }>`select po.picklist_id as "picklistId", po.order_id as "orderId"
+      from picklist_orders po where po.active and po.order_id = any(${orderIds}::bigint[])`.execute(trx);
+    const ids = [...new Set(held.rows.map((r) => Number(r.picklistId)))].sort((a, b) => a - b);
+    if (ids.length === 0) return [];
+    const locked = await sql<{ id: number; unid: string }>`select id, unid from picklists where id = any(${ids}::bigint[]) order by id for update`.execute(trx);
+    return locked.rows.map((p) => ({
+      id: Number(p.id),
+      unid: p.unid,
+      orderIds: held.rows.filter((r) => Number(r.picklistId) === Number(p.id)).map((r) => Number(r.orderId)),
+    }));
+  },
+
+  /**
+   * The label slices each session claimed on the picklist (`order:sku:index` keys; `order:*` for a whole
+   * order), and whether the session still works on it (read, saved or claimed within `liveMinutes`).
+   */
+  async claims(db: Kysely<DB>, picklistId: number, liveMinutes: number): Promise<Array<{ sessionId: number; claimed: string[]; live: boolean }>> {
+    const rows = await sql<{ sessionId: number; claimed: string[] | null; live: boolean }>`select session_id as "sessionId",
+        snapshot->'claimed' as claimed, at > now() - make_interval(mins => ${liveMinutes}) as live
+      from picklist_reads where picklist_id = ${picklistId}`.execute(db);
+    return rows.rows.map((r) => ({ sessionId: Number(r.sessionId), claimed: Array.isArray(r.claimed) ? r.claimed : [], live: !!r.live }));
+  },
+
+  /** Adds claimed slices to the session's row (made from `base`, the stored progress, when the session has none yet). */
+  async addClaims(trx: Kysely<DB>, picklistId: number, sessionId: number, keys: string[], base: Snapshot): Promise<void> {
+    const added = JSON.stringify(keys);
+    await sql`insert into picklist_reads (picklist_id, session_id, snapshot)
+      values (${picklistId}, ${sessionId}, ${JSON.stringify(base)}::jsonb || jsonb_build_object('claimed', ${added}::jsonb))
+      on conflict (picklist_id, session_id) do update
+      set snapshot = jsonb_set(picklist_reads.snapshot, '{claimed}', coalesce(picklist_reads.snapshot->'claimed', '[]'::jsonb) || ${added}::jsonb),
+        at = now()`.execute(trx);
   },
 
   async presets(db: Kysely<DB>) {

@@ -14,6 +14,9 @@ export function staffOnly(auth: AuthContext): void {
   if (auth.merchantId !== null) throw new AppError('NoPermission');
 }
 
+/** Minutes after which the label claims of a session that no longer reads or saves the picklist lapse. */
+export const CLAIM_LIVE_MINUTES = 5;
+
 const lineKey = (l: { sku: string; batch: string; compartment: string }) => `${l.sku}|${l.batch}|${l.compartment}`;
 const stateName = (code: number): PicklistState => PICKLIST.stateOf(code) ?? 'readyToPick';
 export const isOpen = (p: PicklistRecord) => PICKLIST_OPEN.includes(stateName(p.status));
@@ -52,8 +55,8 @@ export class PickingService {
   constructor(private readonly core: Pick<Core, 'db'>) {}
 
   /** The original's picklist object: JSON-in-a-string fields exactly as facts §3.6 names them. */
-  async p11yObject(db: Kysely<DB>, p: PicklistRecord) {
-    const [lines, orders] = await Promise.all([pickingRepo.lines(db, p.id), pickingRepo.orders(db, p.id, { activeOnly: true })]);
+  async p11yObject(db: Kysely<DB>, p: PicklistRecord, read?: PicklistLineRecord[]) {
+    const [lines, orders] = await Promise.all([read ?? pickingRepo.lines(db, p.id), pickingRepo.orders(db, p.id, { activeOnly: true })]);
     const orderLines = await pickingRepo.orderLines(
       db,
       orders.map((o) => o.id),
@@ -124,13 +127,18 @@ export class PickingService {
     return found;
   }
 
-  /** `GET /v0/p11y/pick/?q=<id>`: the picklist; remembers what this session read, the base of its next PUT. */
+  /**
+   * `GET /v0/p11y/pick/?q=<id>`: the picklist; remembers what this session read, the base of its next
+   * PUT. The answer shows exactly the progress remembered (the same rows), never a later one: a station
+   * sending absolute numbers built on a newer read than its base would have another station's pieces
+   * counted twice.
+   */
   async get(auth: AuthContext, id: number) {
     staffOnly(auth);
     const p = await this.mustFind(this.core.db, id);
     const lines = await pickingRepo.lines(this.core.db, id);
     await pickingRepo.saveSnapshot(this.core.db, id, auth.sessionId, snapshotOf(p, lines));
-    return this.p11yObject(this.core.db, p);
+    return this.p11yObject(this.core.db, p, lines);
   }
 
   /** `GET /v0/p11y/pick/list?l&o&q&Status[]` (offset paging: `o` = rows already loaded). */
@@ -220,6 +228,45 @@ export class PickingService {
       await pickingRepo.saveSnapshot(trx, p.id, auth.sessionId, sent);
     });
     return null;
+  }
+
+  /**
+   * The Pick Scan Batch station's slice (facts §3.6), claimed before anything is packed or printed: the
+   * label indexes a station asks for through `batchPrintLabel` (`order:sku:index`; a row without
+   * `lblIdx` claims the whole order) are recorded for its session on the orders' live picklist under
+   * the picklist's row lock. A slice holding an index another session claimed is refused
+   * (`LabelsTaken`, nothing booked): that station computed it from progress read before the other one
+   * saved, and reads the picklist again. The session's own claims may be asked for again (a retry).
+   * Claims of a session silent on the picklist for CLAIM_LIVE_MINUTES lapse (a handheld that died
+   * between its labels and its PUT): another station may then print those indexes again (the orders are
+   * booked once, their labels reused) and save the progress the silent one never did.
+   */
+  async claimLabels(auth: AuthContext, rows: Array<{ orderId: number; sku: string; lblIdx: number[] | null }>): Promise<void> {
+    const orderIds = [...new Set(rows.map((r) => r.orderId))];
+    await stockTransaction(this.core.db, async (trx) => {
+      for (const list of await pickingRepo.lockLiveOfOrders(trx, orderIds)) {
+        const wanted = [
+          ...new Set(
+            rows
+              .filter((r) => list.orderIds.includes(r.orderId))
+              .flatMap((r) => (r.lblIdx === null ? [`${r.orderId}:*`] : r.lblIdx.map((i) => `${r.orderId}:${r.sku.toUpperCase()}:${i}`))),
+          ),
+        ];
+        const held = await pickingRepo.claims(trx, list.id, CLAIM_LIVE_MINUTES);
+        const own = new Set(held.find((h) => h.sessionId === auth.sessionId)?.claimed ?? []);
+        const others = held.filter((h) => h.sessionId !== auth.sessionId && h.live).flatMap((h) => h.claimed);
+        const orderOf = (key: string) => key.slice(0, key.indexOf(':'));
+        const whole = new Set(others.filter((k) => k.endsWith(':*')).map(orderOf));
+        const taken = new Set(others);
+        const takenOrders = new Set(others.map(orderOf));
+        const clash = wanted.some((k) => taken.has(k) || whole.has(orderOf(k)) || (k.endsWith(':*') && takenOrders.has(orderOf(k))));
+        if (clash) throw new AppError('LabelsTaken', { params: { unid: list.unid } });
+        const added = wanted.filter((k) => !own.has(k));
+        if (added.length === 0) continue;
+        const p = await this.mustFind(trx, list.id);
+        await pickingRepo.addClaims(trx, list.id, auth.sessionId, added, snapshotOf(p, await pickingRepo.lines(trx, list.id)));
+      }
+    });
   }
 
   async presets(auth: AuthContext) {

@@ -133,7 +133,17 @@ export default function PickingScanPage() {
     setBusy(true);
     try {
       const rows: PrintRow[] = printRows(picklist, row, qty, materialIds);
-      const url = await pickingScanApi.labels(rows, newKey());
+      let url: string;
+      try {
+        url = await pickingScanApi.labels(rows, newKey());
+      } catch (err) {
+        // Another station printed this slice after this one read the picklist: read it again.
+        if (err instanceof ApiError && err.code === 'LabelsTaken') {
+          await load(picklist.id, false);
+          return show({ tone: 'warning', text: t('pickingScan.overPick') });
+        }
+        throw err;
+      }
       if (url.includes('files=[]')) return show({ tone: 'error', text: t('pickingScan.noLabels') });
       try {
         await pickingScanApi.save(progressAfter(picklist, row, qty, rows, new Date()), newKey());

@@ -13,7 +13,10 @@ export interface MaterialOption {
 }
 
 /** Refusals that belong to scanning: shown in the station's banner, not as faults. */
-const QUIET = { quiet: true, expectedCodes: ['NotFound', 'OverPick', 'PicklistClosed', 'NoPermission', 'InsufficientStock', 'ItemNotFound', 'OrderCanceled'] };
+const QUIET = {
+  quiet: true,
+  expectedCodes: ['NotFound', 'OverPick', 'LabelsTaken', 'PicklistClosed', 'NoPermission', 'InsufficientStock', 'ItemNotFound', 'OrderCanceled'],
+};
 
 /** The calls of the picking scan (facts §3.6 Pick Scan Batch; docs/picking.md "Picking scan"). */
 export const pickingScanApi = {
