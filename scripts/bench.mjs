@@ -16,3 +16,4 @@ must('npx', ['tsx', 'bench/label-purchase.bench.ts']);
 must('npx', ['tsx', 'bench/picklists.bench.ts']);
 must('npx', ['tsx', 'bench/pack.bench.ts']);
 must('npx', ['tsx', 'bench/shipping-scan.bench.ts']);
+must('npx', ['tsx', 'bench/tracking-poll.bench.ts']);
