@@ -17,3 +17,4 @@ must('npx', ['tsx', 'bench/picklists.bench.ts']);
 must('npx', ['tsx', 'bench/pick-station.bench.ts']);
 must('npx', ['tsx', 'bench/pack.bench.ts']);
 must('npx', ['tsx', 'bench/shipping-scan.bench.ts']);
+must('npx', ['tsx', 'bench/tracking-poll.bench.ts']);

@@ -44,7 +44,8 @@ export interface HistoryEntry {
   note?: string;
 }
 
-const ORDER_COLUMNS = [
+/** The columns of `OrderRow` (also read, locked, by the shipping scan's lookup). */
+export const ORDER_COLUMNS = [
   'id',
   'unid',
   'merchant_id as merchantId',
@@ -57,7 +58,7 @@ const ORDER_COLUMNS = [
   'exception_reason as exceptionReason',
 ] as const;
 
-const toOrder = (row: Record<string, unknown> | undefined): OrderRow | null =>
+export const toOrder = (row: Record<string, unknown> | undefined): OrderRow | null =>
   row
     ? ({
         ...row,

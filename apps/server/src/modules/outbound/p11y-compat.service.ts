@@ -28,11 +28,17 @@ export class P11yCompatService {
     this.view = new ResourceRepo(core.db, OUTBOUND_RESOURCES.orders);
   }
 
+  /** What the original's order JSON adds to the read model: item lines, QC lists and serials. */
+  private async extras(db: Kysely<DB>, ids: number[]) {
+    const [lines, qc] = await Promise.all([p11yCompatRepo.lines(db, ids), skuQcRepo.ofOrders(db, ids)]);
+    return { lines, qc };
+  }
+
   /** The order as the original clients read it. Private remarks only for staff. */
-  private async compat(db: Kysely<DB>, auth: AuthContext, rows: Array<Record<string, unknown>>) {
+  private async compat(db: Kysely<DB>, auth: AuthContext, rows: Array<Record<string, unknown>>, read?: Awaited<ReturnType<P11yCompatService['extras']>>) {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => Number(r.id));
-    const [lines, qc] = await Promise.all([p11yCompatRepo.lines(db, ids), skuQcRepo.ofOrders(db, ids)]);
+    const { lines, qc } = read ?? (await this.extras(db, ids));
     const staff = auth.merchantId === null;
     return rows.map((row) => {
       const id = Number(row.id);
@@ -68,9 +74,12 @@ export class P11yCompatService {
 
   /** `GET /v0/p11yorders/?q=<id>`: the full order, or NotFound. */
   async get(auth: AuthContext, id: number) {
-    const row = await this.view.get(id, TenantScope.of(auth));
+    // The record and what the original adds to it are read side by side (one round trip, not two): the
+    // shipping scan answers with this on every scan. The additions of an order outside the scope are
+    // read but never answered.
+    const [row, read] = await Promise.all([this.view.get(id, TenantScope.of(auth)), this.extras(this.core.db, [id])]);
     if (!row) throw new AppError('NotFound');
-    return (await this.compat(this.core.db, auth, [row]))[0];
+    return (await this.compat(this.core.db, auth, [row], read))[0];
   }
 
   /**

@@ -1,6 +1,8 @@
 import type { ShippingLogKind, ShippingLogResult } from '@kontor/contracts/domains/shipping';
 import { sql, type Kysely } from 'kysely';
+import { whereTenant, type TenantScope } from '../../db/tenant-scope.js';
 import type { DB } from '../../db/types.js';
+import { ORDER_COLUMNS, toOrder, type OrderRow } from './outbound.repo.js';
 
 /** The parcels of an order as the shipping scan counts them. */
 export interface OrderParcels {
@@ -21,27 +23,52 @@ export interface ShippingLogEntry {
   errorCode: string;
   statusAfter: number | null;
   userId: number;
-  station: string;
+  /** The station as text, or the session whose station the row records (read by the insert itself). */
+  station: string | { sessionId: number };
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
+const parcelsOf = (row: { ship_bundle: string; ship_bundle_sent: unknown; box_qty: number }): OrderParcels => ({
+  bundle: row.ship_bundle
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== ''),
+  sent: strings(row.ship_bundle_sent),
+  boxQty: row.box_qty,
+});
+
+/** Where the user scans: their print station's account, else the session's client id, else its address. */
+const stationSql = (sessionId: number) =>
+  sql<string>`coalesce((select coalesce(nullif(p.account, ''), nullif(s.login_env_id, ''), nullif(s.login_ip, ''), '')
+    from sessions s join users u on u.id = s.user_id left join users p on p.id = u.print_station_user_id where s.id = ${sessionId}), '')`;
+
 /** The SQL of the shipping scan and its log (shipping-scan.service.ts). */
 export const shippingScanRepo = {
   async parcels(db: Kysely<DB>, orderId: number): Promise<OrderParcels> {
-    const row = await db
+    return parcelsOf(
+      await db.selectFrom('outbound_orders').select(['ship_bundle', 'ship_bundle_sent', 'box_qty']).where('id', '=', orderId).executeTakeFirstOrThrow(),
+    );
+  },
+
+  /**
+   * The order a scanned code names, locked, with its parcels, in one statement: the order by its
+   * number, else the newest carrying the tracking number (as `p11yCompatRepo.idByCode`), within the
+   * scope. Only the row answered is locked (the limit is taken before the lock).
+   */
+  async lockByCode(trx: Kysely<DB>, scope: TenantScope, code: string): Promise<{ order: OrderRow; parcels: OrderParcels } | null> {
+    const unid = code.toUpperCase();
+    const row = await trx
       .selectFrom('outbound_orders')
-      .select(['ship_bundle', 'ship_bundle_sent', 'box_qty'])
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
-    return {
-      bundle: row.ship_bundle
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== ''),
-      sent: strings(row.ship_bundle_sent),
-      boxQty: row.box_qty,
-    };
+      .select([...ORDER_COLUMNS, 'ship_bundle', 'ship_bundle_sent', 'box_qty'])
+      .where((eb) => eb.or([eb('unid', '=', unid), sql<boolean>`string_to_array(ship_bundle, E'\\n') @> array[${code}]::text[]`]))
+      .$call(whereTenant(scope))
+      .orderBy(sql`unid = ${unid}`, 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+    return row ? { order: toOrder(row)!, parcels: parcelsOf(row) } : null;
   },
 
   /** Appends a tracking number to the confirmed parcels unless it is there already; true when appended. */
@@ -65,21 +92,15 @@ export const shippingScanRepo = {
         error_code: entry.errorCode,
         status_after: entry.statusAfter,
         user_id: entry.userId,
-        station: entry.station,
+        station: typeof entry.station === 'string' ? entry.station : stationSql(entry.station.sessionId),
       })
       .execute();
   },
 
   /** Where the user scans: their print station's account, else the session's client id, else its address. */
   async stationOf(db: Kysely<DB>, sessionId: number): Promise<string> {
-    const row = await db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .leftJoin('users as p', 'p.id', 'u.print_station_user_id')
-      .select(['p.account as stationAccount', 's.login_env_id as envId', 's.login_ip as ip'])
-      .where('s.id', '=', sessionId)
-      .executeTakeFirst();
-    return row?.stationAccount || row?.envId || row?.ip || '';
+    const { rows } = await sql<{ station: string }>`select ${stationSql(sessionId)} as station`.execute(db);
+    return rows[0]?.station ?? '';
   },
 
   /** The merchant and number of an order (for a refused scan's log row). */

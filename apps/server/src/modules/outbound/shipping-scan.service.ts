@@ -8,7 +8,6 @@ import { TenantScope } from '../../db/tenant-scope.js';
 import { AppError } from '../../http/app-error.js';
 import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
-import type { OrderRow } from './outbound.repo.js';
 import type { P11yCompatService } from './p11y-compat.service.js';
 import { p11yCompatRepo } from './p11y-compat.repo.js';
 import { shippingScanRepo, type OrderParcels } from './shipping-scan.repo.js';
@@ -37,15 +36,6 @@ export class ShippingScanService {
     private readonly compat: P11yCompatService,
   ) {}
 
-  private async lockOrder(trx: Kysely<DB>, auth: AuthContext, id: number): Promise<OrderRow> {
-    try {
-      return await this.orders.mustFind(trx, auth, id, { lock: true });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NotFound') throw new AppError('OrderNotFound');
-      throw error;
-    }
-  }
-
   /** Where the order goes once its last parcel is confirmed. */
   private async nextState(db: Kysely<DB>, orderId: number): Promise<OutboundState> {
     const [qc, lines, serials] = await Promise.all([skuQcRepo.order(db, orderId), skuQcRepo.serialLines(db, orderId), skuQcRepo.serials(db, orderId)]);
@@ -54,16 +44,18 @@ export class ShippingScanService {
     return p.snScanned < p.snRequired ? 'snRequired' : 'readyToShip';
   }
 
-  /** `GET /v0/p11yorders/scanShipSN?q=`: confirms one parcel by tracking number or order number. */
+  /**
+   * `GET /v0/p11yorders/scanShipSN?q=`: confirms one parcel by tracking number or order number. The
+   * transaction is as short as the work allows (docs/shipping.md "Cost of a scan"): one statement
+   * finds and locks the order with its parcels, the append and the log row (which reads the station
+   * itself) follow, and the order is read for the answer after the commit.
+   */
   async scan(auth: AuthContext, q: string): Promise<ShipScanAnswer> {
     const code = q.trim();
-    const db = this.core.db;
-    const id = await p11yCompatRepo.idByCode(db, TenantScope.of(auth), code);
-    if (id === null) throw new AppError('OrderNotFound');
-    const station = await shippingScanRepo.stationOf(db, auth.sessionId);
-    const alreadyScanned = await db.transaction().execute(async (trx) => {
-      const order = await this.lockOrder(trx, auth, id);
-      const parcels = await shippingScanRepo.parcels(trx, id);
+    const { id, alreadyScanned } = await this.core.db.transaction().execute(async (trx) => {
+      const found = await shippingScanRepo.lockByCode(trx, TenantScope.of(auth), code);
+      if (!found || found.order.deleted) throw new AppError('OrderNotFound');
+      const { order, parcels } = found;
       const byNumber = code.toUpperCase() === order.unid;
       // An order-number scan confirms the first parcel (facts §3.1); an order without tracking numbers its own number.
       const tracking = byNumber ? (parcels.bundle[0] ?? order.unid) : code;
@@ -72,25 +64,25 @@ export class ShippingScanService {
       const attention = ATTENTION.includes(state);
       if (!already && !attention) {
         if (!SCANNABLE.includes(state)) throw new AppError('ShipScanNotReady', { params: { status: state } });
-        await shippingScanRepo.markSent(trx, id, tracking);
+        await shippingScanRepo.markSent(trx, order.id, tracking);
         if (state === 'packingCompleted' && parcels.sent.length + 1 >= parcelCount(parcels)) {
           const actor = { userId: auth.userId, merchantScope: TenantScope.of(auth) };
-          await this.orders.status.move(trx, actor, order, await this.nextState(trx, id), { action: 'shippingScan' });
+          await this.orders.status.move(trx, actor, order, await this.nextState(trx, order.id), { action: 'shippingScan' });
         }
       }
       await shippingScanRepo.log(trx, {
         kind: 'shipping',
         merchantId: order.merchantId,
-        orderId: id,
+        orderId: order.id,
         orderUnid: order.unid,
         code,
         result: already ? 'already' : attention ? 'refused' : 'new',
         errorCode: !already && attention ? 'OrderAttention' : '',
         statusAfter: order.status,
         userId: auth.userId,
-        station,
+        station: { sessionId: auth.sessionId },
       });
-      return already;
+      return { id: order.id, alreadyScanned: already };
     });
     return { ...(await this.compat.get(auth, id)), alreadyScanned } as ShipScanAnswer;
   }

@@ -19,8 +19,13 @@ import { trackingRepo, type NewTrackingEvent, type OpenOrder } from './tracking.
 export const trackingRulesSchema = z.object({
   /** A delivered order without a return finishes after this many days. */
   finishAfterDays: z.number().int().min(0).max(365).default(14),
-  /** At most this many orders of one carrier are asked about per poll (the carrier's rate limit). */
-  perCarrierPerPoll: z.number().int().min(1).max(10_000).default(200),
+  /** At most this many orders of one carrier are asked about per poll. */
+  perCarrierPerPoll: z.number().int().min(1).max(1_000_000).default(200),
+  /**
+   * The carrier's rate limit: at most this many tracking numbers (one request each for UPS and DPD)
+   * are asked about in any second; the poll spreads its calls to keep to it.
+   */
+  perCarrierPerSecond: z.number().int().min(1).max(10_000).default(10),
 });
 export type TrackingRules = z.infer<typeof trackingRulesSchema>;
 
@@ -30,8 +35,45 @@ const OPEN: readonly OutboundState[] = ['shipped', 'partiallyShipped', 'inTransi
 const RANK: Record<string, number> = { info: 0, in_transit: 1, in_delivery: 2, delivered: 3 };
 const STATE_OF_RANK: Record<number, OutboundState> = { 1: 'inTransit', 2: 'inDelivery', 3: 'delivered' };
 const ORDER_RANK: Partial<Record<OutboundState, number>> = { shipped: 0, partiallyShipped: 0, inTransit: 1, inDelivery: 2, delivered: 3 };
-/** Tracking numbers per driver call. */
+/** Tracking numbers per driver call (fewer when the carrier's rate allows fewer per second). */
 const CALL_BATCH = 20;
+/** Orders read, resolved and marked per step of a round (bounded statements however many are open). */
+const ROUND_CHUNK = 1000;
+
+/** How the poll waits and tells time; tests and benchmarks may pass their own. */
+export interface PollClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+const realClock: PollClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+
+/**
+ * A carrier's rate limit kept over a sliding second: a call of `n` numbers starts only when the calls
+ * that ended within the last second and it together ask about at most `perSecond` numbers. A call's
+ * requests fall between its start and its end, so no window of one second sees more than the limit.
+ */
+export class CarrierPace {
+  private ended: Array<{ at: number; n: number }> = [];
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly clock: PollClock,
+  ) {}
+
+  async take(n: number): Promise<void> {
+    for (;;) {
+      const now = this.clock.now();
+      this.ended = this.ended.filter((e) => e.at > now - 1000);
+      const used = this.ended.reduce((sum, e) => sum + e.n, 0);
+      if (used + n <= this.perSecond || this.ended.length === 0) return;
+      await this.clock.sleep(Math.max(1, this.ended[0]!.at + 1000 - now));
+    }
+  }
+
+  done(n: number): void {
+    this.ended.push({ at: this.clock.now(), n });
+  }
+}
 
 const EXCEPTION_TEXTS: Record<Locale, (unid: string, what: string) => string> = {
   en: (unid, what) => `Delivery problem with order ${unid}: ${what}`,
@@ -85,62 +127,84 @@ export class TrackingService {
   }
 
   /**
-   * One poll round over at most `limit` orders, oldest polled first. Per carrier at most
-   * `perCarrierPerPoll` orders are asked about; the rest keep their place for the next round, so a
-   * carrier's rate limit holds however many parcels are open.
+   * One poll round over at most `limit` orders, oldest polled first, read in steps of ROUND_CHUNK. Per
+   * carrier at most `perCarrierPerPoll` orders are asked about; the rest keep their place for the next
+   * round. Each carrier's calls are spread so that at most `perCarrierPerSecond` numbers are asked
+   * about in any second (CarrierPace), however many parcels are open.
    */
-  async pollTracking(limit: number, now = new Date()): Promise<PollOutcome> {
+  async pollTracking(limit: number, now = new Date(), clock: PollClock = realClock): Promise<PollOutcome> {
     const rules = await this.rules();
     const statuses = OPEN.map((s) => OUTBOUND_ORDER.codeOf(s));
     const candidates = await trackingRepo.openOrders(this.core.db, TenantScope.all, statuses, limit);
-    const sources = await trackingSources(this.core.db, candidates);
-    // Orders nobody can be asked about go to the back of the line too, so they never block the others.
-    await trackingRepo.markPolled(
-      this.core.db,
-      candidates.filter((o) => !sources.has(o.id)).map((o) => o.id),
-      now,
-    );
     const perCarrier = new Map<string, number>();
     const groups = new Map<string, { carrier: string; accountId: number | null; orders: OpenOrder[] }>();
-    for (const order of candidates) {
-      const source = sources.get(order.id);
-      if (!source) continue;
-      const taken = perCarrier.get(source.carrier) ?? 0;
-      if (taken >= rules.perCarrierPerPoll) continue; // keeps its place for the next round
-      perCarrier.set(source.carrier, taken + 1);
-      const key = `${source.carrier}:${source.accountId ?? ''}`;
-      const group = groups.get(key) ?? { ...source, orders: [] };
-      group.orders.push(order);
-      groups.set(key, group);
-    }
-    const outcome: PollOutcome = { orders: 0, events: 0, moved: 0 };
-    for (const { carrier, accountId, orders } of groups.values()) {
+    for (let i = 0; i < candidates.length; i += ROUND_CHUNK) {
+      const chunk = candidates.slice(i, i + ROUND_CHUNK);
+      const sources = await trackingSources(this.core.db, chunk);
+      // Orders nobody can be asked about go to the back of the line too, so they never block the others.
       await trackingRepo.markPolled(
         this.core.db,
-        orders.map((o) => o.id),
+        chunk.filter((o) => !sources.has(o.id)).map((o) => o.id),
         now,
       );
+      for (const order of chunk) {
+        const source = sources.get(order.id);
+        if (!source) continue;
+        const taken = perCarrier.get(source.carrier) ?? 0;
+        if (taken >= rules.perCarrierPerPoll) continue; // keeps its place for the next round
+        perCarrier.set(source.carrier, taken + 1);
+        const key = `${source.carrier}:${source.accountId ?? ''}`;
+        const group = groups.get(key) ?? { ...source, orders: [] };
+        group.orders.push(order);
+        groups.set(key, group);
+      }
+    }
+    const outcome: PollOutcome = { orders: 0, events: 0, moved: 0 };
+    const paces = new Map<string, CarrierPace>();
+    for (const { carrier, accountId, orders } of groups.values()) {
+      for (let i = 0; i < orders.length; i += ROUND_CHUNK) {
+        await trackingRepo.markPolled(
+          this.core.db,
+          orders.slice(i, i + ROUND_CHUNK).map((o) => o.id),
+          now,
+        );
+      }
       const resolved = await trackingConfigOf(carriersServices(this.core).accounts, this.core.db, carrier, accountId);
       if (!resolved?.driver.track) continue;
-      for (let i = 0; i < orders.length; i += CALL_BATCH) {
-        const batch = orders.slice(i, i + CALL_BATCH);
+      // One pace per carrier: two accounts of one carrier share its limit.
+      const pace = paces.get(carrier) ?? new CarrierPace(rules.perCarrierPerSecond, clock);
+      paces.set(carrier, pace);
+      const perCall = Math.min(CALL_BATCH, rules.perCarrierPerSecond);
+      let batch: OpenOrder[] = [];
+      const flush = async () => {
         const numbers = batch.flatMap((o) => o.trackingNumbers);
+        const orders = batch;
+        batch = [];
+        await pace.take(numbers.length);
         let events: TrackingEvent[];
         try {
-          events = await resolved.driver.track(resolved.config, numbers, { fetch, timeoutMs: this.core.config.CARRIER_TIMEOUT_MS });
+          events = await resolved.driver.track!(resolved.config, numbers, { fetch, timeoutMs: this.core.config.CARRIER_TIMEOUT_MS });
         } catch (err) {
           // A carrier that is down is asked again next round; the orders already moved to the back.
           this.core.log.warn({ err, carrier }, 'tracking poll failed');
-          continue;
+          return;
+        } finally {
+          pace.done(numbers.length);
         }
-        for (const order of batch) {
+        for (const order of orders) {
           const own = events.filter((e) => order.trackingNumbers.includes(e.trackingNumber)).map((e) => normalize(order, carrier, e));
           const stored = await this.apply(order, own);
           outcome.orders += 1;
           outcome.events += stored.events;
           outcome.moved += stored.moved ? 1 : 0;
         }
+      };
+      // Calls of at most `perCall` numbers (an order's parcels stay in one call).
+      for (const order of orders) {
+        if (batch.length > 0 && batch.reduce((n, o) => n + o.trackingNumbers.length, 0) + order.trackingNumbers.length > perCall) await flush();
+        batch.push(order);
       }
+      if (batch.length > 0) await flush();
     }
     return outcome;
   }

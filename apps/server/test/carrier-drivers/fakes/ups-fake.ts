@@ -26,6 +26,13 @@ export interface UpsFake extends FakeServer {
   /** Shipment id -> its packages' tracking numbers, and the voided tracking numbers. */
   shipments: Map<string, string[]>;
   voided: Set<string>;
+  /** Tracking numbers UPS knows besides the shipments' (a benchmark's many open parcels, looked up by set). */
+  trackable: Set<string>;
+  /** UPS's rate limit on tracking calls per second (0: none); a call above it answers 429. */
+  trackLimitPerSecond: number;
+  /** Tracking calls per wall-clock second received, and those refused with 429. */
+  trackPerSecond: Map<number, number>;
+  trackRefused: number;
 }
 
 function errors(res: Parameters<typeof sendJson>[0], status: number, code: string, message: string) {
@@ -76,6 +83,10 @@ export async function startUpsFake(): Promise<UpsFake> {
     validTokens: new Set<string>(),
     shipments: new Map<string, string[]>(),
     voided: new Set<string>(),
+    trackable: new Set<string>(),
+    trackLimitPerSecond: 0,
+    trackPerSecond: new Map<number, number>(),
+    trackRefused: 0,
   };
 
   const server = await startFakeServer(async (req: SeenRequest, res) => {
@@ -171,7 +182,14 @@ export async function startUpsFake(): Promise<UpsFake> {
     const trackMatch = /^\/api\/track\/v1\/details\/([^/]+)$/.exec(req.path);
     if (req.method === 'GET' && trackMatch) {
       const number = decodeURIComponent(trackMatch[1]!);
-      if (![...state.shipments.values()].some((n) => n.includes(number))) {
+      const second = Math.floor(Date.now() / 1000);
+      const seen = (state.trackPerSecond.get(second) ?? 0) + 1;
+      state.trackPerSecond.set(second, seen);
+      if (state.trackLimitPerSecond > 0 && seen > state.trackLimitPerSecond) {
+        state.trackRefused++;
+        return errors(res, 429, '10429', 'Too Many Requests');
+      }
+      if (!state.trackable.has(number) && ![...state.shipments.values()].some((n) => n.includes(number))) {
         return errors(res, 404, 'TW0001', 'Tracking Information Not Found');
       }
       return sendJson(res, 200, {
