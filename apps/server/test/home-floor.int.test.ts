@@ -197,6 +197,5 @@ describe('GET /v0/home/floor', () => {
   it('is refused to a signed-out caller', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/v0/home/floor' });
     expect(anonymous.statusCode).toBe(403);
-    expect(anonymous.json().code).not.toBe('OK');
   });
 });
