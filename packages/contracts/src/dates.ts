@@ -46,6 +46,15 @@ export function formatDate(value: DateInput, options: { timeZone?: string; na?: 
   return `${p.year}-${p.month}-${p.day}`;
 }
 
+/**
+ * The warehouse's day of an instant, `YYYY-MM-DD` in Europe/Berlin: what "today" means on the floor
+ * (late orders, inbound due today), which an hour after midnight in Hamburg is already the next day
+ * while UTC (the database's clock) still says the last one.
+ */
+export function warehouseDay(now: Date = new Date()): string {
+  return formatDate(now, { timeZone: BERLIN });
+}
+
 /** The dotted Europe/Berlin form: `DD.MM.YYYY HH:mm`. */
 export function formatBerlin(value: DateInput, na = 'N/A'): string {
   const d = toDate(value);

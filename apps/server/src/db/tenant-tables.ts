@@ -19,7 +19,7 @@ export const TENANT_TABLES: Readonly<Record<string, TenantTableRule>> = {
       'carrier configuration is staff-only (carrier.accounts privilege); its merchant_id selects the rule for an order of that merchant (accounts.repo, tenantSql)',
   },
   files: { scoped: true, via: ['files/files.repo.ts', 'inventory/item-import.repo.ts'] },
-  inbound_orders: { scoped: true, via: ['inbound/inbound.repo.ts', 'inbound/receiving-export.repo.ts'] },
+  inbound_orders: { scoped: true, via: ['inbound/inbound.repo.ts', 'inbound/receiving-export.repo.ts', 'home/home.repo.ts'] },
   inbound_orders_view: { scoped: true, via: ['inbound/inbound.resources.ts'] },
   inventory_log: { scoped: false, reason: 'written only by the stock ledger; read through inventory_log_view (scoped)' },
   inventory_log_view: { scoped: true, via: ['inventory/inventory.resources.ts'] },
@@ -31,12 +31,12 @@ export const TENANT_TABLES: Readonly<Record<string, TenantTableRule>> = {
   oauth_clients: { scoped: true, via: ['oauth/oauth.repo.ts'] },
   outbound_orders: {
     scoped: true,
-    via: ['outbound/outbound.repo.ts', 'outbound/label-order.repo.ts', 'outbound/p11y-compat.repo.ts', 'tickets/tickets.repo.ts'],
+    via: ['outbound/outbound.repo.ts', 'outbound/label-order.repo.ts', 'outbound/p11y-compat.repo.ts', 'tickets/tickets.repo.ts', 'home/home.repo.ts'],
   },
   outbound_orders_deleted: { scoped: true, via: ['outbound/outbound.resources.ts'] },
   outbound_orders_live: { scoped: true, via: ['outbound/outbound.resources.ts'] },
   outbound_orders_view: { scoped: false, reason: 'read by order id after outbound.repo found the order within the scope' },
-  outbound_status_counts: { scoped: true, via: ['outbound/outbound.repo.ts'] },
+  outbound_status_counts: { scoped: true, via: ['outbound/outbound.repo.ts', 'home/home.repo.ts'] },
   parcel_labels: { scoped: true, via: ['carriers/labels.repo.ts'] },
   reservations: { scoped: false, reason: 'written only by the stock ledger for a row of stock already resolved within the scope' },
   returns: { scoped: true, via: ['returns/returns.repo.ts', 'returns/returns-export.repo.ts'] },
@@ -44,7 +44,7 @@ export const TENANT_TABLES: Readonly<Record<string, TenantTableRule>> = {
   stock: { scoped: true, via: ['inventory/lookups.repo.ts'] },
   stock_count_lines: { scoped: false, reason: 'stocktakes are whole-warehouse work: stocktake.service refuses sessions bound to a merchant' },
   stock_view: { scoped: true, via: ['inventory/inventory.resources.ts', 'inventory/lookups.repo.ts'] },
-  tickets: { scoped: true, via: ['tickets/tickets.repo.ts'] },
+  tickets: { scoped: true, via: ['tickets/tickets.repo.ts', 'home/home.repo.ts'] },
   tracking_events: { scoped: true, via: ['outbound/tracking.repo.ts'] },
   tickets_view: { scoped: true, via: ['tickets/tickets.resources.ts'] },
   users: { scoped: true, via: ['admin/users.repo.ts'] },
@@ -53,7 +53,8 @@ export const TENANT_TABLES: Readonly<Record<string, TenantTableRule>> = {
     reason:
       'written by the SKU QC desk for an order it found within the scope; a serial is unique per item across the warehouse, so the used-serial check reads every merchant on purpose',
   },
-  pack_log: { scoped: false, reason: 'written by the pack flow for an order it found within the scope; read through pack_log_view' },
+  // Written by the pack flow for an order it found within the scope; lists read it through pack_log_view, the home floor counts it.
+  pack_log: { scoped: true, via: ['home/home.repo.ts'] },
   pack_log_view: { scoped: true, via: ['packing/packing.repo.ts'] },
   prepacked_parcels: { scoped: true, via: ['packing/prepack.repo.ts'] },
   picklists: {
@@ -61,12 +62,11 @@ export const TENANT_TABLES: Readonly<Record<string, TenantTableRule>> = {
     reason:
       "warehouse work: every picklist call refuses a session bound to a merchant (NoPermission); a merchant's progress is read from its orders (picking.repo merchantProgress, tenantSql)",
   },
-  shipping_log: { scoped: false, reason: 'written by the shipping scan (the order found within the scope); read through shipping_log_view' },
+  // Written by the shipping scan (the order found within the scope); the log reads shipping_log_view, the home floor counts it.
+  shipping_log: { scoped: true, via: ['home/home.repo.ts'] },
   shipping_log_view: { scoped: true, via: ['outbound/shipping-log.resources.ts'] },
-  pallet_tracking: {
-    scoped: false,
-    reason:
-      "loading is warehouse work: every pallet call refuses a session bound to a merchant (NoPermission); merchant_id records the order's owner for billing",
-  },
+  // Loading is warehouse work: every pallet call refuses a session bound to a merchant (NoPermission);
+  // merchant_id records the order's owner (billing), and the home floor counts a merchant's loaded orders by it.
+  pallet_tracking: { scoped: true, via: ['home/home.repo.ts'] },
   audit_log: { scoped: false, reason: 'the audit screen is refused to any session bound to a merchant (admin/audit.ts); merchant_id records who acted' },
 };

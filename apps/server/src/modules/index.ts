@@ -5,6 +5,7 @@ import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerCarrierRoutes } from './carriers/carriers.routes.js';
 import { registerCarrierGateRoutes } from './carrier-gate/carrier-gate.routes.js';
 import { registerFileRoutes } from './files/files.routes.js';
+import { registerHomeRoutes } from './home/home.routes.js';
 import { registerInboundRoutes } from './inbound/inbound.routes.js';
 import { registerInventoryRoutes } from './inventory/inventory.routes.js';
 import { registerLabelRoutes } from './labels/labels.routes.js';
@@ -55,6 +56,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerPickingRoutes(app, core);
   registerPackingRoutes(app, core);
   registerPalletRoutes(app, core);
+  registerHomeRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

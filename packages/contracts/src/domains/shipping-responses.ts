@@ -29,8 +29,32 @@ export const floorSummarySchema = z.object({
 export type FloorSummary = z.infer<typeof floorSummarySchema>;
 export type FloorOrder = z.infer<typeof floorOrderSchema>;
 
+/** A SKU that waiting (out of stock) orders lack: how much is missing over how many orders. */
+const stockWarningSchema = z.object({ itemId: z.number(), sku: z.string(), name: z.string(), missing: z.number(), orders: z.number() });
+
+/**
+ * `GET /v0/home/floor`: the floor on the home page (issue 19 item 10), in the session's merchant scope,
+ * from the live counts. `day` is the warehouse's day (Europe/Berlin); `late.before` that day, so the
+ * late orders are those whose requested ship date is before it. Each figure carries the statuses of
+ * the list that shows it. `throughput` has one entry per hour of the day so far (warehouse time):
+ * parcels packed and parcels confirmed at the shipping scan.
+ */
+export const homeFloorSchema = z.object({
+  day: z.string(),
+  states: z.array(floorCountSchema),
+  loaded: z.number(),
+  late: z.object({ count: z.number(), statuses: z.array(z.number()), before: z.string() }),
+  exceptions: floorCountSchema,
+  inboundDue: z.object({ count: z.number(), statuses: z.array(z.number()) }),
+  tickets: z.object({ count: z.number(), statuses: z.array(z.number()) }),
+  throughput: z.array(z.object({ hour: z.number(), packed: z.number(), shipped: z.number() })),
+  stockWarnings: z.object({ waiting: floorCountSchema, items: z.array(stockWarningSchema) }),
+});
+export type HomeFloor = z.infer<typeof homeFloorSchema>;
+
 export const shippingResponses = {
   'GET /v0/p11yorders/scanShipSN': shipScanAnswerSchema,
   'GET /v0/outbound/floor': floorSummarySchema,
   'GET /v0/outbound/floor/problematic': floorSummarySchema,
+  'GET /v0/home/floor': homeFloorSchema,
 } satisfies Record<string, z.ZodType>;

@@ -21,4 +21,5 @@ export type TrackingEventRow = z.infer<typeof trackingEventSchema>;
 export const trackingResponses = {
   'GET /v0/outbound/orders/:id/tracking': z.array(trackingEventSchema),
   'POST /v0/outbound/orders/:id/partialFinish': outboundDetailSchema,
+  'POST /v0/outbound/tracking/poll': z.object({ orders: z.number(), events: z.number(), moved: z.number(), finished: z.number() }),
 } satisfies Record<string, z.ZodType>;

@@ -16,15 +16,18 @@ export interface FloorOrderRow {
 /** The SQL of the floor views (floor.service.ts). */
 export const floorRepo = {
   /**
-   * Live orders in `statuses`, at most `limit`, and how many there are. `late`: only those whose
-   * requested ship date (rsd) is before today, the most overdue first; else the longest waiting first.
+   * Live orders in `statuses`, at most `limit`, and how many there are. `lateBefore` (a day,
+   * `YYYY-MM-DD`, the warehouse's today): only those whose requested ship date (rsd) is before it, the
+   * most overdue first; else the longest waiting first. The day comes from the caller, never the
+   * database's `current_date` (UTC), which trails the warehouse's day for an hour or two each night.
    */
-  async orders(db: Kysely<DB>, scope: TenantScope, statuses: number[], late: boolean, limit: number) {
+  async orders(db: Kysely<DB>, scope: TenantScope, statuses: number[], lateBefore: string | null, limit: number) {
+    const late = lateBefore !== null;
     const base = db
       .selectFrom('outbound_orders as o')
       .where('o.deleted_at', 'is', null)
       .where('o.status', 'in', statuses)
-      .$if(late, (q) => q.where(sql<boolean>`o.rsd < current_date`))
+      .$if(late, (q) => q.where(sql<boolean>`o.rsd < ${lateBefore}::date`))
       .$call(whereTenant(scope, 'o.merchant_id'));
     const [rows, total] = await Promise.all([
       base

@@ -1,4 +1,5 @@
 import { OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
+import { warehouseDay } from '@kontor/contracts/dates';
 import type { FloorOrder, FloorSummary } from '@kontor/contracts/domains/shipping-responses';
 import type { Core } from '../../core.js';
 import type { AuthContext } from '../../http/access.js';
@@ -20,6 +21,9 @@ export const FLOOR_STATIONS: ReadonlyArray<{ key: string; states: OutboundState[
 /** What needs a person: stock missing, a label that could not be bought, and the raised exceptions. */
 export const FLOOR_EXCEPTIONS: readonly OutboundState[] = ['outOfStock', 'shipmentLabelAwaits', 'transportLabelAwaits', ...OUTBOUND_EXCEPTIONS];
 
+/** The orders that count as late when their requested ship date has passed: every one still on the floor. */
+export const FLOOR_LATE: readonly OutboundState[] = [...new Set([...FLOOR_STATIONS.flatMap((s) => s.states), ...FLOOR_EXCEPTIONS])];
+
 /** How many late orders and exceptions the views list (the totals count them all). */
 const LISTED = 50;
 
@@ -37,14 +41,15 @@ export class FloorService {
     private readonly repo: OutboundRepo,
   ) {}
 
-  async summary(auth: AuthContext): Promise<FloorSummary> {
+  /** `now` decides the warehouse's day (Europe/Berlin) the late orders are counted against. */
+  async summary(auth: AuthContext, now: Date = new Date()): Promise<FloorSummary> {
     const scope = TenantScope.of(auth);
     const db = this.core.db;
     const open = FLOOR_STATIONS.flatMap((s) => s.states);
     const [counts, late, exceptions] = await Promise.all([
       this.repo.counts(db, scope, false, codes(open)),
-      floorRepo.orders(db, scope, codes([...open, ...FLOOR_EXCEPTIONS]), true, LISTED),
-      floorRepo.orders(db, scope, codes(FLOOR_EXCEPTIONS), false, LISTED),
+      floorRepo.orders(db, scope, codes(FLOOR_LATE), warehouseDay(now), LISTED),
+      floorRepo.orders(db, scope, codes(FLOOR_EXCEPTIONS), null, LISTED),
     ]);
     return {
       stations: FLOOR_STATIONS.map(({ key, states }) => {

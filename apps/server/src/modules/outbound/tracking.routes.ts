@@ -34,6 +34,12 @@ export function registerTrackingRoutes(app: FastifyInstance, core: Core): void {
     async (req) => ok(await tracking.partialFinish(req.auth!, req.params.id, req.body)),
   );
 
+  r.post(
+    '/v0/outbound/tracking/poll',
+    { config: can('p11y.orders.manage'), schema: { tags, summary: 'Poll the carriers for tracking now (one round, then the finishing)' } },
+    async (req) => ok(await tracking.pollNow(req.auth!)),
+  );
+
   registerJobHandler(TRACKING_POLL_JOB, async ({ payload }) => {
     const limit = Number(payload.limit) > 0 ? Number(payload.limit) : core.config.TRACKING_POLL_LIMIT;
     return { result: await trackingRound(tracking, limit) };

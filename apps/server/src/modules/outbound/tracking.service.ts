@@ -288,6 +288,15 @@ export class TrackingService {
     return this.orders.detail(auth, id);
   }
 
+  /**
+   * "Poll now" for staff (the office after a carrier's outage, the browser walk): one round as the
+   * interval runs it. It asks about every merchant's parcels, so a session bound to a merchant is refused.
+   */
+  async pollNow(auth: AuthContext): Promise<PollOutcome & { finished: number }> {
+    if (auth.merchantId !== null) throw new AppError('NoPermission');
+    return trackingRound(this, this.core.config.TRACKING_POLL_LIMIT);
+  }
+
   /** An order's tracking events, newest first; NotFound outside the caller's scope. */
   async events(auth: AuthContext, id: number): Promise<TrackingEventRow[]> {
     await this.orders.mustFind(this.core.db, auth, id);

@@ -5,16 +5,19 @@ import { useAuth } from '../../auth/store.js';
 import { formatDateTime } from '../../lib/format.js';
 import { menuRoutes } from '../../router/route-match.js';
 import { Announcements } from './Announcements.js';
+import { FloorOverview } from './FloorOverview.js';
+import { useCan } from '../../masks/can.js';
 import type { RouteDef } from '@kontor/contracts';
 import { roleLabel } from '../../auth/role-label.js';
 
 const countLeaves = (routes: RouteDef[]): number => routes.reduce((n, r) => n + (r.children ? countLeaves(r.children) : 1), 0);
 
-/** `/home`: who is signed in and what this session can reach; later issues add their figures. */
+/** `/home`: who is signed in, what this session can reach and, for everyone who works with orders, the floor now (issue 19 item 10). */
 export default function HomePage() {
   const { t } = useTranslation();
   const user = useAuth((s) => s.user);
   const allowed = useAuth((s) => s.allowed);
+  const can = useCan();
   const isAdmin = user?.roles.includes('admin') ?? false;
   const screens = useMemo(() => countLeaves(menuRoutes(allowed, isAdmin)), [allowed, isAdmin]);
   if (!user) return null;
@@ -42,6 +45,7 @@ export default function HomePage() {
           </Card>
         </Col>
       </Row>
+      {can('p11y.orders.list') && <FloorOverview />}
       <Announcements />
     </div>
   );

@@ -21,6 +21,8 @@ export interface InboundFilters {
   status?: number[];
   merchantId?: number;
   containerId?: number;
+  /** The expected delivery day (`YYYY-MM-DD`): inbound orders due today, from the home page. */
+  expectedDate?: string;
 }
 
 interface Props {

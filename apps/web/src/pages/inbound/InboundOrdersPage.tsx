@@ -1,10 +1,11 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateDomains } from '../../api/query-client.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
+import { useAddressFilters } from '../../router/use-address-filters.js';
 import { useAddressParam } from '../../router/use-address-param.js';
 import { inboundApi } from './inbound-api.js';
 import { InboundOrderDrawer } from './InboundOrderDrawer.js';
@@ -19,7 +20,8 @@ import { InboundOrderList, type InboundFilters } from './InboundOrderList.js';
 export default function InboundOrdersPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const [filters, setFilters] = useState<InboundFilters>({});
+  // The home page's "inbound due today" links here: `?status=1,126,9&expectedDate=2026-11-25`.
+  const [filters, setFilters] = useAddressFilters<InboundFilters>({ status: 'numbers', expectedDate: 'text', merchantId: 'number' }, {});
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
   const reload = () => void invalidateDomains('inbound-orders');
@@ -50,6 +52,11 @@ export default function InboundOrdersPage() {
           {t('mask.export')}
         </Button>
       </Space>
+      {filters.expectedDate && (
+        <Tag closable onClose={() => setFilters({ ...filters, expectedDate: undefined })} style={{ marginBottom: 12 }} data-testid="inbound-expected-filter">
+          {t('inbound.expectedDate')}: {filters.expectedDate}
+        </Tag>
+      )}
       <InboundOrderList filters={filters} onFilters={setFilters} onOpen={setOpen} />
       <InboundOrderForm
         open={creating}

@@ -32,6 +32,8 @@ export interface OutboundFilters {
   priority?: number;
   /** `FROM..TO`: the start of the first day and the end of the last, in the browser's time zone. */
   createdAt?: string;
+  /** Requested ship date, `FROM..TO` (either side may be empty): the late orders of the home page. */
+  rsd?: string;
 }
 
 interface Props {

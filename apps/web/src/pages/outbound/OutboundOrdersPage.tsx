@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,11 +7,14 @@ import { invalidateDomains } from '../../api/query-client.js';
 import { useCan } from '../../masks/can.js';
 import { OrderImport } from '../../components/OrderImport.js';
 import { notify } from '../../notify/queue.js';
+import { useAddressFilters } from '../../router/use-address-filters.js';
 import type { OutboundView } from './outbound-api.js';
 import { FloorPanel } from './FloorPanel.js';
 import { OutboundOrderDrawer } from './OutboundOrderDrawer.js';
 import { OutboundOrderForm } from './OutboundOrderForm.js';
 import { OutboundOrderList, type OutboundFilters } from './OutboundOrderList.js';
+
+const ADDRESS_FILTERS = { status: 'numbers', rsd: 'text', merchantId: 'number', carrier: 'text', q: 'text' } as const;
 
 /** Views whose orders are new work a user may add to: the others follow orders already on their way. */
 const CREATES_IN: OutboundView[] = ['orders'];
@@ -25,7 +28,8 @@ export function OutboundOrdersPage({ view }: { view: OutboundView }) {
   const { t } = useTranslation();
   const can = useCan();
   const [params, setParams] = useSearchParams();
-  const [filters, setFilters] = useState<OutboundFilters>({});
+  // A figure of the home page links here with its filter: `?status=13,14`, late orders `&rsd=..2026-11-24`.
+  const [filters, setFilters] = useAddressFilters<OutboundFilters>(ADDRESS_FILTERS, {});
   const [creating, setCreating] = useState(false);
   const reload = () => void invalidateDomains('outbound-orders');
   const open = Number(params.get('id')) || null;
@@ -53,6 +57,11 @@ export function OutboundOrdersPage({ view }: { view: OutboundView }) {
           {t('mask.reload')}
         </Button>
       </Space>
+      {filters.rsd && (
+        <Tag closable onClose={() => setFilters({ ...filters, rsd: undefined })} style={{ marginBottom: 12 }} data-testid="outbound-rsd-filter">
+          {t('floor.rsd')}: {filters.rsd.replace('..', '… ')}
+        </Tag>
+      )}
       {(view === 'warehouse' || view === 'problematic') && (
         <FloorPanel view={view} onStatuses={(status) => setFilters({ ...filters, status })} onOpen={setOpen} />
       )}

@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuth } from '../../auth/store.js';
+import { canOpen } from '../../router/route-match.js';
+import { homeApi, type HomeFloor } from './home-api.js';
+
+// The chart library is loaded with the chart only, never with the home page itself.
+const ThroughputChart = lazy(() => import('./ThroughputChart.js'));
+
+/** How often the figures are read again while the page is open (they also reload with the order lists). */
+const REFRESH_MS = 30_000;
+
+/** `/mEP/outbound-orders?status=13,14`: a list with its filter in the address. */
+const listOf = (path: string, filters: Record<string, string | number[]>) =>
+  `${path}?${Object.entries(filters)
+    .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(',') : encodeURIComponent(value)}`)
+    .join('&')}`;
+
+/** The day before `day` (`YYYY-MM-DD`): late orders are those whose requested ship date is on or before it. */
+const dayBefore = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/** The hour of the day in the warehouse's time zone, for the chart's axis. */
+const warehouseHour = () => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+
+/**
+ * The floor on the home page (issue 19 item 10): what the floor must do now, from the live counts. Staff
+ * see the whole warehouse (orders by floor state, loaded, late, exceptions, inbound due today, open
+ * tickets, throughput per hour); a merchant its own orders by state and its stock warnings. Each figure
+ * opens its filtered list when the user may open that list.
+ */
+export function FloorOverview() {
+  const { t } = useTranslation();
+  const user = useAuth((s) => s.user);
+  const allowed = useAuth((s) => s.allowed);
+  const isAdmin = user?.roles.includes('admin') ?? false;
+  const merchant = user?.merchantId !== null && user?.merchantId !== undefined;
+  const { data } = useQuery({
+    queryKey: ['outbound-orders', 'home-floor'],
+    queryFn: homeApi.floor,
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+  if (!data) return <Skeleton active data-testid="home-floor-loading" />;
+
+  const open = (path: string) => canOpen(path, allowed, isAdmin);
+  const orders = '/mEP/outbound-orders';
+  const inbound = open('/wEP/inbound-orders') ? '/wEP/inbound-orders' : '/mEP/inbound-orders';
+  const figure = (key: string, title: string, count: number, to: string | null, danger = false): ReactNode => {
+    const body = (
+      <Card size="small" hoverable={!!to} style={{ height: '100%' }}>
+        <Statistic title={title} value={count} valueStyle={danger && count > 0 ? { color: '#cf1322' } : undefined} />
+      </Card>
+    );
+    return (
+      <Col key={key} xs={12} sm={8} lg={6} xl={4} data-testid={`home-floor-${key}`} data-count={count}>
+        {to && open(to.split('?')[0]!) ? (
+          <Link to={to} data-testid={`home-floor-${key}-link`}>
+            {body}
+          </Link>
+        ) : (
+          body
+        )}
+      </Col>
+    );
+  };
+
+  return (
+    <div data-testid="home-floor" style={{ marginTop: 12 }}>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('homeFloor.title')}
+      </Typography.Title>
+      <Row gutter={[12, 12]}>
+        {data.states.map((s) => figure(s.key, t(`homeFloor.state.${s.key}`), s.count, listOf(orders, { status: s.statuses })))}
+        {!merchant && figure('loaded', t('homeFloor.loaded'), data.loaded, '/wEP/loadingConfigs')}
+        {figure('late', t('homeFloor.late'), data.late.count, listOf(orders, { status: data.late.statuses, rsd: `..${dayBefore(data.late.before)}` }), true)}
+        {!merchant && figure('exceptions', t('homeFloor.exceptions'), data.exceptions.count, listOf(orders, { status: data.exceptions.statuses }), true)}
+        {figure('inboundDue', t('homeFloor.inboundDue'), data.inboundDue.count, listOf(inbound, { status: data.inboundDue.statuses, expectedDate: data.day }))}
+        {figure('tickets', t('homeFloor.tickets'), data.tickets.count, '/eEP/tickets')}
+      </Row>
+      <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
+        {!merchant && (
+          <Col xs={24} xl={16}>
+            <Card size="small" title={t('homeFloor.throughput')}>
+              <Throughput data={data} />
+            </Card>
+          </Col>
+        )}
+        {merchant && (
+          <Col xs={24} xl={12}>
+            <StockWarnings data={data} ordersPath={orders} canOpenOrders={open(orders)} />
+          </Col>
+        )}
+      </Row>
+    </div>
+  );
+}
+
+function Throughput({ data }: { data: HomeFloor }) {
+  const { t } = useTranslation();
+  if (data.throughput.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('homeFloor.noThroughput')} data-testid="home-throughput-empty" />;
+  return (
+    <Suspense fallback={<Skeleton active />}>
+      <ThroughputChart hours={data.throughput} untilHour={warehouseHour()} labels={{ packed: t('homeFloor.packed'), shipped: t('homeFloor.shipped') }} />
+    </Suspense>
+  );
+}
+
+function StockWarnings({ data, ordersPath, canOpenOrders }: { data: HomeFloor; ordersPath: string; canOpenOrders: boolean }) {
+  const { t } = useTranslation();
+  const { waiting, items } = data.stockWarnings;
+  const to = listOf(ordersPath, { status: waiting.statuses });
+  const title = `${t('homeFloor.stockWarnings')} · ${t('homeFloor.waiting')}: ${waiting.count}`;
+  return (
+    <Card size="small" title={canOpenOrders ? <Link to={to}>{title}</Link> : title} data-testid="home-stock-warnings" data-count={waiting.count}>
+      <List
+        size="small"
+        dataSource={items}
+        locale={{ emptyText: t('homeFloor.noWarnings') }}
+        renderItem={(item) => (
+          <List.Item key={item.itemId} data-testid="home-stock-warning" style={{ flexWrap: 'wrap', gap: 4 }}>
+            <Typography.Text strong>{item.sku}</Typography.Text>
+            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 220 }}>
+              {item.name}
+            </Typography.Text>
+            <Typography.Text type="danger">
+              {t('homeFloor.missing', { count: item.missing })} · {t('homeFloor.ordersOf', { count: item.orders })}
+            </Typography.Text>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,160 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signedIn } from './helpers.js';
+
+/**
+ * The floor walk (issue 19 "Done when"): an order of merchant A, made through the API and packed, gets
+ * its label from a sandbox carrier account that walks a parcel one step every 3 seconds; warehouse
+ * staff confirm the parcel at the shipping scan, load it onto a pallet at the loading scan and hand
+ * the pallet over; the carrier's tracking (asked through "poll now") carries the order to delivered.
+ * After each step merchant A sees it on its order detail, and on its home page the floor figure that
+ * opens its filtered order list.
+ */
+
+type Call = (method: string, url: string, data?: unknown) => Promise<{ code: string; data: any }>;
+
+async function api(page: Page): Promise<Call> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+  return async (method, url, data) => {
+    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
+    return (await res.json()) as { code: string; data: any };
+  };
+}
+
+/** A keyboard-wedge scanner: the code's keys in one burst, then Enter (past the 300 ms bounce filter). */
+async function wedge(input: Locator, code: string) {
+  await input.page().waitForTimeout(350);
+  await input.evaluate((element, text) => {
+    const field = element as HTMLInputElement;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    for (let i = 1; i <= text.length; i++) {
+      setValue.call(field, text.slice(0, i));
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
+    field.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
+  }, code);
+}
+
+// The first screens of a fresh session load their chunks and texts; a shared machine can take its time.
+const slow = expect.configure({ timeout: 30_000 });
+
+test.describe('floor walk', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('packed → shipping scan → pallet → handover → delivered, and the merchant sees each step', async ({ browser }) => {
+    const stamp = Date.now().toString(36).toUpperCase();
+    const admin = await browser.newPage();
+    await signedIn(admin, 'admin@demo.local');
+    const call = await api(admin);
+
+    // A sandbox account whose parcels move on every 3 s, serving DHL orders to Luxembourg (no other suite ships there).
+    const account = await call('POST', '/v0/carriers/accounts', {
+      name: `Walk ${stamp}`,
+      carrier: 'sandbox',
+      options: { stepMinutes: '0.05' },
+      shipper: { name1: 'Kontor Fulfilment Hamburg', street: 'Lagerstraße', streetNumber: '1', zip: '20457', city: 'Hamburg', country: 'DE' },
+    });
+    expect(account.code, JSON.stringify(account)).toBe('OK');
+    const rule = await call('POST', '/v0/carriers/rules', { country: 'LU', orderCarrier: 'DHL', accountId: account.data.id, priority: 1000 });
+    expect(rule.code, JSON.stringify(rule)).toBe('OK');
+
+    // The order of merchant A, taken to packed through the API.
+    const merchants = (await call('GET', '/v0/merchants/opts')).data as Array<{ id: number; code: string }>;
+    const created = await call('POST', '/v0/outbound/orders', {
+      merchantId: merchants.find((m) => m.code === 'C001')!.id,
+      typeOfTask: 'B2C',
+      modeOfTransport: 'parcel',
+      pickupDate: '2026-12-01',
+      unitQty: 1,
+      weight: 1,
+      carrier: 'DHL',
+      refOrderId: `WALK-${stamp}`,
+      consignee: { name1: 'Marie Weber', streetName: 'Grand-Rue', streetNumber: '12', zip: '1660', city: 'Luxembourg', country: 'LU' },
+      lines: [{ sku: 'SKU-B', quantity: 1 }],
+    });
+    expect(created.code, JSON.stringify(created)).toBe('OK');
+    const { id, unid } = created.data as { id: number; unid: string };
+    for (const to of ['inPicklist', 'readyToPack', 'packed']) expect((await call('POST', `/v0/outbound/orders/${id}/status`, { to })).code, to).toBe('OK');
+
+    // Merchant A sees its order packed.
+    const merchant = await browser.newPage();
+    await signedIn(merchant, 'merchant-a@demo.local');
+    const detail = merchant.getByTestId('outbound-detail');
+    // One page load for the merchant (a fresh session's first screens are the slow part); then its
+    // order detail is read again with the drawer's reload button after each step.
+    await merchant.goto(`/mEP/outbound-orders?id=${id}`);
+    await slow(detail).toContainText(unid);
+    const merchantSees = async (state: string) => {
+      await merchant.getByTestId('outbound-refresh').click();
+      await slow(detail).toContainText(state);
+    };
+    await merchantSees('Packed');
+
+    // The station buys the label: the sandbox account answers the tracking number.
+    const bought = await call('POST', `/v0/carriers/orders/${id}/labels`, {});
+    expect(bought.code, JSON.stringify(bought)).toBe('OK');
+    const tracking = String(bought.data.shipBundle).split('\n')[0]!;
+    expect(tracking).toMatch(/^SBX/);
+
+    // Shipping scan by warehouse staff: the only parcel makes the order ready to ship.
+    const floor = await browser.newPage();
+    await signedIn(floor, 'warehouse@demo.local');
+    await floor.goto('/wEP/shippingScan');
+    await wedge(floor.getByTestId('ship-scan-input'), tracking);
+    await expect(floor.getByTestId('ship-scan-feedback')).toHaveText('1/1 Ready to Carrier Pickup');
+    await merchantSees('Ready to ship');
+    // On the merchant's home the floor counts it under "To ship"; the figure opens the filtered list.
+    await merchant.keyboard.press('Escape');
+    await expect(detail).toHaveCount(0);
+    await merchant.getByRole('menuitem', { name: 'Home' }).click();
+    const toShip = merchant.getByTestId('home-floor-toShip');
+    await expect(toShip).not.toHaveAttribute('data-count', '0');
+    await merchant.getByTestId('home-floor-toShip-link').click();
+    await expect(merchant).toHaveURL(/\/mEP\/outbound-orders\?status=/);
+    const listed = merchant.getByTestId('outbound-open').filter({ hasText: unid });
+    await slow(listed).toBeVisible();
+    await listed.click();
+    await slow(detail).toContainText('Ready to ship');
+
+    // Loading: the pallet is loaded by its code at the loading scan, then the parcel.
+    const floorCall = await api(floor);
+    const pallet = await floorCall('POST', '/v0/wms/pallets', { pickupCarrier: 'DHL Freight', unitStr: 'Pallet', plateNumber2: '', importantNote: '' });
+    expect(pallet.code, JSON.stringify(pallet)).toBe('OK');
+    const palletCode = pallet.data.palletCode as string;
+    await floor.goto('/wEP/loadingScan');
+    const loading = floor.getByTestId('loading-input');
+    await wedge(loading, palletCode);
+    await expect(floor.getByTestId('loading-title')).toContainText(palletCode);
+    await wedge(loading, tracking);
+    await expect(floor.getByTestId('loading-persisted')).toContainText(unid);
+    await expect(floor.getByTestId('loading-persisted')).toContainText('Matched');
+
+    // Handover on the loading configs: the order is shipped.
+    await floor.goto('/wEP/loadingConfigs');
+    const row = floor.locator('tr', { hasText: palletCode });
+    await row.getByTestId('pallet-handover').click();
+    await floor.getByTestId('pallet-handover-ok').click();
+    // The handed-over pallet leaves the open ones; its order is shipped.
+    await merchantSees('Shipped');
+
+    // Tracking: the carrier is asked until the parcel is delivered (3 steps of 3 s after the label).
+    await expect
+      .poll(
+        async () => {
+          const polled = await call('POST', '/v0/outbound/tracking/poll');
+          expect(polled.code, JSON.stringify(polled)).toBe('OK');
+          const events = (await call('GET', `/v0/outbound/orders/${id}/tracking`)).data as Array<{ kind: string }>;
+          return events.map((e) => e.kind);
+        },
+        { timeout: 30_000, intervals: [1000, 2000] },
+      )
+      .toContain('delivered');
+    await merchantSees('Delivered');
+    await merchant.getByRole('tab', { name: 'Tracking' }).click();
+    const events = merchant.getByTestId('order-tracking');
+    await expect(merchant.getByTestId('order-tracking-event')).toHaveCount(4);
+    for (const text of ['Delivered', 'Out for delivery', 'Parcel sorted at the hub', 'Label created']) await expect(events).toContainText(text);
+
+    await Promise.all([admin.close(), merchant.close(), floor.close()]);
+  });
+});
