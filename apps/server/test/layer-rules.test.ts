@@ -34,6 +34,21 @@ describe('layer rules', () => {
     ]);
   });
 
+  it("keep a module's repositories behind its front door", async () => {
+    const door = 'apps/server/src/modules/outbound/index.ts';
+    expect(await messages(door, "export { labelOrderRepo, type LabelOrderRow } from './label-order.repo.js';\n")).toEqual([
+      expect.stringContaining('front door exports services'),
+    ]);
+    expect(await messages(door, "export * from './label-order.repo.js';\n")).toEqual([expect.stringContaining('front door exports services')]);
+    expect(await messages(door, "export { reserveSql } from './reserve.sql.js';\n")).toEqual([expect.stringContaining('front door exports services')]);
+    expect(await messages(door, "export type { LabelOrderRow } from './label-order.repo.js';\n")).toEqual([]);
+    expect(await messages(door, "export { type LabelOrderRow } from './label-order.repo.js';\n")).toEqual([]);
+    expect(await messages(door, "export { labelOrders } from './order-ports.service.js';\n")).toEqual([]);
+    expect(await messages(door, "export const q = (db: any) => db.selectFrom('stock').selectAll().execute();\n")).toEqual([
+      expect.stringContaining('SQL lives in a repository'),
+    ]);
+  });
+
   it('keep http/ free of modules', async () => {
     expect(await messages('apps/server/src/http/x.ts', "export { StockRepo } from '../modules/inventory/index.js';\n")).toEqual([
       expect.stringContaining('imports none'),

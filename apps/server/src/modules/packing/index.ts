@@ -6,7 +6,8 @@
 import type { Core } from '../../core.js';
 import { PackingService } from './packing.service.js';
 
-export { packLogRepo, type NewPackedParcel } from './packing.repo.js';
+export type { NewPackedParcel } from './packing.repo.js';
+export { packLog } from './pack-log.service.js';
 
 const wired = new WeakMap<Core, { packing: PackingService }>();
 
