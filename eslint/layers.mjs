@@ -109,7 +109,7 @@ export const layerRules = [
     rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, repository] }] },
   },
   {
-    files: [`${server}/flows/**/*.ts`],
+    files: [`${server}/flows/**/*.ts`, `${server}/seed/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -117,7 +117,7 @@ export const layerRules = [
           patterns: [
             {
               regex: '^\\.\\./modules/[a-z][a-z0-9-]*/(?!index\\.js$)',
-              message: 'A flow uses modules through their front doors (../modules/<module>/index.js).',
+              message: 'A flow (and the seed) uses modules through their front doors (../modules/<module>/index.js).',
             },
           ],
         },

@@ -32,6 +32,10 @@ describe('layer rules', () => {
     expect(await messages('apps/server/src/flows/x.flow.ts', "export { ReturnsRepo } from '../modules/returns/returns.repo.js';\n")).toEqual([
       expect.stringContaining('front doors'),
     ]);
+    expect(await messages('apps/server/src/seed/seed-x.ts', "export { OutboundRepo } from '../modules/outbound/outbound.repo.js';\n")).toEqual([
+      expect.stringContaining('front doors'),
+    ]);
+    expect(await messages('apps/server/src/seed/seed-x.ts', "export { orderWriter } from '../modules/outbound/index.js';\n")).toEqual([]);
   });
 
   it("keep a module's repositories behind its front door", async () => {

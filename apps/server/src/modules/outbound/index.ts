@@ -24,6 +24,7 @@ export { OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
 export type { PackLine, PackOrderInfo } from './packing-orders.repo.js';
 export { labelOrders, packingOrders, trackedOrders } from './order-ports.service.js';
 export { stateOf, type Why } from './order-status.service.js';
+export { orderWriter, type PastOrderRow, type WaitingOrderRow } from './order-writer.service.js';
 export type { OrderRow } from './outbound.repo.js';
 export { SHIPPING_LOG_RESOURCE } from './shipping-log.resources.js';
 export type { TrackingService, PollOutcome } from './tracking.service.js';
