@@ -1,4 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { resolve } from 'node:path';
+import { buildApp } from '../apps/server/src/app.js';
+import { configFor } from '../apps/server/src/config.js';
+import type { Database } from '../apps/server/src/db/database.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 
 /** Starts `app` on a free local port and answers its base URL, as the benchmarks' clients call it. */
 export async function listenLocally(app: FastifyInstance): Promise<string> {
@@ -70,4 +76,25 @@ export async function scannersInWorker(base: string, scanners: Array<{ token: st
     worker.once('message', resolve);
     worker.once('error', reject);
   });
+}
+
+/** Migrates `database`, seeds the demo and starts the app on it (as the PostgreSQL benches run it); answers the app and its base URL. */
+export async function demoApp(database: Database): Promise<{ app: FastifyInstance; base: string }> {
+  await migrateToLatest(database.db);
+  await seedRoles(database.db);
+  await seedDemo(database.db);
+  const { app } = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent', WEB_DIST: resolve('apps/web/dist') }), database });
+  return { app, base: await listenLocally(app) };
+}
+
+/** A client of the API at `base`: answers the envelope's data, and stops the bench on any other code than OK. */
+export function apiCaller(base: string) {
+  return async function call(method: string, path: string, token: string, body?: unknown) {
+    const headers: Record<string, string> = { 'x-token': token };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const answer = (await res.json()) as { code: string; data: any };
+    if (answer.code !== 'OK') throw new Error(`${method} ${path}: ${JSON.stringify(answer).slice(0, 300)}`);
+    return answer.data;
+  };
 }

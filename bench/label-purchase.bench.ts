@@ -5,17 +5,12 @@
 // second through Kontor, and the time of one purchase through Kontor divided by the same DHL call made
 // by the driver directly, side by side (the fixed cost of keys, rows and files around a carrier call).
 // PostgreSQL: BENCH_DATABASE_URL (default the local test server); a scratch database is dropped at the end.
-import { resolve } from 'node:path';
-import { buildApp } from '../apps/server/src/app.js';
-import { configFor } from '../apps/server/src/config.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { dhlDriver } from '../apps/server/src/modules/carriers/drivers/dhl/index.js';
-import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 import { DHL_FAKE_CREDENTIALS, startDhlFake } from '../apps/server/test/carrier-drivers/fakes/dhl-fake.js';
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
-import { listenLocally, signIn } from './http-session.js';
+import { apiCaller, demoApp, signIn } from './http-session.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 16);
@@ -25,20 +20,9 @@ const OPTIONS = { ekp: '3333333333', participation: '01' };
 
 const database = await scratchPostgres(BASE_URL, STATIONS + 8);
 const fake = await startDhlFake();
-await migrateToLatest(database.db);
-await seedRoles(database.db);
-await seedDemo(database.db);
-const { app } = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent', WEB_DIST: resolve('apps/web/dist') }), database });
-const base = await listenLocally(app);
+const { app, base } = await demoApp(database);
 
-async function call(method: string, path: string, token: string, body?: unknown) {
-  const headers: Record<string, string> = { 'x-token': token };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const answer = (await res.json()) as { code: string; data: any };
-  if (answer.code !== 'OK') throw new Error(`${method} ${path}: ${JSON.stringify(answer).slice(0, 300)}`);
-  return answer.data;
-}
+const call = apiCaller(base);
 /** A merchant's one-parcel DHL order to Munich, with stock (ANK-CHG-65 has hundreds). */
 const dhlOrder = (token: string, refOrderId: string) =>
   call('POST', '/v0/outbound/orders', token, {

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { choose, signedIn } from './helpers.js';
+import { sessionApi as api } from './session-api.js';
 
 /**
  * Carrier settings and the label queue (issue 17 items 1, 4, 10): an administrator adds a sandbox carrier
@@ -8,14 +9,6 @@ import { choose, signedIn } from './helpers.js';
  * the queue, the other retried in bulk (refused again, its reason listed); the corrected one shows its
  * label on the DPD list.
  */
-
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 test('a carrier account and rule are set up in settings, and the label queue corrects and retries', async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,19 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from './helpers.js';
+import { sessionApi as api } from './session-api.js';
 
 /**
  * Inbound orders and containers in the browser (issue 6 §1, §2): staff announce for a merchant, the
  * merchant follows its own order, a container carries orders and its arrival makes them receipt
  * pending. Every test works on orders it creates, found by a unique reference.
  */
-
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 const option = (page: Page, text: string) =>

@@ -1,19 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { choose, signedIn } from './helpers.js';
+import { sessionApi as api } from './session-api.js';
 
 /**
  * Items, stock views, stock operations and stocktaking in the browser (issue 5). Every test that
  * changes stock works on an item it creates and on compartments no other test touches, so the tests
  * do not depend on each other's order (the server's database lives for the whole run).
  */
-
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 /** The id of the open count of one compartment (each test counts a compartment no other test counts). */
 async function openCountOf(call: Awaited<ReturnType<typeof api>>, code: string): Promise<number> {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
-import { printedFiles, sessionApi, startPrintAgent } from './print-agent.js';
+import { printedFiles, startPrintAgent } from './print-agent.js';
+import { sessionApi } from './session-api.js';
 
 /**
  * Labels and printing in the browser (issue 17 "Done when"): staff buy the label of a ready order on the

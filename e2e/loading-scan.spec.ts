@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { signedIn } from './helpers.js';
+import { sessionApi as api } from './session-api.js';
 
 /**
  * The loading scan on a 375 px phone (issue 19 "Done when"): a loading config made through the API is
@@ -8,14 +9,6 @@ import { signedIn } from './helpers.js';
  * pending queue, kept in localStorage, and survive a reload of the page; when the network is back
  * they are flushed one by one and shown as persisted with their match status.
  */
-
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 /** A keyboard-wedge scanner: the code's keys in one burst, then Enter. */
 async function wedge(input: Locator, code: string) {

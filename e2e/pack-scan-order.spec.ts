@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { choose, signedIn } from './helpers.js';
+import { sessionApi as api } from './session-api.js';
 
 /**
  * The Pack Scan Order station in the browser (issue 18 item 4, docs/packing.md): a multi-item wave
@@ -8,14 +9,6 @@ import { choose, signedIn } from './helpers.js';
  * 1440 px; the second, whose batch line asks for the batch number, on a 375 px phone. New orders have
  * no label yet, so both go through "Request Shipment Label" (packed, then the label bought). Both end packing completed with labels, the picklist fully picked.
  */
-
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown, key?: string) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token, ...(key ? { 'Idempotency-Key': key } : {}) } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 async function scan(page: Page, code: string) {
   await page.getByTestId('pack-order-input').click();

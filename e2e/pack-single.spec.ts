@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
+import { sessionApi as api } from './session-api.js';
 
 /**
  * The single-item packing station in the browser (issue 18, docs/packing.md): an item is scanned at
@@ -7,14 +8,6 @@ import { signedIn } from './helpers.js';
  * packed and gets its label from the sandbox carrier; the parcel shows in /wEP/packlist with station,
  * packer and material, and its label can be printed again. The station also works on a 375 px phone.
  */
-
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown, key?: string) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token, ...(key ? { 'Idempotency-Key': key } : {}) } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 test('an item scanned at the single-item station is packed with its label and listed in the packlist', async ({ page }) => {
   test.setTimeout(120_000);

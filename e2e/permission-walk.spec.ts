@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { expandMenu, signedIn } from './helpers.js';
+import { sessionApi as api } from './session-api.js';
 
 /**
  * The permission walk (issue 15 item 7): a screen never calls what its user may not use. For every demo
@@ -18,14 +19,6 @@ const ROLES = ['staff@demo.local', 'warehouse@demo.local', 'station@demo.local',
 
 /** Links and buttons that open a record's detail drawer in the lists. */
 const OPENERS = ['outbound-open', 'inbound-open', 'container-open', 'return-open', 'ticket-open', 'picklist-open', 'row-view'];
-
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 /** Every leaf path of the sidebar menu: groups are opened one by one until no closed group is left. */
 async function menuPaths(page: Page): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from './helpers.js';
+import { sessionApi as api } from './session-api.js';
 
 /**
  * The picking scan in the browser (issue 18 item 3, docs/picking.md "Picking scan"): a single-item wave
@@ -8,14 +9,6 @@ import { signedIn } from './helpers.js';
  * the carrier gate packs the order and buys its label from the sandbox carrier, the progress is saved
  * and the order ends packing completed with its label. Once on a desk (1440 px), once on a phone (375 px).
  */
-
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown, key?: string) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token, ...(key ? { 'Idempotency-Key': key } : {}) } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 async function scan(page: Page, code: string) {
   await page.getByTestId('picking-scan-input').click();

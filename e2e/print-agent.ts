@@ -2,16 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
-
-/** Calls the API with the page's session (set-up and checks through the API, not the UI). */
-export async function sessionApi(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
+import { expect } from '@playwright/test';
 
 /** The print agent in folder mode; its one printer is named after the folder, as the demo's thermal printer. */
 export async function startPrintAgent(origin: string): Promise<{ agent: ChildProcess; url: string; folder: string }> {

@@ -1,17 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
+import { sessionApi as api, type Call } from './session-api.js';
 
 /** The receiving export screen (issue 6 §8): a direct download and a background export of this month. */
-
-type Call = (method: string, url: string, data?: unknown) => Promise<{ code: string; data: any }>;
-
-async function api(page: Page): Promise<Call> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method, url, data) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 /** An order of merchant A received today: one scan, completed as final. */
 async function receiveOne(call: Call) {

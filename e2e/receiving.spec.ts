@@ -1,21 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from './helpers.js';
+import { sessionApi as api, type Call } from './session-api.js';
 
 /**
  * Receiving by scan, putaway and the logging scan in the browser (issue 6 §3, §4). Each test announces
  * its own inbound order of items it creates, through the API, so the tests do not depend on each
  * other or on the demo stock.
  */
-
-type Call = (method: string, url: string, data?: unknown) => Promise<{ code: string; data: any }>;
-
-async function api(page: Page): Promise<Call> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method, url, data) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { choose, signedIn } from './helpers.js';
+import { sessionApi as api, type Call } from './session-api.js';
 
 /**
  * Returns (RMA) in the browser (issue 6 §5, §6): staff scan a new return parcel, count two items of
@@ -7,16 +8,6 @@ import { choose, signedIn } from './helpers.js';
  * compartment by scanning, and inbound it; the stock grows there, and the merchant sees the return
  * read-only. Each run uses its own parcel number.
  */
-
-type Call = (method: string, url: string, data?: unknown) => Promise<{ code: string; data: any }>;
-
-async function api(page: Page): Promise<Call> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method, url, data) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 

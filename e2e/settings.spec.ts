@@ -1,14 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from './helpers.js';
-
-/** The session token of the signed-in page, for preparing data through the API. */
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
+import { sessionApi as api } from './session-api.js';
 
 const pick = (page: Page, text: string) =>
   page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();

@@ -1,19 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedIn } from './helpers.js';
+import { sessionApi as api } from './session-api.js';
 
 /**
  * The shipping scan in the browser (issue 19 items 1–2): an order with two parcels, made through the
  * API and taken to packing completed, is scanned parcel by parcel at 1440 px (the second parcel makes
  * it ready to carrier pickup, a repeat says Already Scanned), and again on a 375 px phone.
  */
-
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 /** A keyboard-wedge scanner: the code's keys in one burst, then Enter (past the 300 ms bounce filter). */
 async function wedge(input: Locator, code: string) {

@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { signedIn } from './helpers.js';
-import { printedFiles, sessionApi, startPrintAgent } from './print-agent.js';
+import { printedFiles, startPrintAgent } from './print-agent.js';
+import { sessionApi } from './session-api.js';
 
 /**
  * SKU QC, serial capture and the SN swap in the browser (issue 18 "Done when"): an order like

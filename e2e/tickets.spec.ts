@@ -1,19 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
+import { sessionApi as api } from './session-api.js';
 
 /**
  * Tickets in the browser (issue 7 §5): a merchant opens a ticket on its order through the API, staff
  * find it on /eEP/tickets and answer in the conversation drawer, and the ticket then waits for the
  * merchant. The order is the merchant's own, created through `POST /v0/outbound/orders`.
  */
-
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json().catch(() => ({ code: `HTTP ${res.status()}`, data: null }))) as { code: string; data: any };
-  };
-}
 
 async function merchantOrder(call: Awaited<ReturnType<typeof api>>): Promise<number> {
   const created = await call('POST', '/v0/outbound/orders', {

@@ -2,7 +2,8 @@
  * The layer rules of docs/architecture.md as lint rules (issue 16 item 4), so that a module written
  * tomorrow cannot take a shortcut the next one would copy:
  * - a route file parses, calls a service or flow and replies: it imports no repository;
- * - a module is used through its front door (`index.ts`): nothing imports another module's files;
+ * - a module is used through its front door (`index.ts`): nothing imports another module's files, and
+ *   the front door exports services, not repositories;
  * - `http/` is the plumbing under every module: it imports no module;
  * - SQL lives in repositories (`*.repo.ts`, `*.sql.ts`), `db/`, migrations and the seed only;
  * - status codes are compared through the status machines, never as numbers;
@@ -73,11 +74,26 @@ const otherModule = {
 };
 const repository = { regex: '\\.repo\\.js$', message: 'A route file calls a service or flow; only services and flows use repositories.' };
 
+/**
+ * A front door exports services and answers, never a repository (issue 16 item 2): a repository
+ * exported there is SQL any module can call without the owning module's rules. Its row types may go out.
+ */
+const repositoryExport = {
+  selector:
+    "ExportNamedDeclaration[exportKind='value'][source.value=/\\.(repo|sql)\\.js$/] > ExportSpecifier[exportKind='value'], ExportAllDeclaration[exportKind='value'][source.value=/\\.(repo|sql)\\.js$/]",
+  message: "A module's front door exports services: wrap the repository's operations in a service and export that.",
+};
+const frontDoors = `${server}/modules/*/index.ts`;
+
 export const layerRules = [
   {
     files: [`${server}/**/*.ts`],
     ignores: [...dataFiles, tenantScopeFile],
     rules: { 'no-restricted-syntax': ['error', exportRows, queryBuilder, sqlTemplate, statusNumber, ...tenantFilters] },
+  },
+  {
+    files: [frontDoors],
+    rules: { 'no-restricted-syntax': ['error', exportRows, queryBuilder, sqlTemplate, statusNumber, ...tenantFilters, repositoryExport] },
   },
   {
     files: dataFiles,
@@ -93,7 +109,7 @@ export const layerRules = [
     rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, repository] }] },
   },
   {
-    files: [`${server}/flows/**/*.ts`],
+    files: [`${server}/flows/**/*.ts`, `${server}/seed/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -101,7 +117,7 @@ export const layerRules = [
           patterns: [
             {
               regex: '^\\.\\./modules/[a-z][a-z0-9-]*/(?!index\\.js$)',
-              message: 'A flow uses modules through their front doors (../modules/<module>/index.js).',
+              message: 'A flow (and the seed) uses modules through their front doors (../modules/<module>/index.js).',
             },
           ],
         },

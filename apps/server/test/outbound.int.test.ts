@@ -288,7 +288,7 @@ describe('merchant scope and lists', () => {
         ).rows.map((r) => [String(r.status), r.n]),
       );
     expect((await get('/v0/outbound/lists/orders/counts')).data.counts).toEqual(await actual());
-    await outboundServices(t.core).repo.compactCounts(t.database.db);
+    await outboundServices(t.core).lists.compactCounts();
     expect((await get('/v0/outbound/lists/orders/counts')).data.counts).toEqual(await actual());
     const rows = await sql<{ n: number }>`select count(*)::int as n from outbound_status_counts`.execute(t.database.db);
     expect(rows.rows[0]!.n).toBeLessThanOrEqual(Object.keys(await actual()).length * 2 + 2);

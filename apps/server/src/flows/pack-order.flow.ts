@@ -10,8 +10,8 @@ import { TenantScope } from '../db/tenant-scope.js';
 import { AppError } from '../http/app-error.js';
 import { billing, type ActivityEntry } from '../modules/billing/index.js';
 import { GoodsIssue, Places, ReservationService, StockService, stockTransaction, type Actor, type ItemRef } from '../modules/inventory/index.js';
-import { outboundServices, packingOrdersRepo, stateOf, type OrderRow, type PackLine } from '../modules/outbound/index.js';
-import { packLogRepo, type NewPackedParcel } from '../modules/packing/index.js';
+import { outboundServices, packingOrders, stateOf, type OrderRow, type PackLine } from '../modules/outbound/index.js';
+import { packLog, type NewPackedParcel } from '../modules/packing/index.js';
 import { readSetting } from '../modules/settings/index.js';
 
 type PackInput = z.infer<typeof packOrderSchema>;
@@ -80,7 +80,7 @@ export class PackOrderFlow {
     const rules = await this.rules();
     const materials = await this.resolveMaterials(auth, parcels);
     return stockTransaction(this.core.db, async (trx) => {
-      const orderId = await packingOrdersRepo.oldestSingle(
+      const orderId = await packingOrders.oldestSingle(
         trx,
         items.map((i) => i.id),
         scope,
@@ -133,18 +133,18 @@ export class PackOrderFlow {
     const actor: Actor = { userId: auth.userId, merchantScope: TenantScope.of(auth) };
     const state = stateOf(order);
     const ref = { type: 'outbound', id: String(order.id) };
-    const lines = await packingOrdersRepo.lines(trx, order.id);
+    const lines = await packingOrders.lines(trx, order.id);
     const expected = expectedWeight(lines, materials);
     const answer = async (outcome: PackOutcome['outcome']): Promise<PackOutcome> => ({
       orderId: order.id,
       unid: order.unid,
       status: order.status,
       outcome,
-      parcels: await packLogRepo.ofOrder(trx, order.id),
+      parcels: await packLog.ofOrder(trx, order.id),
       expectedWeightKg: expected,
     });
 
-    const packed = await packLogRepo.ofOrder(trx, order.id);
+    const packed = await packLog.ofOrder(trx, order.id);
     if (packed.length > 0) {
       if (!MEASURE.includes(state)) return answer('alreadyPacked');
       await this.measure(trx, actor, order, input.parcels, packed.length, rules);
@@ -163,14 +163,14 @@ export class PackOrderFlow {
 
     if (state !== 'readyToPack' && state !== 'partiallyPacked') await this.orders.status.move(trx, actor, order, 'readyToPack', { action: 'pick' });
     await this.issue.issueReserved(trx, actor, ref);
-    await packingOrdersRepo.markIssued(trx, order.id);
+    await packingOrders.markIssued(trx, order.id);
     for (const parcel of materials)
       for (const m of parcel)
         await this.issue.consumeMaterial(trx, actor, { itemId: m.item.id, sku: m.item.sku, quantity: m.quantity, warehouseId: order.warehouseId, ref });
 
     const units = lines.reduce((sum, l) => sum + l.quantity, 0);
-    await packLogRepo.insert(trx, parcelRows(order, auth.userId, input, materials, units));
-    await packingOrdersRepo.setPacked(trx, order.id, measuredTotals(input.parcels));
+    await packLog.insert(trx, parcelRows(order, auth.userId, input, materials, units));
+    await packingOrders.setPacked(trx, order.id, measuredTotals(input.parcels));
     await this.orders.status.move(trx, actor, order, 'packed', { action: 'pack' });
     await this.waitForMeasures(trx, actor, order, input.parcels, rules);
     await billing.record(trx, activity(order, lines, input.parcels.length, materials));
@@ -186,14 +186,13 @@ export class PackOrderFlow {
       if (!line) throw new AppError('ItemNotFound', { params: { code: String(s.itemId) }, fields: [{ field: 'short', message: String(s.itemId) }] });
       await this.issue.releaseShort(trx, actor, { ref, itemId: s.itemId, missing: Math.min(s.missing, line.reserved), note: `short pick ${order.unid}` });
     }
-    await this.orders.repo.syncReserved(trx, order.id);
-    await this.orders.repo.refreshTotals(trx, order.id);
+    await packingOrders.syncLines(trx, order.id);
     await this.orders.status.move(trx, actor, order, 'outOfStock', { action: 'shortPick', reason: 'short pick' });
   }
 
   /** The carrier of the order needs weights or dimensions the station did not give: the order waits for them. */
   private async waitForMeasures(trx: Kysely<DB>, actor: Actor, order: OrderRow, parcels: Parcel[], rules: PackingRules) {
-    const { carrier } = await packingOrdersRepo.info(trx, order.id);
+    const { carrier } = await packingOrders.info(trx, order.id);
     const key = carrier.trim().toUpperCase();
     if (rules.weightNeeded.map((c) => c.toUpperCase()).includes(key) && parcels.some((p) => p.weight === null))
       await this.orders.status.move(trx, actor, order, 'packetWeightNeeded', { action: 'pack', reason: 'weight' });
@@ -204,9 +203,9 @@ export class PackOrderFlow {
   /** The missing weights or dimensions arrive: they go onto the packed parcels and the order is packed again. */
   private async measure(trx: Kysely<DB>, actor: Actor, order: OrderRow, parcels: Parcel[], count: number, rules: PackingRules) {
     for (const [index, parcel] of parcels.slice(0, count).entries())
-      await packLogRepo.measure(trx, order.id, index, { weightKg: parcel.weight, dimensions: parcel.dimensions });
-    const now = (await packLogRepo.ofOrder(trx, order.id)).map((p) => ({ weight: p.weightKg, dimensions: p.dimensions, materials: [] }));
-    await packingOrdersRepo.setPacked(trx, order.id, measuredTotals(now));
+      await packLog.measure(trx, order.id, index, { weightKg: parcel.weight, dimensions: parcel.dimensions });
+    const now = (await packLog.ofOrder(trx, order.id)).map((p) => ({ weight: p.weightKg, dimensions: p.dimensions, materials: [] }));
+    await packingOrders.setPacked(trx, order.id, measuredTotals(now));
     await this.orders.status.move(trx, actor, order, 'packed', { action: 'measure' });
     await this.waitForMeasures(trx, actor, order, now, rules);
   }

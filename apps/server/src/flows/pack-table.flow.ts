@@ -9,7 +9,7 @@ import type { AuthContext } from '../http/access.js';
 import { TenantScope } from '../db/tenant-scope.js';
 import { AppError } from '../http/app-error.js';
 import { Places, stockTransaction } from '../modules/inventory/index.js';
-import { packTableRepo } from '../modules/packing/index.js';
+import { packTableUnits } from '../modules/packing/index.js';
 import { picklistTable, staffOnly, type PicklistAtTable } from '../modules/picking/index.js';
 import { PackOrderFlow, PACKABLE } from './pack-order.flow.js';
 
@@ -60,7 +60,7 @@ export class PackTableFlow {
       const scanned = await this.scannedMap(trx, picklistId);
       const target = this.nextOrder(at, scanned, new Set(inList.map((i) => i.id)));
       if (!target) throw new AppError('NothingLeftToScan', { params: { code: input.code } });
-      await packTableRepo.addUnit(trx, picklistId, target.orderId, target.itemId);
+      await packTableUnits.addUnit(trx, picklistId, target.orderId, target.itemId);
       scanned.set(`${target.orderId}:${target.itemId}`, (scanned.get(`${target.orderId}:${target.itemId}`) ?? 0) + 1);
 
       const order = at.orders.find((o) => o.id === target.orderId)!;
@@ -82,7 +82,7 @@ export class PackTableFlow {
   }
 
   private async scannedMap(db: Kysely<DB>, picklistId: number): Promise<Map<string, number>> {
-    return new Map((await packTableRepo.units(db, picklistId)).map((u) => [`${u.orderId}:${u.itemId}`, u.scanned]));
+    return new Map((await packTableUnits.units(db, picklistId)).map((u) => [`${u.orderId}:${u.itemId}`, u.scanned]));
   }
 
   /** The order's items still missing units: per item, the planned pieces (all its lines) against the scanned. */

@@ -17,11 +17,11 @@ export function palletHandoverFlow(core: Core) {
   return {
     async close(auth: AuthContext, code: string, locale: Locale) {
       staffOnly(auth);
-      const { repo, orders } = outboundServices(core);
+      const { orders } = outboundServices(core);
       const actor = { userId: auth.userId, merchantScope: TenantScope.of(auth) };
       const port: HandoverOrderPort = {
         async move(trx, orderId, to, note) {
-          const order = await repo.order(trx, orderId, TenantScope.all, { lock: true });
+          const order = await orders.locked(trx, orderId);
           if (!order) throw new AppError('NotFound');
           await orders.status.move(trx, actor, order, to, { action: 'handover', note });
         },

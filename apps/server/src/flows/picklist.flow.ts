@@ -13,12 +13,12 @@ import { pickingServices, picklistWriter, staffOnly, type OrderPort } from '../m
  * The flow owns the transaction; the routes declare `idempotent`, so a retry replays the answer.
  */
 function orderPort(core: Core, auth: AuthContext): OrderPort {
-  const { repo, orders } = outboundServices(core);
+  const { orders } = outboundServices(core);
   const actor = { userId: auth.userId, merchantScope: TenantScope.of(auth) };
   return {
-    statusOf: async (trx, orderId) => (await repo.order(trx, orderId, TenantScope.all))?.status ?? null,
+    statusOf: async (trx, orderId) => (await orders.current(trx, orderId))?.status ?? null,
     async move(trx, orderId, to, note) {
-      const order = await repo.order(trx, orderId, TenantScope.all, { lock: true });
+      const order = await orders.locked(trx, orderId);
       if (!order) throw new AppError('NotFound');
       await orders.status.move(trx, actor, order, to, { action: 'picklist', note });
     },

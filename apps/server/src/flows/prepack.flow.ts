@@ -10,8 +10,8 @@ import type { AuthContext } from '../http/access.js';
 import { TenantScope, tenantAllows } from '../db/tenant-scope.js';
 import { AppError } from '../http/app-error.js';
 import { stockTransaction } from '../modules/inventory/index.js';
-import { outboundServices, packingOrdersRepo, type PrepackCandidateLine } from '../modules/outbound/index.js';
-import { prepackRepo } from '../modules/packing/index.js';
+import { outboundServices, packingOrders, type PrepackCandidateLine } from '../modules/outbound/index.js';
+import { prepackedParcels } from '../modules/packing/index.js';
 import { staffOnly } from '../modules/picking/index.js';
 import { PackOrderFlow } from './pack-order.flow.js';
 
@@ -78,8 +78,8 @@ export class PrepackFlow {
   async keys(auth: AuthContext, db: Kysely<DB> = this.core.db): Promise<PrepackKey[]> {
     staffOnly(auth);
     const scope = TenantScope.of(auth);
-    const orders = readyOrders(await packingOrdersRepo.prepackCandidates(db, scope, CANDIDATES));
-    const open = new Map((await prepackRepo.openCounts(db, scope)).map((c) => [groupId(c.merchantId, c.key), c.count]));
+    const orders = readyOrders(await packingOrders.prepackCandidates(db, scope, CANDIDATES));
+    const open = new Map((await prepackedParcels.openCounts(db, scope)).map((c) => [groupId(c.merchantId, c.key), c.count]));
     const groups = new Map<string, PrepackKey>();
     for (const o of orders) {
       const id = groupId(o.merchantId, o.key);
@@ -110,7 +110,7 @@ export class PrepackFlow {
       const available = group.orders - group.prepacked;
       if (input.count > available) throw new AppError('PrepackTooMany', { params: { key: input.key, available: Math.max(0, available) } });
       const stored = materials!.map((m) => ({ itemId: m.item.id, quantity: m.quantity }));
-      await prepackRepo.insert(
+      await prepackedParcels.insert(
         trx,
         Array.from({ length: input.count }, () => ({
           merchantId: input.merchantId,
@@ -130,10 +130,10 @@ export class PrepackFlow {
     const scope = TenantScope.of(auth);
     const { orders } = outboundServices(this.core);
     return stockTransaction(this.core.db, async (trx) => {
-      const ready = readyOrders(await packingOrdersRepo.prepackCandidates(trx, scope, CANDIDATES));
+      const ready = readyOrders(await packingOrders.prepackCandidates(trx, scope, CANDIDATES));
       let candidates: number[];
       if (input.order !== undefined) {
-        const id = await packingOrdersRepo.idByCode(trx, input.order, scope);
+        const id = await packingOrders.idByCode(trx, input.order, scope);
         if (id === null) throw new AppError('OrderNotFound');
         candidates = [id];
       } else {
@@ -142,7 +142,7 @@ export class PrepackFlow {
       }
       for (const orderId of candidates) {
         const order = await orders.mustFind(trx, auth, orderId, { lock: true });
-        const earlier = await prepackRepo.ofOrder(trx, order.id);
+        const earlier = await prepackedParcels.ofOrder(trx, order.id);
         const state = OUTBOUND_ORDER.stateOf(order.status);
         // A repeat (a lost answer, a second press): the order keeps its parcel; the pack flow answers alreadyPacked.
         if (!earlier && (!state || !READY.includes(state))) {
@@ -154,9 +154,9 @@ export class PrepackFlow {
         }
         const key = earlier?.key ?? ready.find((o) => o.orderId === order.id)?.key;
         if (key === undefined) throw new AppError('InvalidState', { detail: 'not fully reserved' });
-        const parcel = earlier ?? (await prepackRepo.takeOpen(trx, order.merchantId, key, scope));
+        const parcel = earlier ?? (await prepackedParcels.takeOpen(trx, order.merchantId, key, scope));
         if (!parcel) throw new AppError('NoPrepackedParcel', { params: { key } });
-        if (!earlier) await prepackRepo.assign(trx, parcel.id, order.id);
+        if (!earlier) await prepackedParcels.assign(trx, parcel.id, order.id);
         const pack = await this.packing.packInside(trx, auth, order.id, {
           station: input.station || parcel.station || PREPACK,
           parcels: [{ weight: null, dimensions: null, materials: parcel.materials.map((m) => ({ itemId: m.itemId, quantity: m.quantity })) }],

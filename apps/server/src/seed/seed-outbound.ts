@@ -1,16 +1,10 @@
-import { addressProblems, OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
+import { addressProblems, type OutboundState } from '@kontor/contracts';
 import type { Address } from '@kontor/contracts/domains/outbound';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
-import { ReservationService } from '../modules/inventory/reservation.service.js';
-import type { Actor } from '../modules/inventory/stock-tx.js';
-import { StockService } from '../modules/inventory/stock.service.js';
-import { OrderStatusService } from '../modules/outbound/order-status.service.js';
-import { OutboundRepo, type OrderRow } from '../modules/outbound/outbound.repo.js';
+import type { Actor } from '../modules/inventory/index.js';
+import { orderWriter, type OrderRow } from '../modules/outbound/index.js';
 import { TenantScope } from '../db/tenant-scope.js';
-import { billing } from '../modules/billing/index.js';
-
-const code = (state: OutboundState) => OUTBOUND_ORDER.codeOf(state);
 const address = (
   name1: string,
   streetName: string,
@@ -233,14 +227,13 @@ const PATHS: Partial<Record<OutboundState, OutboundState[]>> = {
 };
 
 /**
- * Writes the demo orders (after the inventory seed). Orders before picking go through the real
- * allocation (OrderStatusService.recompute and move, in this transaction), so reservations, ledger and
- * order lines agree; orders past picking are written with their lines picked and their history.
+ * Writes the demo orders (after the inventory seed) through the outbound module's order writer. Orders
+ * before picking go through the real allocation (its status machine, in this transaction), so
+ * reservations, ledger and order lines agree; orders past picking are written with their lines picked
+ * and their history.
  */
 export async function seedOutbound(db: Kysely<DB>): Promise<void> {
   if (!db.isTransaction) return db.transaction().execute((trx) => seedOutbound(trx));
-  const repo = new OutboundRepo();
-  const status = new OrderStatusService(repo, new ReservationService({ db }, new StockService({ db })));
   const ids = await sql<{ kind: string; key: string; id: number; merchant: number | null }>`
     select 'merchant' as kind, code as key, id, id as merchant from merchants
     union all select 'item', sku || '@' || merchant_id, id, merchant_id from items
@@ -255,70 +248,39 @@ export async function seedOutbound(db: Kysely<DB>): Promise<void> {
     // A cancel request after picking: the order was picked first (its goods would go back if approved).
     const base: OutboundState = o.state === 'cancelRequested' ? 'readyToPack' : o.state;
     const path = PATHS[base] ?? [];
-    const order = await insertDemoOrder(db, o, {
+    const order = await orderWriter.writePast(db, {
+      unid: o.unid ?? null,
       merchantId,
       warehouseId,
       userId: actor.userId,
-      itemIds: o.lines.map(([sku]) => idOf('item', `${sku}@${merchantId}`)),
+      consignee: o.consignee,
+      carrier: o.carrier,
+      lines: o.lines.map(([sku, quantity]) => ({ itemId: idOf('item', `${sku}@${merchantId}`), quantity })),
+      parcels: o.parcels ?? [],
+      remark: o.remark ?? '',
+      privateRemark: o.privateRemark ?? '',
+      hoursAgo: o.hoursAgo,
       path,
     });
     if (path.length) {
-      if (o.state !== base) await status.move(db, actor, order, o.state, { action: 'requestCancel', ...o.exception });
+      if (o.state !== base) await orderWriter.move(db, actor, order, o.state, { action: 'requestCancel', ...o.exception });
       continue;
     }
-    await status.recompute(db, actor, order, { action: 'allocate' });
-    await settle(status, db, actor, order, o);
+    await orderWriter.allocate(db, actor, order);
+    await settle(db, actor, order, o);
   }
 }
 
-/**
- * The order, its lines and its history up to `path` in one statement, its billing through the billing module (the seed runs on
- * every fresh start and in every test app: a few statements per order, not dozens). Without a path
- * the order waits as out of stock for allocation; along a path its lines are picked.
- */
-async function insertDemoOrder(
-  db: Kysely<DB>,
-  o: DemoOrder,
-  ctx: { merchantId: number; warehouseId: number; userId: number | null; itemIds: number[]; path: OutboundState[] },
-): Promise<OrderRow> {
-  const units = o.lines.reduce((sum, [, q]) => sum + q, 0);
-  const picked = ctx.path.length > 0;
-  const parcels = (o.parcels ?? []).map((trackingNo) => ({ trackingNo, weight: null, dimensions: null }));
-  const steps = [code('outOfStock'), ...ctx.path.map(code)];
-  const row = await sql<{ id: number }>`with o as (
-      insert into outbound_orders (unid, merchant_id, warehouse_id, status, type_of_task, mode_of_transport, pickup_date, unit_qty, weight,
-        consignee, consignee_name, consignee_country, address_problems, carrier, remark, private_remark, parcels, ship_bundle, box_qty,
-        line_count, total_units, created_by, created_at, shipped_at)
-      values (coalesce(${o.unid ?? null}, outbound_next_unid()), ${ctx.merchantId}, ${ctx.warehouseId}, ${steps.at(-1)}, 'B2C', 'parcel', current_date,
-        ${units}, ${Math.round(units * 0.8 * 1000) / 1000 + 0.2}, ${JSON.stringify(o.consignee)}::jsonb, ${o.consignee.name1}, ${o.consignee.country},
-        ${JSON.stringify(addressProblems(o.consignee))}::jsonb, ${o.carrier}, ${o.remark ?? ''}, ${o.privateRemark ?? ''}, ${JSON.stringify(parcels)}::jsonb,
-        ${(o.parcels ?? []).join('\n')}, ${parcels.length}, ${o.lines.length}, ${units}, ${ctx.userId}, now() - make_interval(hours => ${o.hoursAgo}),
-        ${ctx.path.includes('shipped') ? sql`now() - make_interval(hours => ${o.hoursAgo - 6})` : null})
-      returning id),
-    l as (insert into outbound_lines (order_id, item_id, quantity, picked, position)
-      select o.id, v.item, v.q, ${picked ? sql`v.q` : sql`0`}, v.pos from o,
-        unnest(${ctx.itemIds}::bigint[], ${o.lines.map(([, q]) => q)}::int[]) with ordinality v(item, q, pos)),
-    h as (insert into outbound_history (order_id, user_id, action, from_status, to_status, at)
-      select o.id, ${ctx.userId}, s.action, s.f, s.t, now() - make_interval(hours => ${o.hoursAgo}) + s.n * interval '1 hour' from o,
-        unnest(${['create', ...ctx.path]}::text[], ${[null, ...steps.slice(0, -1)]}::int[], ${steps}::int[]) with ordinality s(action, f, t, n))
-    select id from o`.execute(db);
-  const id = Number(row.rows[0]!.id);
-  // Billing owns its table: the order's handling is recorded through its front door, as creating an order does.
-  const repo = new OutboundRepo();
-  await billing.record(db, await repo.billingEntries(db, id));
-  return (await repo.order(db, id, TenantScope.all))!;
-}
-
 /** The last hop of an order before picking: a wrong address, a hold or a cancel, else where allocation left it. */
-async function settle(status: OrderStatusService, db: Kysely<DB>, actor: Actor, order: OrderRow, o: DemoOrder): Promise<void> {
+async function settle(db: Kysely<DB>, actor: Actor, order: OrderRow, o: DemoOrder): Promise<void> {
   const problems = addressProblems(o.consignee);
   if (problems.length > 0)
-    await status.move(db, actor, order, 'wrongAddress', {
+    await orderWriter.move(db, actor, order, 'wrongAddress', {
       action: 'addressCheck',
       reason: 'address',
       owner: 'merchant',
       note: problems.map((p) => `${p.field}: ${p.problem}`).join(', '),
     });
-  else if (o.state === 'canceled') await status.move(db, actor, order, 'canceled', { action: 'requestCancel', reason: 'customer cancelled' });
-  else if (o.state === 'hold') await status.move(db, actor, order, 'hold', { action: 'hold', ...o.exception });
+  else if (o.state === 'canceled') await orderWriter.move(db, actor, order, 'canceled', { action: 'requestCancel', reason: 'customer cancelled' });
+  else if (o.state === 'hold') await orderWriter.move(db, actor, order, 'hold', { action: 'hold', ...o.exception });
 }

@@ -1,12 +1,9 @@
-import { TenantScope, tenantSql } from '../db/tenant-scope.js';
+import { TenantScope } from '../db/tenant-scope.js';
 import { picklistRulesSchema } from '@kontor/contracts/domains/picking';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
-import { ReservationService } from '../modules/inventory/reservation.service.js';
-import type { Actor } from '../modules/inventory/stock-tx.js';
-import { StockService } from '../modules/inventory/stock.service.js';
-import { OrderStatusService } from '../modules/outbound/order-status.service.js';
-import { OutboundRepo } from '../modules/outbound/outbound.repo.js';
+import type { Actor } from '../modules/inventory/index.js';
+import { orderWriter } from '../modules/outbound/index.js';
 import { picklistWriter, type OrderPort } from '../modules/picking/index.js';
 
 interface PickDemoOrder {
@@ -55,17 +52,14 @@ const MULTIS: PickDemoOrder[] = [
  */
 export async function seedPicking(db: Kysely<DB>): Promise<void> {
   if (!db.isTransaction) return db.transaction().execute((trx) => seedPicking(trx));
-  const repo = new OutboundRepo();
-  const status = new OrderStatusService(repo, new ReservationService({ db }, new StockService({ db })));
   const ids = await sql<{ merchant: number; warehouse: number; staff: number | null }>`select (select id from merchants where code = 'C001') as merchant,
     (select id from warehouses where code = 'DE01') as warehouse, (select id from users where account = 'staff@demo.local') as staff`.execute(db);
   const { merchant, warehouse, staff } = ids.rows[0]!;
   const actor: Actor = { userId: staff === null ? null : Number(staff), merchantScope: TenantScope.all };
   const port: OrderPort = {
-    statusOf: async (trx, orderId) => (await repo.order(trx, orderId, TenantScope.all))?.status ?? null,
+    statusOf: (trx, orderId) => orderWriter.statusOf(trx, orderId),
     async move(trx, orderId, to, note) {
-      const order = (await repo.order(trx, orderId, TenantScope.all, { lock: true }))!;
-      await status.move(trx, actor, order, to, { action: 'picklist', note });
+      await orderWriter.move(trx, actor, await orderWriter.locked(trx, orderId), to, { action: 'picklist', note });
     },
   };
   const make = async (orders: PickDemoOrder[]) => {
@@ -84,18 +78,17 @@ export async function seedPicking(db: Kysely<DB>): Promise<void> {
         email: '',
         addition: '',
       };
-      const row = await sql<{ id: number }>`with o as (
-          insert into outbound_orders (merchant_id, warehouse_id, status, type_of_task, mode_of_transport, pickup_date, unit_qty, weight, consignee,
-            consignee_name, consignee_country, carrier, ship_no, line_count, total_units, created_by, created_at)
-          values (${merchant}, ${warehouse}, 8, 'B2C', 'parcel', current_date, ${units}, ${units * 0.3}, ${JSON.stringify(consignee)}::jsonb, ${o.name}, 'DE',
-            'DHL', ${o.shipNo}, ${o.lines.length}, ${units}, ${actor.userId}, now() - interval '90 minutes') returning id),
-        l as (insert into outbound_lines (order_id, item_id, batch, quantity, position)
-          select o.id, i.id, v.batch, v.q, v.pos from o, unnest(${o.lines.map(([sku]) => sku)}::text[], ${o.lines.map(([, q]) => q)}::int[],
-            ${o.lines.map(([, , b]) => b ?? '')}::text[]) with ordinality v(sku, q, batch, pos)
-            join items i on i.sku = v.sku and ${tenantSql(TenantScope.merchant(merchant), 'i.merchant_id')})
-        select id from o`.execute(db);
-      const order = (await repo.order(db, Number(row.rows[0]!.id), TenantScope.all))!;
-      await status.recompute(db, actor, order, { action: 'allocate' });
+      const order = await orderWriter.writeAllocated(db, actor, {
+        merchantId: Number(merchant),
+        warehouseId: Number(warehouse),
+        userId: actor.userId,
+        consignee,
+        carrier: 'DHL',
+        shipNo: o.shipNo,
+        lines: o.lines.map(([sku, quantity, batch]) => ({ sku, quantity, batch: batch ?? '' })),
+        weight: units * 0.3,
+        minutesAgo: 90,
+      });
       made.push(order.id);
     }
     return made;

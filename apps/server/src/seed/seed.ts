@@ -2,7 +2,7 @@ import { BUILTIN_ROLES, DEMO_PASSWORD, USER_TYPES } from '@kontor/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Core } from '../core.js';
 import type { DB } from '../db/types.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../modules/auth/index.js';
 import { seedInbound } from './seed-inbound.js';
 import { seedInventory } from './seed-inventory.js';
 import { seedOutbound } from './seed-outbound.js';

@@ -6,7 +6,7 @@ import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { mergePdfs } from '../../lib/documents/merge-pdf.js';
 import { readGeneratedFiles } from '../files/index.js';
-import { labelOrderRepo } from '../outbound/index.js';
+import { labelOrders } from '../outbound/index.js';
 import { labelsRepo } from './labels.repo.js';
 import { CANCELED, type LabelsService } from './labels.service.js';
 import { renderSnLabel } from '../labels/index.js';
@@ -61,7 +61,7 @@ export class CarrierGateService {
   async plan(auth: AuthContext, rows: Rows): Promise<GatePlan> {
     const scope = TenantScope.of(auth);
     const numbers = rows.filter((r) => !(r.id && r.id > 0)).map((r) => (r.UNID || r.unid)!);
-    const byNumber = await labelOrderRepo.idsByNumber(this.core.db, numbers, scope);
+    const byNumber = await labelOrders.idsByNumber(this.core.db, numbers, scope);
     const wanted = new Map<number, Set<number> | null>();
     const rowOrders: number[] = [];
     for (const row of rows) {
@@ -76,7 +76,7 @@ export class CarrierGateService {
     const states = new Map<number, OutboundState>();
     let canceled = false;
     for (const id of wanted.keys()) {
-      const order = await labelOrderRepo.order(this.core.db, id, scope);
+      const order = await labelOrders.order(this.core.db, id, scope);
       if (!order || order.deleted) throw new AppError('NotFound');
       const state = OUTBOUND_ORDER.stateOf(order.status);
       if (!state || CANCELED.includes(state)) canceled = true;

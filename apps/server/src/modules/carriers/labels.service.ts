@@ -8,7 +8,7 @@ import type { ErrorCode } from '@kontor/contracts';
 import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import type { Actor } from '../inventory/index.js';
-import { labelOrderRepo, outboundServices, type LabelOrderRow } from '../outbound/index.js';
+import { labelOrders, outboundServices, type LabelOrderRow } from '../outbound/index.js';
 import type { CarrierAccountsService } from './accounts.service.js';
 import { mustBeCompany, productFor } from './accounts.service.js';
 import { CarrierError } from './driver.js';
@@ -100,7 +100,7 @@ export class LabelsService {
   }
 
   async labels(scope: TenantScope, orderId: number): Promise<ParcelLabel[]> {
-    const order = await labelOrderRepo.order(this.core.db, orderId, scope);
+    const order = await labelOrders.order(this.core.db, orderId, scope);
     if (!order || order.deleted) throw new AppError('NotFound');
     return (await labelsRepo.all(this.core.db, orderId)).map(toLabel);
   }
@@ -114,7 +114,7 @@ export class LabelsService {
   async resolution(auth: AuthContext, orderId: number) {
     mustBeCompany(auth);
     const scope = TenantScope.of(auth);
-    const order = await labelOrderRepo.order(this.core.db, orderId, scope);
+    const order = await labelOrders.order(this.core.db, orderId, scope);
     if (!order || order.deleted) throw new AppError('NotFound');
     const r = await this.accounts.resolve(this.core.db, { ...order, country: order.consignee.country ?? '' });
     if (!r) throw new AppError('CarrierNotConfigured');
@@ -163,7 +163,7 @@ export class LabelsService {
 
   private async prepare(actor: Actor, orderId: number, options: BuyOptions): Promise<Prepared | { kind: 'ready' } | { kind: 'refused'; error: Failure }> {
     return this.core.db.transaction().execute(async (trx) => {
-      const order = await labelOrderRepo.order(trx, orderId, actor.merchantScope, true);
+      const order = await labelOrders.order(trx, orderId, actor.merchantScope, true);
       if (!order || order.deleted) throw new AppError('NotFound');
       const state = stateOf(order.status);
       if (!state || CANCELED.includes(state)) throw new AppError('InvalidState', { fields: [{ field: 'status', message: String(order.status) }] });
@@ -210,7 +210,7 @@ export class LabelsService {
     if (!product || !product.zones.includes(zone))
       throw new CarrierError('service', `${resolution.product || resolution.driver.code} does not ship to ${country}`, { retryable: false });
     const consignee = consigneeOf(order);
-    const customs = zone === 'world' ? customsOf(order, await labelOrderRepo.customsLines(trx, order.id), shipper.country, resolution.exportReason) : undefined;
+    const customs = zone === 'world' ? customsOf(order, await labelOrders.customsLines(trx, order.id), shipper.country, resolution.exportReason) : undefined;
     const weights = new Map(
       parcelSpecs(
         order,
@@ -271,15 +271,15 @@ export class LabelsService {
     const { outbound } = this;
     let retryAt: Date | null = null;
     const purchase = await this.core.db.transaction().execute(async (trx): Promise<LabelPurchase> => {
-      const order = await labelOrderRepo.order(trx, orderId, TenantScope.all, true);
-      const row = await outbound.repo.order(trx, orderId, TenantScope.all, { lock: true });
+      const order = await labelOrders.order(trx, orderId, TenantScope.all, true);
+      const row = await outbound.orders.locked(trx, orderId);
       if (!order || !row) throw new AppError('NotFound');
       const live = await labelsRepo.live(trx, orderId);
       const needed = this.needed(order);
       const complete = needed.every((n) => live.some((l) => l.parcel_index === n.index && l.is_return === n.isReturn && l.state === 'bought'));
       const tracking = live.filter((l) => l.state === 'bought' && !l.is_return).map((l) => l.tracking_number);
       const shipBundle = complete || tracking.length > 0 ? tracking.join('\n') : order.shipBundle;
-      if (shipBundle !== order.shipBundle) await labelOrderRepo.setShipBundle(trx, orderId, shipBundle);
+      if (shipBundle !== order.shipBundle) await labelOrders.setShipBundle(trx, orderId, shipBundle);
       const state = stateOf(row.status)!;
       let kind: CarrierErrorKindName | null = null;
       let text = '';
@@ -332,10 +332,10 @@ export class LabelsService {
     }
     return this.core.db.transaction().execute(async (trx) => {
       await this.purchaser.recordVoid(trx, label);
-      const order = await labelOrderRepo.order(trx, Number(label.order_id), TenantScope.all, true);
+      const order = await labelOrders.order(trx, Number(label.order_id), TenantScope.all, true);
       if (order) {
         const tracking = (await labelsRepo.live(trx, order.id)).filter((l) => l.state === 'bought' && !l.is_return).map((l) => l.tracking_number);
-        await labelOrderRepo.setShipBundle(trx, order.id, tracking.join('\n'));
+        await labelOrders.setShipBundle(trx, order.id, tracking.join('\n'));
       }
       return toLabel((await labelsRepo.get(trx, labelId, TenantScope.all))!);
     });

@@ -9,7 +9,7 @@ import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/index.js';
 import { attachFiles } from '../files/index.js';
 import { Places } from '../inventory/index.js';
-import { ResourceRepo } from '../resources/index.js';
+import { ResourceView } from '../resources/index.js';
 import { INBOUND_RESOURCES } from './inbound.resources.js';
 import { InboundRepo, type LineRow, type OrderColumns, type OrderRow } from './inbound.repo.js';
 import { stagingOf } from './putaway.service.js';
@@ -50,10 +50,10 @@ export function lineView(line: LineRow) {
 /** Announcing, changing and following inbound orders (issue 6 §1, §6). */
 export class InboundOrderService {
   readonly repo = new InboundRepo();
-  private readonly list: ResourceRepo;
+  private readonly list: ResourceView;
 
   constructor(private readonly core: Pick<Core, 'db'>) {
-    this.list = new ResourceRepo(core.db, INBOUND_RESOURCES[0]!);
+    this.list = new ResourceView(core.db, INBOUND_RESOURCES[0]!);
   }
 
   /** The order or NotFound, within the session's merchant scope. */

@@ -60,4 +60,3 @@ export const compartmentRangeRepo = {
 };
 
 /** The compartments of a label request, for the labels module. */
-export const compartmentsForLabels = (db: Kysely<DB>, ids: number[]) => compartmentRangeRepo.forLabels(db, ids);

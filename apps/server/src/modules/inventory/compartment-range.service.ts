@@ -4,7 +4,7 @@ import type { compartmentRangeSchema } from '@kontor/contracts/domains/labels';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import { compartmentRangeRepo } from './compartment-range.repo.js';
+import { compartmentRangeRepo, type CompartmentForLabel } from './compartment-range.repo.js';
 import { warehouseExists } from './warehouse-options.repo.js';
 
 export type CompartmentRangeRequest = z.infer<typeof compartmentRangeSchema>;
@@ -57,3 +57,6 @@ export class CompartmentRangeService {
     return { created, skipped: wanted.length - created.length };
   }
 }
+
+/** Compartments by id as their labels print them (the labels module). */
+export const compartmentsForLabels = (db: Kysely<DB>, ids: number[]): Promise<CompartmentForLabel[]> => compartmentRangeRepo.forLabels(db, ids);

@@ -15,7 +15,7 @@ export { StockService } from './stock.service.js';
 export type { ItemForLabel } from './item-labels.repo.js';
 export { CompartmentRangeService } from './compartment-range.service.js';
 export type { CompartmentRangeRequest, RangePreview } from './compartment-range.service.js';
-export { compartmentsForLabels } from './compartment-range.repo.js';
+export { compartmentsForLabels } from './compartment-range.service.js';
 export type { CompartmentForLabel } from './compartment-range.repo.js';
 export { GoodsIssue } from './goods-issue.js';
 export type { IssueRef, Issued } from './goods-issue.js';

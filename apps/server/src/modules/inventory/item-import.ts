@@ -10,7 +10,7 @@ import { fieldError } from '../../http/error-handler.js';
 import { toCsv } from '../../lib/csv.js';
 import { readTableFile, ROWS_PER_TURN, tableLimits, yieldToLoop } from '../../lib/table-file.js';
 import { registerJobHandler } from '../jobs/index.js';
-import { ResourceRepo } from '../resources/index.js';
+import { ResourceView } from '../resources/index.js';
 import { INVENTORY_RESOURCES, syncItemCodes } from './inventory.resources.js';
 import { ItemImportRepo } from './item-import.repo.js';
 import { TenantScope, tenantAllows } from '../../db/tenant-scope.js';
@@ -140,7 +140,7 @@ async function writeItems(db: Kysely<DB>, merchantId: number, items: ItemWrite[]
 
 async function writeBatch(db: Kysely<DB>, merchantId: number, items: ItemWrite[]) {
   const def = INVENTORY_RESOURCES.find((d) => d.name === 'item')!;
-  const repo = new ResourceRepo(db, def);
+  const repo = new ResourceView(db, def);
   await db.transaction().execute(async (trx) => {
     for (const item of items) {
       const columns = repo.toColumns(item as unknown as Record<string, unknown>);

@@ -1,7 +1,7 @@
 import type { StockGrouping } from '@kontor/contracts/domains/inventory';
 import { sql, type Kysely } from 'kysely';
 import type { DB, StockView } from '../../db/types.js';
-import { TOTAL_CAP, type ListQuery, type ResourceRepo } from '../resources/index.js';
+import { TOTAL_CAP, type ListConditions, type ListQuery } from '../resources/index.js';
 
 /** Columns a grouping groups by (and answers), and the ones its keyset orders by (a unique tuple ending in an id). */
 type StockViewColumn = keyof StockView & string;
@@ -26,7 +26,7 @@ const sums = () => [
 
 /**
  * The grouped stock views as SQL aggregates over `stock_view` (issue 5 §3): the same conditions as the
- * stock list (merchant scope from the session, search, filters: `ResourceRepo.where`), summed with
+ * stock list (merchant scope from the session, search, filters: `ResourceView.conditions`), summed with
  * GROUP BY and paged by keyset on the group's ordering columns, so totals are right on any number of rows.
  */
 export class StockGroupsRepo {
@@ -34,7 +34,7 @@ export class StockGroupsRepo {
 
   constructor(
     db: Kysely<DB>,
-    private readonly list: ResourceRepo,
+    private readonly conditions: ListConditions,
   ) {
     this.db = db;
   }
@@ -47,7 +47,7 @@ export class StockGroupsRepo {
       .selectFrom('stock_view')
       .select(group)
       .select(sums())
-      .where((eb) => this.list.where(eb, filter));
+      .where((eb) => this.conditions(eb, filter));
     if (after) query = query.where(sql<boolean>`(${refs(order)}) > (${sql.join(after.map((v) => sql`${v}`))})`);
     for (const column of order) query = query.orderBy(column, 'asc');
     return (await query.groupBy(group).limit(limit).execute()) as GroupRow[];
@@ -58,7 +58,7 @@ export class StockGroupsRepo {
     const inner = this.db
       .selectFrom('stock_view')
       .select(GROUP_COLUMNS[by].group)
-      .where((eb) => this.list.where(eb, filter))
+      .where((eb) => this.conditions(eb, filter))
       .groupBy(GROUP_COLUMNS[by].group)
       .limit(TOTAL_CAP + 1);
     const row = await this.db
@@ -73,7 +73,7 @@ export class StockGroupsRepo {
     return (await this.db
       .selectFrom('stock_view')
       .select(sums())
-      .where((eb) => this.list.where(eb, filter))
+      .where((eb) => this.conditions(eb, filter))
       .executeTakeFirstOrThrow()) as GroupRow;
   }
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import { invalidField } from '../../http/app-error.js';
 import { parseFilters } from '../resources/index.js';
-import { ResourceRepo, TOTAL_CAP } from '../resources/index.js';
+import { ResourceView, TOTAL_CAP } from '../resources/index.js';
 import { INVENTORY_RESOURCES } from './inventory.resources.js';
 import { GROUP_COLUMNS, StockGroupsRepo, type GroupRow } from './stock-groups.repo.js';
 import type { TenantScope } from '../../db/tenant-scope.js';
@@ -40,7 +40,7 @@ export class StockGroupsService {
   private readonly repo: StockGroupsRepo;
 
   constructor(core: Pick<Core, 'db'>) {
-    this.repo = new StockGroupsRepo(core.db, new ResourceRepo(core.db, STOCK));
+    this.repo = new StockGroupsRepo(core.db, new ResourceView(core.db, STOCK).conditions);
   }
 
   async groups(merchantScope: TenantScope, query: Query): Promise<StockGroupsPage> {

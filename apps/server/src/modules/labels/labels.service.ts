@@ -21,7 +21,7 @@ import { addCompartmentLabelPage, addItemLabelPage } from '../../lib/documents/s
 import { buildSscc, SSCC_EXTENSION, ssccCounterPrefix, ssccSerialCapacity } from '../../lib/documents/sscc.js';
 import { renderPackingSlip } from '../../lib/documents/packing-slip.js';
 import { merchantDirectory } from '../admin/index.js';
-import { labelOrderRepo } from '../outbound/index.js';
+import { labelOrders } from '../outbound/index.js';
 import { compartmentsForLabels, labelItems } from '../inventory/index.js';
 import { SsccRepo } from './sscc.repo.js';
 import { TenantScope } from '../../db/tenant-scope.js';
@@ -182,10 +182,10 @@ export class LabelsService {
    * with the order number as a barcode for the returns desk. A merchant sees only its own orders.
    */
   async packingSlip(auth: AuthContext, orderId: number): Promise<PdfAnswer> {
-    const order = await labelOrderRepo.order(this.core.db, orderId, TenantScope.of(auth));
+    const order = await labelOrders.order(this.core.db, orderId, TenantScope.of(auth));
     if (!order || order.deleted) throw new AppError('NotFound');
     const [lines, merchant] = await Promise.all([
-      labelOrderRepo.customsLines(this.core.db, order.id),
+      labelOrders.customsLines(this.core.db, order.id),
       merchantDirectory.labelName(this.core.db, order.merchantId),
     ]);
     const c = order.consignee;

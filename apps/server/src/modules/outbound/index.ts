@@ -21,12 +21,14 @@ export type { OutboundOrderService } from './outbound-order.service.js';
 export type { RetourService } from './retour.service.js';
 export { reallocateWaiting } from './outbound-lists.service.js';
 export { OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
-export { packingOrdersRepo, type PackLine, type PackOrderInfo, type PrepackCandidateLine } from './packing-orders.repo.js';
+export type { PackLine, PackOrderInfo, PrepackCandidateLine } from './packing-orders.repo.js';
+export { labelOrders, packingOrders, trackedOrders } from './order-ports.service.js';
 export { stateOf, type Why } from './order-status.service.js';
+export { orderWriter, type PastOrderRow, type WaitingOrderRow } from './order-writer.service.js';
 export type { OrderRow } from './outbound.repo.js';
 export { SHIPPING_LOG_RESOURCE } from './shipping-log.resources.js';
 export type { TrackingService, PollOutcome } from './tracking.service.js';
-export { labelOrderRepo, type LabelOrderRow, type CustomsLineRow } from './label-order.repo.js';
+export type { LabelOrderRow, CustomsLineRow } from './label-order.repo.js';
 
 function wire(core: Core) {
   const repo = new OutboundRepo();
@@ -36,7 +38,6 @@ function wire(core: Core) {
   const orders = new OutboundOrderService(core, repo, status);
   const compat = new P11yCompatService(core, orders, new GoodsIssue(stock, reservations));
   return {
-    repo,
     orders,
     actions: new OutboundActionsService(core, orders),
     lists: new OutboundListsService(core, repo),
@@ -57,4 +58,4 @@ export function outboundServices(core: Core) {
   if (!services) wired.set(core, (services = wire(core)));
   return services;
 }
-export { trackingLookupRepo, type TrackedOrder } from './tracking-lookup.repo.js';
+export type { TrackedOrder } from './tracking-lookup.repo.js';

@@ -19,7 +19,7 @@ import { audit } from '../admin/index.js';
 import { attachFiles } from '../files/index.js';
 import { Places } from '../inventory/index.js';
 import { stockTransaction, type Actor } from '../inventory/index.js';
-import { ResourceRepo } from '../resources/index.js';
+import { ResourceView } from '../resources/index.js';
 import { OrderStatusService, stateOf } from './order-status.service.js';
 import { OUTBOUND_RESOURCES } from './outbound.resources.js';
 import type { NewOrderColumns, OrderColumns, OutboundRepo, OrderRow } from './outbound.repo.js';
@@ -96,14 +96,14 @@ const picked = (state: OutboundState) => !OUTBOUND_PRE_PICK.includes(state) && s
 
 /** Creating, changing, copying, deleting and reading outbound orders (issue 7 §1, §4). */
 export class OutboundOrderService {
-  private readonly view: ResourceRepo;
+  private readonly view: ResourceView;
 
   constructor(
     private readonly core: Pick<Core, 'db'>,
     readonly repo: OutboundRepo,
     readonly status: OrderStatusService,
   ) {
-    this.view = new ResourceRepo(core.db, OUTBOUND_RESOURCES.orders);
+    this.view = new ResourceView(core.db, OUTBOUND_RESOURCES.orders);
   }
 
   /** The order or NotFound, within the session's merchant scope; deleted ones only when asked for. */
@@ -111,6 +111,16 @@ export class OutboundOrderService {
     const order = await this.repo.order(db, id, TenantScope.of(auth), { lock: options.lock });
     if (!order || order.deleted !== (options.deleted ?? false)) throw new AppError('NotFound');
     return order;
+  }
+
+  /** The order whatever its merchant, in the caller's transaction (flows that checked the session's access already); null when there is none. */
+  current(db: Kysely<DB>, id: number): Promise<OrderRow | null> {
+    return this.repo.order(db, id, TenantScope.all);
+  }
+
+  /** The same, locked until the caller's transaction ends (the label purchase, the handover and picklists move it). */
+  locked(trx: Kysely<DB>, id: number): Promise<OrderRow | null> {
+    return this.repo.order(trx, id, TenantScope.all, { lock: true });
   }
 
   /** `guard` runs first inside the order's transaction and may refuse it (the import's duplicate reference check). */

@@ -27,7 +27,7 @@ const COMPACT_EVERY_ROUNDS = 12;
 
 /** Outbound task orders (issue 7): lists, counts, detail, create, edit, copy, actions, and the original clients' calls. */
 export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
-  const { repo, orders, actions, lists, compat } = outboundServices(core);
+  const { orders, actions, lists, compat } = outboundServices(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   for (const [view, def] of Object.entries(OUTBOUND_VIEWS) as Array<[OutboundView, { privilege: string }]>) {
@@ -120,7 +120,7 @@ export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
       running = true;
       rounds += 1;
       reallocateWaiting(core, orders)
-        .then(() => (rounds % COMPACT_EVERY_ROUNDS === 0 ? repo.compactCounts(core.db) : undefined))
+        .then(() => (rounds % COMPACT_EVERY_ROUNDS === 0 ? lists.compactCounts() : undefined))
         .catch((err: unknown) => core.log.warn({ err }, 're-allocation failed'))
         .finally(() => (running = false));
     }, REALLOCATE_EVERY_MS);

@@ -4,7 +4,7 @@ import type { DB } from '../../db/types.js';
 import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { stockTransaction, type GoodsIssue } from '../inventory/index.js';
-import { ResourceRepo } from '../resources/index.js';
+import { ResourceView } from '../resources/index.js';
 import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import { OUTBOUND_RESOURCES } from './outbound.resources.js';
@@ -18,14 +18,14 @@ import { TenantScope } from '../../db/tenant-scope.js';
  * is our read model plus the original's aliases (originSN, recName1, shipBundle, items as JSON text …).
  */
 export class P11yCompatService {
-  private readonly view: ResourceRepo;
+  private readonly view: ResourceView;
 
   constructor(
     private readonly core: Pick<Core, 'db'>,
     private readonly orders: OutboundOrderService,
     private readonly goodsIssue: GoodsIssue,
   ) {
-    this.view = new ResourceRepo(core.db, OUTBOUND_RESOURCES.orders);
+    this.view = new ResourceView(core.db, OUTBOUND_RESOURCES.orders);
   }
 
   /** What the original's order JSON adds to the read model: item lines, QC lists and serials. */

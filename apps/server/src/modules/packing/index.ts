@@ -6,9 +6,10 @@
 import type { Core } from '../../core.js';
 import { PackingService } from './packing.service.js';
 
-export { packLogRepo, type NewPackedParcel } from './packing.repo.js';
-export { packTableRepo } from './pack-table.repo.js';
-export { prepackRepo, type PrepackedParcel } from './prepack.repo.js';
+export type { NewPackedParcel } from './packing.repo.js';
+export { packLog } from './pack-log.service.js';
+export { packTableUnits, prepackedParcels } from './pack-station-ports.service.js';
+export type { PrepackedParcel } from './prepack.repo.js';
 
 const wired = new WeakMap<Core, { packing: PackingService }>();
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import type { ActivityEntry } from '../billing/index.js';
-import { trackingLookupRepo } from '../outbound/index.js';
+import { trackedOrders } from '../outbound/index.js';
 import { palletObject } from './pallet-shapes.js';
 import { palletsRepo } from './pallets.repo.js';
 import { palletClosed, resolveOf } from './pallets.service.js';
@@ -33,7 +33,7 @@ export async function closePallet(trx: Kysely<DB>, port: HandoverOrderPort, code
         .map(Number),
     ),
   ].sort((a, b) => a - b);
-  const orders = await trackingLookupRepo.byIds(trx, orderIds);
+  const orders = await trackedOrders.byIds(trx, orderIds);
   const loaded = await palletsRepo.loadedParcels(trx, orderIds, pallet.id);
   const shipped: string[] = [];
   const partiallyShipped: string[] = [];

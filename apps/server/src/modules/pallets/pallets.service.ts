@@ -6,7 +6,7 @@ import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { attachFiles } from '../files/index.js';
-import { trackingLookupRepo, type TrackedOrder } from '../outbound/index.js';
+import { trackedOrders, type TrackedOrder } from '../outbound/index.js';
 import { normaliseTracking, palletObject, plateKeyOf, trackingObject } from './pallet-shapes.js';
 import { palletsRepo, type PalletRecord } from './pallets.repo.js';
 
@@ -80,7 +80,7 @@ export class PalletsService {
         if (trackingNo === '') throw new AppError('IntegrityError', { fields: [ruleError(`items.${index}.trackingNo`, 'required')] });
         let row = await palletsRepo.trackingByNumber(trx, trackingNo);
         if (!row) {
-          const order = await trackingLookupRepo.byTracking(trx, trackingNo);
+          const order = await trackedOrders.byTracking(trx, trackingNo);
           const resolved = resolveOf(order);
           row =
             (await palletsRepo.insertTracking(trx, {

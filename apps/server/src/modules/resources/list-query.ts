@@ -3,6 +3,9 @@ import { invalidField } from '../../http/app-error.js';
 import { allFields, columnOf, type ResourceDef, type ResourceField } from './define.js';
 import type { Filter } from './resource.repo.js';
 
+/** Totals are exact up to this many rows; beyond it the list says "more than" (original: capped total). */
+export const TOTAL_CAP = 10_000;
+
 /** Query parameters every list takes besides filters (spec §7: l, o, q; s and d sort). */
 export const RESERVED_PARAMS = new Set(['l', 'o', 'q', 's', 'd', 'x_token']);
 

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { DB, Generated, Timestamp } from '../../db/types.js';
 import { allFields, columnOf, type ResourceDef, type ResourceField } from './define.js';
 import { TenantScope, tenantSql, whereTenant } from '../../db/tenant-scope.js';
+import { TOTAL_CAP } from './list-query.js';
 
 /**
  * How the generic layer sees a declared table: rows of named columns with the id, version and stamps
@@ -23,9 +24,6 @@ export interface ListQuery {
   limit: number;
 }
 
-/** Totals are exact up to this many rows; beyond it the list says "more than" (original: capped total). */
-export const TOTAL_CAP = 10_000;
-
 /** The select expression of a field: dates as `YYYY-MM-DD` text, decimals as numbers, on both databases. */
 function selection(eb: ResourceEB, id: string, field: ResourceField) {
   const column = sql.ref(columnOf(id, field));
@@ -38,6 +36,9 @@ function selection(eb: ResourceEB, id: string, field: ResourceField) {
 const asResourceTables = (db: Kysely<DB>) => db as unknown as Kysely<ResourceTables>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The list's conditions as SQL, for a repository that reads the same rows another way (stock groups). */
+export type ListConditions = ResourceRepo['where'];
 
 /** The SQL of the generic resource routes: keyset paging, capped totals, optimistic writes. */
 export class ResourceRepo {

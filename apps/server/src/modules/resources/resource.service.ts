@@ -7,7 +7,8 @@ import { parseOrThrow } from '../../http/validate.js';
 import { audit } from '../admin/index.js';
 import { allFields, type ResourceDef } from './define.js';
 import { decodeAfter, encodeAfter, parseFilters, parseSort } from './list-query.js';
-import { ResourceRepo, TOTAL_CAP } from './resource.repo.js';
+import { TOTAL_CAP } from './list-query.js';
+import { ResourceRepo } from './resource.repo.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 
 const versionSchema = z.number({ error: 'required' }).int().positive();

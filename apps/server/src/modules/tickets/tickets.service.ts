@@ -6,7 +6,7 @@ import { type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/index.js';
 import { attachFiles } from '../files/index.js';
-import { ResourceRepo } from '../resources/index.js';
+import { ResourceView } from '../resources/index.js';
 import { noticeTicketMessage } from './tickets-notice.js';
 import { TicketsRepo, type TicketRow, type TicketSide } from './tickets.repo.js';
 import { TICKET_RESOURCES } from './tickets.resources.js';
@@ -35,10 +35,10 @@ export function statusAfterMessage(current: number, side: TicketSide): number {
 /** A conversation about an outbound order between its merchant and the warehouse (issue 7 §5). */
 export class TicketsService {
   private readonly repo = new TicketsRepo();
-  private readonly view: ResourceRepo;
+  private readonly view: ResourceView;
 
   constructor(private readonly core: Pick<Core, 'db' | 'realtime' | 'log'>) {
-    this.view = new ResourceRepo(core.db, TICKET_RESOURCES[0]!);
+    this.view = new ResourceView(core.db, TICKET_RESOURCES[0]!);
   }
 
   /** Opens a ticket on an order the caller can see (another merchant's or an unknown order: NotFound; a deleted one: InvalidState). */
