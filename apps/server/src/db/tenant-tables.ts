@@ -53,6 +53,7 @@ export const TENANT_TABLES: Readonly<Record<string, TenantTableRule>> = {
     reason:
       'written by the SKU QC desk for an order it found within the scope; a serial is unique per item across the warehouse, so the used-serial check reads every merchant on purpose',
   },
+  merchant_packing_rules: { scoped: true, via: ['packing/merchant-rules.repo.ts'] },
   pack_log: { scoped: false, reason: 'written by the pack flow for an order it found within the scope; read through pack_log_view' },
   pack_log_view: { scoped: true, via: ['packing/packing.repo.ts'] },
   picklists: {

@@ -66,4 +66,8 @@ export const ERROR_TEXTS_CN: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   PalletClosed: '装车 {code} 已交接，无法再修改。',
   PalletOrderNotPacked: '订单 {unid} 尚未完成打包，无法交接。',
   LoadingNotFound: '未找到装车号：{code}',
+  AccessoryMissing: '请先扫描配件：{code} {name}',
+  SerialsMissing: '打印前 {sku} 还需要 {missing} 个序列号。',
+  WeightRequired: '该商户的包裹必须称重：请输入重量。',
+  AccessoryUnknown: '{code} 不是该商户打包规则中的配件。',
 };

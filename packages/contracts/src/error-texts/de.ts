@@ -66,4 +66,8 @@ export const ERROR_TEXTS_DE: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   PalletClosed: 'Beladung {code} ist bereits übergeben: Änderungen sind nicht mehr möglich.',
   PalletOrderNotPacked: 'Auftrag {unid} ist noch nicht fertig gepackt und kann nicht übergeben werden.',
   LoadingNotFound: 'Ladenummer nicht gefunden: {code}',
+  AccessoryMissing: 'Zuerst das Zubehör scannen: {code} {name}',
+  SerialsMissing: '{sku} braucht vor dem Druck noch {missing} Seriennummer(n).',
+  WeightRequired: 'Pakete dieses Händlers müssen gewogen werden: Gewicht eingeben.',
+  AccessoryUnknown: '{code} ist kein Zubehör in den Packregeln dieses Händlers.',
 };

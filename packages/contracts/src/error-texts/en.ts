@@ -64,4 +64,8 @@ export const ERROR_TEXTS_EN = {
   PalletClosed: 'Loading {code} is already handed over: nothing can be changed.',
   PalletOrderNotPacked: 'Order {unid} has not passed packing and cannot be handed over.',
   LoadingNotFound: 'Loading number not found: {code}',
+  AccessoryMissing: 'Scan the accessory first: {code} {name}',
+  SerialsMissing: '{sku} needs {missing} more serial number(s) before the print.',
+  WeightRequired: "This merchant's parcels must be weighed: enter the weight.",
+  AccessoryUnknown: "{code} is not an accessory of this merchant's packing rules.",
 } as const;
