@@ -28,9 +28,9 @@ export const merchantRulesRepo = {
     const rows = await sql<Record<string, unknown>>`select x.merchant_id, x.merchant_name, coalesce(r.serial_per_unit, false) as serial_per_unit,
         coalesce(r.accessories, '[]'::jsonb) as accessories, coalesce(r.weigh_required, false) as weigh_required,
         r.weight_tolerance_pct, r.weight_tolerance_kg, coalesce(r.note, '') as note, r.updated_at
-      from (select m.id as merchant_id, m.name as merchant_name from merchants m) x
+      from (select m.id as merchant_id, m.name as merchant_name from merchants m where m.id = ${merchantId}) x
       left join merchant_packing_rules r on r.merchant_id = x.merchant_id
-      where x.merchant_id = ${merchantId} and ${tenantSql(scope, 'x.merchant_id')}`.execute(db);
+      where ${tenantSql(scope, 'x.merchant_id')}`.execute(db);
     return rows.rows[0] ? toRow(rows.rows[0]) : null;
   },
 
