@@ -88,6 +88,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/wEP/packScanSingle': lazyScreen(() => import('../pages/packing/PackScanSinglePage.js')),
   '/wEP/pickingScan': lazyScreen(() => import('../pages/picking-scan/PickingScanPage.js')),
   '/wEP/packScanOrder': lazyScreen(() => import('../pages/pack-scan-order/PackScanOrderPage.js')),
+  '/wEP/PackScanEF': lazyScreen(() => import('../pages/pack-scan-ef/PackScanEFPage.js')),
+  '/mEP/packScanRef': lazyScreen(() => import('../pages/pack-scan-ref/PackScanRefPage.js')),
   '/wEP/packlist': lazyScreen(() => import('../pages/packing/PacklistPage.js')),
   ...outbound(OUTBOUND_VIEWS),
   ...MASK_SCREENS,
