@@ -216,7 +216,10 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
     'POST /v0/packing/single/scan': post('/v0/packing/single/scan', { code: sku }, [...NOT_FOUND_BY_CODE, 'NoOrderToPack']),
     // The merchant-specific station finds orders within the caller's scope; the packing view by reference
     // answers the caller's own orders only (nothing of A).
-    'GET /v0/packing/ef/find': [...any(`/v0/packing/ef/find?q=${outboundUnid}`, NOT_FOUND_BY_CODE), ...any(`/v0/packing/ef/find?q=${outbound}`, NOT_FOUND_BY_CODE)],
+    'GET /v0/packing/ef/find': [
+      ...any(`/v0/packing/ef/find?q=${outboundUnid}`, NOT_FOUND_BY_CODE),
+      ...any(`/v0/packing/ef/find?q=${outbound}`, NOT_FOUND_BY_CODE),
+    ],
     'GET /v0/packing/ref': [...any(`/v0/packing/ref?q=${ref}`), ...any(`/v0/packing/ref?q=${outboundUnid}`)],
     // Loading: A's parcel scanned onto the demo pallet, a config made, a scan of A's tracking number.
     'POST /v0/wms/pallets': post('/v0/wms/pallets', { pickupCarrier: 'xt-intruder' }, REFUSED),

@@ -43,7 +43,13 @@ async function item(o: { weight?: number; serialRequired?: boolean; serialPatter
   const created = await send(
     'POST',
     '/v0/items/',
-    { sku, name: `EF test ${sku}`, weight: o.weight ?? 0.5, serialRequired: o.serialRequired ?? false, ...(o.serialPattern ? { serialPattern: o.serialPattern } : {}) },
+    {
+      sku,
+      name: `EF test ${sku}`,
+      weight: o.weight ?? 0.5,
+      serialRequired: o.serialRequired ?? false,
+      ...(o.serialPattern ? { serialPattern: o.serialPattern } : {}),
+    },
     merchantA,
   );
   expect(created.code, JSON.stringify(created)).toBe('OK');
@@ -72,7 +78,9 @@ const issueRows = (id: number) =>
     .execute(t.database.db)
     .then((r) => r.rows.map((x) => ({ ...x, delta: Number(x.delta), item_id: Number(x.item_id) })));
 const serialsOf = (id: number) =>
-  sql<{ serial: string }>`select serial from outbound_serials where order_id = ${id} order by id`.execute(t.database.db).then((r) => r.rows.map((x) => x.serial));
+  sql<{ serial: string }>`select serial from outbound_serials where order_id = ${id} order by id`
+    .execute(t.database.db)
+    .then((r) => r.rows.map((x) => x.serial));
 const boxS = async () => Number((await sql<{ id: number }>`select id from items where sku = 'BOX-S'`.execute(t.database.db)).rows[0]!.id);
 const setRules = (rules: Record<string, unknown>) => send('PUT', `/v0/packing/merchant-rules/${merchantAId}`, rules, admin, `rules-${++serial}`);
 const packEf = (id: number, body: Record<string, unknown>, key: string, token = admin) => send('POST', `/v0/packing/ef/orders/${id}/pack`, body, token, key);
@@ -84,7 +92,12 @@ describe("a merchant's packing rules", () => {
     expect(initial.data).toMatchObject({ merchantId: merchantAId, ...DEFAULT_RULES, updatedAt: null });
     const saved = await setRules({ serialPerUnit: true, accessories: [{ code: 'ACC-CHG', name: 'Charger' }], weightTolerancePct: 20, note: 'Flyer on top' });
     expect(saved.code, JSON.stringify(saved)).toBe('OK');
-    expect(saved.data).toMatchObject({ serialPerUnit: true, accessories: [{ code: 'ACC-CHG', name: 'Charger' }], weightTolerancePct: 20, weightToleranceKg: null });
+    expect(saved.data).toMatchObject({
+      serialPerUnit: true,
+      accessories: [{ code: 'ACC-CHG', name: 'Charger' }],
+      weightTolerancePct: 20,
+      weightToleranceKg: null,
+    });
     expect((await get(`/v0/packing/merchant-rules/${merchantAId}`)).data.note).toBe('Flyer on top');
 
     const duplicate = await setRules({ accessories: [{ code: 'x' }, { code: 'X' }] });
@@ -101,7 +114,9 @@ describe('the merchant-specific station (PackScanEF)', () => {
     const a = await item({ weight: 0.5, serialPattern: '^SN\\d{4}$' });
     const tag = ++serial;
     const o = await order([{ sku: a.sku, quantity: 2 }], { refOrderId: `REF-EF-${tag}` });
-    expect((await setRules({ serialPerUnit: true, accessories: [{ code: 'ACC-CHG', name: 'Charger' }], weighRequired: true, note: 'Flyer on top' })).code).toBe('OK');
+    expect((await setRules({ serialPerUnit: true, accessories: [{ code: 'ACC-CHG', name: 'Charger' }], weighRequired: true, note: 'Flyer on top' })).code).toBe(
+      'OK',
+    );
 
     const found = await get(`/v0/packing/ef/find?q=${o.unid}`);
     expect(found.code, JSON.stringify(found)).toBe('OK');

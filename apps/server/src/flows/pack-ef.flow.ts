@@ -84,8 +84,13 @@ export class PackEfFlow {
       const unknown = [...scanned].find((code) => !known.has(code));
       if (unknown) throw new AppError('AccessoryUnknown', { params: { code: unknown }, fields: [{ field: 'accessories', message: unknown }] });
       const missing = rules.accessories.find((a) => !scanned.has(a.code.trim().toUpperCase()));
-      if (missing) throw new AppError('AccessoryMissing', { params: { code: missing.code, name: missing.name }, fields: [{ field: 'accessories', message: missing.code }] });
-      if (rules.weighRequired && input.parcels.some((p) => p.weight === null)) throw new AppError('WeightRequired', { fields: [{ field: 'parcels', message: 'weight' }] });
+      if (missing)
+        throw new AppError('AccessoryMissing', {
+          params: { code: missing.code, name: missing.name },
+          fields: [{ field: 'accessories', message: missing.code }],
+        });
+      if (rules.weighRequired && input.parcels.some((p) => p.weight === null))
+        throw new AppError('WeightRequired', { fields: [{ field: 'parcels', message: 'weight' }] });
       await qc.captureAtPacking(trx, auth, order, input.serials, rules.serialPerUnit);
       const merged = {
         ...prepared.rules,

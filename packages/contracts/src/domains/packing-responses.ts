@@ -55,7 +55,6 @@ export type PackLabel = z.infer<typeof packLabelSchema>;
 /** A packing material for the stations' pickers (an item of type 2), as `/v0/item/opts` answers it. */
 export const packMaterialOptionSchema = z.object({ guid: z.string(), id: z.number(), unid: z.string(), name: z.string(), merchantId: z.number() });
 
-
 /** A merchant's packing rules as stored (`GET/PUT /v0/packing/merchant-rules/:id`). */
 export const merchantPackingRulesRowSchema = z.object({
   merchantId: z.number(),

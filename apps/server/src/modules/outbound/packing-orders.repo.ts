@@ -36,7 +36,11 @@ export const packingOrdersRepo = {
   },
 
   async info(db: Kysely<DB>, orderId: number): Promise<PackOrderInfo> {
-    const row = await db.selectFrom('outbound_orders').select(['carrier', 'ref_order_id', 'line_count', 'total_units']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('outbound_orders')
+      .select(['carrier', 'ref_order_id', 'line_count', 'total_units'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
     return { carrier: row.carrier, refOrderId: row.ref_order_id, lineCount: row.line_count, totalUnits: row.total_units };
   },
 

@@ -271,7 +271,6 @@ export class SkuQcService {
     return { userId: auth.userId, merchantScope: TenantScope.of(auth) };
   }
 
-
   /** An order by its number, a tracking number or its id, in the caller's scope (a station's first scan). */
   async orderIdByCode(auth: AuthContext, code: string): Promise<number> {
     const q = code.trim();
@@ -304,12 +303,14 @@ export class SkuQcService {
       const needed = line ? (perUnit || line.serialRequired ? line.quantity : 0) : 0;
       if (!line || needed === 0) throw new AppError('SnNotDue', { params: { sku: line?.sku ?? String(entry.itemId) } });
       const serial = entry.serial.trim();
-      if (!serialMatches(line.serialPattern, serial)) throw new AppError('SnPatternMismatch', { params: { sn: serial }, fields: [{ field: 'serials', message: serial }] });
+      if (!serialMatches(line.serialPattern, serial))
+        throw new AppError('SnPatternMismatch', { params: { sn: serial }, fields: [{ field: 'serials', message: serial }] });
       const key = `${line.itemId}|${serial}`;
       if (seen.has(key) || serials.some((s) => s.itemId === line.itemId && s.serial === serial))
         throw new AppError('SnUsed', { params: { sn: serial }, fields: [{ field: 'serials', message: serial }] });
       seen.add(key);
-      if (scannedOf(serials, line.itemId) + given.filter((g) => g.itemId === line.itemId).length > needed) throw new AppError('SnNotDue', { params: { sku: line.sku } });
+      if (scannedOf(serials, line.itemId) + given.filter((g) => g.itemId === line.itemId).length > needed)
+        throw new AppError('SnNotDue', { params: { sku: line.sku } });
     }
     for (const entry of given) {
       const line = lines.find((l) => l.itemId === entry.itemId)!;
@@ -329,4 +330,5 @@ export class SkuQcService {
       const have = scannedOf(serials, line.itemId) + given.filter((g) => g.itemId === line.itemId).length;
       if (have < needed) throw new AppError('SerialsMissing', { params: { sku: line.sku, missing: needed - have } });
     }
-  }}
+  }
+}

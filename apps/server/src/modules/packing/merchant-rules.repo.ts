@@ -10,7 +10,9 @@ const toRow = (r: Record<string, unknown>): MerchantPackingRulesRow => ({
   merchantId: Number(r.merchant_id),
   merchantName: String(r.merchant_name),
   serialPerUnit: r.serial_per_unit === true,
-  accessories: Array.isArray(r.accessories) ? (r.accessories as Array<{ code: string; name?: string }>).map((a) => ({ code: String(a.code), name: String(a.name ?? '') })) : [],
+  accessories: Array.isArray(r.accessories)
+    ? (r.accessories as Array<{ code: string; name?: string }>).map((a) => ({ code: String(a.code), name: String(a.name ?? '') }))
+    : [],
   weighRequired: r.weigh_required === true,
   weightTolerancePct: num(r.weight_tolerance_pct),
   weightToleranceKg: num(r.weight_tolerance_kg),

@@ -38,8 +38,7 @@ export const packScanApi = {
       confirmWeight: boolean;
     },
     key: string,
-  ) =>
-    request<PackOutcome>({ url: `/v0/packing/orders/${orderId}/pack`, method: 'POST', data: body, idempotencyKey: key, ...QUIET }),
+  ) => request<PackOutcome>({ url: `/v0/packing/orders/${orderId}/pack`, method: 'POST', data: body, idempotencyKey: key, ...QUIET }),
   label: (orderId: number) => request<PackLabel>({ url: `/v0/packing/orders/${orderId}/label`, method: 'POST', ...QUIET }),
   outOfStock: (orderId: number, key: string) => request<null>({ url: '/v0/p11yorders/outOfStock', params: { q: orderId }, idempotencyKey: key, ...QUIET }),
 };
