@@ -224,11 +224,10 @@ export default function PackScanEFPage() {
               <Typography.Text strong>{t('packScanEF.accessories')}</Typography.Text>
               <ul className="pef-accessories" data-testid="pack-ef-accessories">
                 {order.rules.accessories.map((a) => (
-                  <li key={a.code}>
+                  <li key={a.code} data-testid="pack-ef-accessory">
                     <Checkbox
                       checked={ticked.includes(a.code)}
                       onChange={(e) => setTicked(e.target.checked ? [...ticked, a.code] : ticked.filter((c) => c !== a.code))}
-                      data-testid="pack-ef-accessory"
                     >
                       {a.name ? `${a.code} · ${a.name}` : a.code}
                     </Checkbox>
