@@ -34,7 +34,6 @@ export const packScanEfCn: typeof packScanEfEn = {
       accessories: '请扫描或勾选所有配件',
       weight: '请称重包裹',
       dimensions: '请测量包裹尺寸',
-      ready: '',
     },
     tabStation: '工作站',
     tabRules: '商户规则',

@@ -32,7 +32,6 @@ export const packScanEfEn = {
       accessories: 'Scan or tick every accessory',
       weight: 'Weigh the parcel',
       dimensions: 'Measure the parcel',
-      ready: '',
     },
     tabStation: 'Station',
     tabRules: 'Merchant rules',

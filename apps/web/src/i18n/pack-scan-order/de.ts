@@ -51,6 +51,6 @@ export const packScanOrderDe: typeof packScanOrderEn = {
     finished: '{{n}} von {{total}} Aufträgen fertig',
     parcel: 'Paket',
     confirmWeight: 'Gewicht bestätigen',
-    waitsMeasure: 'Auftrag {{unid}} gepackt: sein Versender braucht Gewicht und Maße. Paket messen und erneut drucken.',
+    waitsMeasure: 'Auftrag {{unid}} gepackt: sein Versanddienstleister braucht Gewicht und Maße. Paket messen und erneut drucken.',
   },
 };

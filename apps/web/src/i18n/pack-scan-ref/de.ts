@@ -7,7 +7,7 @@ export const packScanRefDe: typeof packScanRefEn = {
     hint: 'Ihre Referenznummer (oder die Auftragsnummer) eingeben: Packfortschritt, Pakete, wer sie wann gepackt hat und die Sendungsnummern.',
     search: 'Referenznummer',
     none: 'Kein Auftrag von Ihnen hat diese Referenz',
-    ref: 'Ref. {{ref}}',
+    ref: 'Referenz {{ref}}',
     created: 'Bestellt {{at}}',
     progress: '{{picked}} / {{units}} Einheiten kommissioniert',
     notPacked: 'Noch nicht gepackt',
