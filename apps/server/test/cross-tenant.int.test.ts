@@ -42,6 +42,8 @@ const ID_PREFIXES: Array<[string, IdKind]> = [
   ['/v0/carriers/labels/', 'label'],
   ['/v0/packing/orders/', 'outbound'],
   ['/v0/packing/log/', 'packLog'],
+  ['/v0/packing/ef/orders/', 'outbound'],
+  ['/v0/packing/merchant-rules/', 'merchant'],
 ];
 /** Other path parameters and what they name. */
 const PARAM_KINDS: Record<string, IdKind> = { scanId: 'scan', orderId: 'outbound' };
@@ -216,6 +218,13 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
     // Pre-packing (issue 18 item 5): staff only; A's merchant and A's order are refused to a merchant session.
     'POST /v0/packing/pre/parcels': post('/v0/packing/pre/parcels', { key: `${sku}:1:DE`, merchantId: a.merchantId, count: 1 }, REFUSED),
     'POST /v0/packing/pre/assign': post('/v0/packing/pre/assign', { order: String((a.ids.outbound as number[])[0]) }, REFUSED),
+    // The merchant-specific station finds orders within the caller's scope; the packing view by reference
+    // answers the caller's own orders only (nothing of A).
+    'GET /v0/packing/ef/find': [
+      ...any(`/v0/packing/ef/find?q=${outboundUnid}`, NOT_FOUND_BY_CODE),
+      ...any(`/v0/packing/ef/find?q=${outbound}`, NOT_FOUND_BY_CODE),
+    ],
+    'GET /v0/packing/ref': [...any(`/v0/packing/ref?q=${ref}`), ...any(`/v0/packing/ref?q=${outboundUnid}`)],
     // Loading: A's parcel scanned onto the demo pallet, a config made, a scan of A's tracking number.
     'POST /v0/wms/pallets': post('/v0/wms/pallets', { pickupCarrier: 'xt-intruder' }, REFUSED),
     'POST /v0/wms/pallets/handover/scan': post('/v0/wms/pallets/handover/scan', { scan: shipSN }, REFUSED),
@@ -247,6 +256,8 @@ function pathBodies(a: TenantA): Record<string, unknown> {
     'POST /v0/outbound/orders/:id/cancel-decision': { approve: true },
     'POST /v0/outbound/orders/:id/partialFinish': { reason: 'cross-tenant probe' },
     'PUT /v0/outbound/orders/:id/sku-qc': { skus: [] },
+    'PUT /v0/packing/merchant-rules/:id': { serialPerUnit: true, note: 'intruder' },
+    'POST /v0/packing/ef/orders/:id/pack': { station: 'intruder' },
     'POST /v0/tickets/:id/messages': { message: 'intruder' },
     'POST /v0/tickets/:id/status': { status: 'closed' },
     'PUT /v0/items/:id': { version: 1, sku: 'XT-INTRUDER', name: 'intruder' },

@@ -28,6 +28,7 @@ import * as m0026 from '../../migrations/0026_shipping_log.js';
 import * as m0027 from '../../migrations/0027_pallets.js';
 import * as m0030 from '../../migrations/0030_tracking.js';
 import * as m0031 from '../../migrations/0031_pack_table_prepack.js';
+import * as m0032 from '../../migrations/0032_merchant_packing_rules.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027_pallets': m0027,
   '0030_tracking': m0030,
   '0031_pack_table_prepack': m0031,
+  '0032_merchant_packing_rules': m0032,
 };
 
 class StaticProvider implements MigrationProvider {

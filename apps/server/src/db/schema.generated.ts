@@ -547,6 +547,18 @@ export interface MasksTable {
   updated_at: Generated<Timestamp>;
 }
 
+export interface MerchantPackingRulesTable {
+  merchant_id: number;
+  serial_per_unit: Generated<boolean>;
+  accessories: Generated<Json>;
+  weigh_required: Generated<boolean>;
+  weight_tolerance_pct: Numeric | null;
+  weight_tolerance_kg: Numeric | null;
+  note: Generated<string>;
+  updated_by: number | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface MerchantsTable {
   id: Generated<number>;
   code: string;
@@ -1506,6 +1518,7 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   mask_versions: MaskVersionsTable;
   masks: MasksTable;
+  merchant_packing_rules: MerchantPackingRulesTable;
   merchants: MerchantsTable;
   merged_units: MergedUnitsTable;
   oauth_clients: OauthClientsTable;

@@ -55,6 +55,7 @@ export const TENANT_TABLES: Readonly<Record<string, TenantTableRule>> = {
   },
   // Written by the pack flow for an order it found within the scope; lists read it through pack_log_view, the home floor counts it.
   pack_log: { scoped: true, via: ['home/home.repo.ts'] },
+  merchant_packing_rules: { scoped: true, via: ['packing/merchant-rules.repo.ts'] },
   pack_log_view: { scoped: true, via: ['packing/packing.repo.ts'] },
   prepacked_parcels: { scoped: true, via: ['packing/prepack.repo.ts'] },
   picklists: {

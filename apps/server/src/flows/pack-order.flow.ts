@@ -32,6 +32,12 @@ export interface Material {
   quantity: number;
 }
 
+/** The rules and resolved materials of a pack, read before its transaction (`PackOrderFlow.prepare`). */
+export interface Prepared {
+  rules: PackingRules;
+  materials: Material[][];
+}
+
 /**
  * The one entry point for "these units of this order are packed into these parcels" (issue 18 items
  * 1, 7, 8, 9; docs/packing.md). Every station (single-item now, the picklist stations next) calls it.
@@ -63,9 +69,21 @@ export class PackOrderFlow {
 
   /** Packs one order (the route `POST /v0/packing/orders/:id/pack`). */
   async pack(auth: AuthContext, orderId: number, input: PackInput): Promise<PackOutcome> {
-    const rules = await this.rules();
-    const materials = await this.resolveMaterials(auth, input.parcels);
+    const { rules, materials } = await this.prepare(auth, input.parcels);
     return stockTransaction(this.core.db, (trx) => this.packIn(trx, auth, orderId, input, materials, rules));
+  }
+
+  /** What a pack reads before its transaction: the company's packing rules and the parcels' materials. */
+  async prepare(auth: AuthContext, parcels: Parcel[]): Promise<Prepared> {
+    return { rules: await this.rules(), materials: await this.resolveMaterials(auth, parcels) };
+  }
+
+  /**
+   * The pack inside a caller's stock transaction (a station flow that checks more first, such as the
+   * merchant-specific station's serials and accessories): the same steps as `pack`, with the rules given.
+   */
+  packWithin(trx: Kysely<DB>, auth: AuthContext, orderId: number, input: PackInput, prepared: Prepared): Promise<PackOutcome> {
+    return this.packIn(trx, auth, orderId, input, prepared.materials, prepared.rules);
   }
 
   /**
@@ -77,8 +95,7 @@ export class PackOrderFlow {
     const items = (await this.places.itemsByCode(input.code, scope)).filter((i) => i.type !== 2);
     if (items.length === 0) throw new AppError('ItemNotFound', { params: { code: input.code } });
     const parcels = [{ weight: input.weight, dimensions: input.dimensions, materials: input.materials }];
-    const rules = await this.rules();
-    const materials = await this.resolveMaterials(auth, parcels);
+    const { rules, materials } = await this.prepare(auth, parcels);
     return stockTransaction(this.core.db, async (trx) => {
       const orderId = await packingOrders.oldestSingle(
         trx,

@@ -18,6 +18,8 @@ import { carrierGateCn } from './carrier-gate/cn.js';
 import { packingCn } from './packing/cn.js';
 import { pickingScanCn } from './picking-scan/cn.js';
 import { packScanOrderCn } from './pack-scan-order/cn.js';
+import { packScanEfCn } from './pack-scan-ef/cn.js';
+import { packScanRefCn } from './pack-scan-ref/cn.js';
 import { shippingCn } from './shipping/cn.js';
 import { loadingCn } from './loading/cn.js';
 
@@ -42,6 +44,8 @@ export const screensCn: ScreenMessages = {
   ...packingCn,
   ...pickingScanCn,
   ...packScanOrderCn,
+  ...packScanEfCn,
+  ...packScanRefCn,
   ...shippingCn,
   ...loadingCn,
 };

@@ -18,6 +18,8 @@ import { carrierGateDe } from './carrier-gate/de.js';
 import { packingDe } from './packing/de.js';
 import { pickingScanDe } from './picking-scan/de.js';
 import { packScanOrderDe } from './pack-scan-order/de.js';
+import { packScanEfDe } from './pack-scan-ef/de.js';
+import { packScanRefDe } from './pack-scan-ref/de.js';
 import { shippingDe } from './shipping/de.js';
 import { loadingDe } from './loading/de.js';
 
@@ -42,6 +44,8 @@ export const screensDe: ScreenMessages = {
   ...packingDe,
   ...pickingScanDe,
   ...packScanOrderDe,
+  ...packScanEfDe,
+  ...packScanRefDe,
   ...shippingDe,
   ...loadingDe,
 };

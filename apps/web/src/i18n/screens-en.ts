@@ -17,6 +17,8 @@ import { carrierGateEn } from './carrier-gate/en.js';
 import { packingEn } from './packing/en.js';
 import { pickingScanEn } from './picking-scan/en.js';
 import { packScanOrderEn } from './pack-scan-order/en.js';
+import { packScanEfEn } from './pack-scan-ef/en.js';
+import { packScanRefEn } from './pack-scan-ref/en.js';
 import { shippingEn } from './shipping/en.js';
 import { loadingEn } from './loading/en.js';
 
@@ -41,6 +43,8 @@ export const screensEn = {
   ...packingEn,
   ...pickingScanEn,
   ...packScanOrderEn,
+  ...packScanEfEn,
+  ...packScanRefEn,
   ...shippingEn,
   ...loadingEn,
 };

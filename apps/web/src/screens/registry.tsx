@@ -90,6 +90,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/wEP/packScanOrder': lazyScreen(() => import('../pages/pack-scan-order/PackScanOrderPage.js')),
   '/wEP/packScanBatch': lazyScreen(() => import('../pages/packing/PackScanBatchPage.js')),
   '/wEP/PackScanPre': lazyScreen(() => import('../pages/packing/PackScanPrePage.js')),
+  '/wEP/PackScanEF': lazyScreen(() => import('../pages/pack-scan-ef/PackScanEFPage.js')),
+  '/mEP/packScanRef': lazyScreen(() => import('../pages/pack-scan-ref/PackScanRefPage.js')),
   '/wEP/packlist': lazyScreen(() => import('../pages/packing/PacklistPage.js')),
   ...outbound(OUTBOUND_VIEWS),
   ...MASK_SCREENS,

@@ -114,6 +114,76 @@ export const prepackAssignResultSchema = z.object({
   parcelId: z.number(),
   pack: packOutcomeSchema,
 });
+/** A merchant's packing rules as stored (`GET/PUT /v0/packing/merchant-rules/:id`). */
+export const merchantPackingRulesRowSchema = z.object({
+  merchantId: z.number(),
+  merchantName: z.string(),
+  serialPerUnit: z.boolean(),
+  accessories: z.array(z.object({ code: z.string(), name: z.string() })),
+  weighRequired: z.boolean(),
+  weightTolerancePct: z.number().nullable(),
+  weightToleranceKg: z.number().nullable(),
+  note: z.string(),
+  updatedAt: wireTime.nullable(),
+});
+export type MerchantPackingRulesRow = z.infer<typeof merchantPackingRulesRowSchema>;
+
+/** An order line at the merchant-specific station: its units and how many serials it still needs. */
+export const packEfLineSchema = z.object({
+  itemId: z.number(),
+  sku: z.string(),
+  quantity: z.number(),
+  /** Serials this line needs at the desk (every unit under the merchant's rule, else the item's own need). */
+  serialsNeeded: z.number(),
+  serialPattern: z.string().nullable(),
+  /** Serials already captured on the order for this item (the SN scan, an earlier attempt). */
+  serials: z.array(z.string()),
+  weightKg: z.number().nullable(),
+});
+
+/** `GET /v0/packing/ef/find`: the order, its merchant's rules and what the desk must do. */
+export const packEfOrderSchema = z.object({
+  orderId: z.number(),
+  unid: z.string(),
+  refOrderId: z.string(),
+  status: z.number(),
+  carrier: z.string(),
+  merchantId: z.number(),
+  merchantName: z.string(),
+  rules: merchantPackingRulesRowSchema,
+  lines: z.array(packEfLineSchema),
+  /** The carrier needs a weight / dimensions (company setting `packing.rules`). */
+  weightNeeded: z.boolean(),
+  dimensionsNeeded: z.boolean(),
+  /** What the items weigh (kg), without materials. */
+  itemsWeightKg: z.number(),
+});
+export type PackEfOrder = z.infer<typeof packEfOrderSchema>;
+
+/** One order of a merchant's packing view by reference (`/mEP/packScanRef`). */
+export const packRefOrderSchema = z.object({
+  orderId: z.number(),
+  unid: z.string(),
+  refOrderId: z.string(),
+  status: z.number(),
+  carrier: z.string(),
+  createdAt: wireTime,
+  units: z.number(),
+  pickedUnits: z.number(),
+  lines: z.array(z.object({ sku: z.string(), quantity: z.number(), picked: z.number() })),
+  parcels: z.array(
+    z.object({
+      parcelIndex: z.number(),
+      station: z.string(),
+      userName: z.string(),
+      weightKg: z.number().nullable(),
+      dimensions,
+      createdAt: wireTime,
+    }),
+  ),
+  trackingNumbers: z.array(z.string()),
+});
+export type PackRefOrder = z.infer<typeof packRefOrderSchema>;
 
 export const packingResponses = {
   'GET /v0/packing/batch/:id': packBatchStateSchema,
@@ -127,4 +197,9 @@ export const packingResponses = {
   'POST /v0/packing/single/scan': packOutcomeSchema,
   'GET /v0/packing/log': pageOf(packLogRowSchema),
   'POST /v0/packing/log/:id/reprint': packLabelSchema,
+  'GET /v0/packing/merchant-rules/:id': merchantPackingRulesRowSchema,
+  'PUT /v0/packing/merchant-rules/:id': merchantPackingRulesRowSchema,
+  'GET /v0/packing/ef/find': packEfOrderSchema,
+  'POST /v0/packing/ef/orders/:id/pack': packOutcomeSchema,
+  'GET /v0/packing/ref': z.array(packRefOrderSchema),
 } satisfies Record<string, z.ZodType>;

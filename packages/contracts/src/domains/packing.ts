@@ -113,3 +113,50 @@ export const prepackAssignSchema = z
     station,
   })
   .refine((b) => b.order !== undefined || (b.key !== undefined && b.merchantId !== undefined), { path: ['order'], message: 'required' });
+/** An accessory the packer must scan or tick at `/wEP/PackScanEF` before the print (a charger, a manual). */
+export const accessorySchema = z.strictObject({
+  code: z.string().trim().min(1).max(64),
+  name: z.string().trim().max(120).default(''),
+});
+
+/**
+ * `PUT /v0/packing/merchant-rules/:id`: the packing rules of one merchant (docs/packing.md "Merchant
+ * rules"). A tolerance left null falls back to the company's (`packing.rules`).
+ */
+export const merchantPackingRulesSchema = z.strictObject({
+  serialPerUnit: z.boolean().default(false),
+  accessories: z
+    .array(accessorySchema)
+    .max(20)
+    .default([])
+    .refine((list) => new Set(list.map((a) => a.code.toUpperCase())).size === list.length, { message: 'unique' }),
+  weighRequired: z.boolean().default(false),
+  weightTolerancePct: z.number().min(0).max(100).nullable().default(null),
+  weightToleranceKg: z.number().min(0).max(100).nullable().default(null),
+  note: z.string().trim().max(500).default(''),
+});
+export type MerchantPackingRules = z.infer<typeof merchantPackingRulesSchema>;
+
+/** `GET /v0/packing/ef/find?q=`: the order at the merchant-specific station, by order number, reference or id. */
+export const packEfFindSchema = z.object({ q: z.string().trim().min(1).max(100) });
+
+/** `POST /v0/packing/ef/orders/:id/pack`: the pack of `/wEP/PackScanEF` with what the merchant's rules ask for. */
+export const packEfSchema = z.strictObject({
+  station,
+  parcels: z
+    .array(packParcelSchema)
+    .min(1)
+    .max(50)
+    .default([{ weight: null, dimensions: null, materials: [] }]),
+  confirmWeight: z.boolean().default(false),
+  /** Serials captured at the desk, one per unit (items of the order). */
+  serials: z
+    .array(z.strictObject({ itemId: id, serial: z.string().trim().min(1).max(100) }))
+    .max(1000)
+    .default([]),
+  /** The accessory codes the packer scanned or ticked. */
+  accessories: z.array(z.string().trim().min(1).max(64)).max(20).default([]),
+});
+
+/** `GET /v0/packing/ref?q=`: a merchant's packing progress by its reference numbers (`/mEP/packScanRef`). */
+export const packRefQuerySchema = z.object({ q: z.string().trim().min(1).max(100) });

@@ -74,4 +74,8 @@ export const ERROR_TEXTS_CN: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   NoPrepackedParcel: '{key} 已没有预包装包裹：请先预包装。',
   PrepackTooMany: '{key} 只有 {available} 个待处理订单尚无预包装包裹。',
   PrepackKeyUnknown: '没有内容为 {key} 的待处理订单。',
+  AccessoryMissing: '请先扫描配件：{code} {name}',
+  SerialsMissing: '打印前 {sku} 还需要 {missing} 个序列号。',
+  WeightRequired: '该商户的包裹必须称重：请输入重量。',
+  AccessoryUnknown: '{code} 不是该商户打包规则中的配件。',
 };

@@ -74,4 +74,8 @@ export const ERROR_TEXTS_DE: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   NoPrepackedParcel: 'Kein vorgepacktes Paket für {key} mehr übrig: bitte zuerst eines vorpacken.',
   PrepackTooMany: 'Nur {available} bereite Aufträge von {key} haben noch kein vorgepacktes Paket.',
   PrepackKeyUnknown: 'Kein bereiter Auftrag hat den Inhalt {key}.',
+  AccessoryMissing: 'Zuerst das Zubehör scannen: {code} {name}',
+  SerialsMissing: '{sku} braucht vor dem Druck noch {missing} Seriennummer(n).',
+  WeightRequired: 'Pakete dieses Händlers müssen gewogen werden: Gewicht eingeben.',
+  AccessoryUnknown: '{code} ist kein Zubehör in den Packregeln dieses Händlers.',
 };

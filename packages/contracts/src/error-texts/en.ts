@@ -72,4 +72,8 @@ export const ERROR_TEXTS_EN = {
   NoPrepackedParcel: 'No pre-packed parcel of {key} is left: pre-pack one first.',
   PrepackTooMany: 'Only {available} ready orders of {key} are without a pre-packed parcel.',
   PrepackKeyUnknown: 'No ready order has the contents {key}.',
+  AccessoryMissing: 'Scan the accessory first: {code} {name}',
+  SerialsMissing: '{sku} needs {missing} more serial number(s) before the print.',
+  WeightRequired: "This merchant's parcels must be weighed: enter the weight.",
+  AccessoryUnknown: "{code} is not an accessory of this merchant's packing rules.",
 } as const;

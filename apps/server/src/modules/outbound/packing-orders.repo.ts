@@ -18,6 +18,8 @@ export interface PackLine {
 /** What packing reads of the order besides its status row. */
 export interface PackOrderInfo {
   carrier: string;
+  /** The merchant's own reference of the order. */
+  refOrderId: string;
   lineCount: number;
   totalUnits: number;
 }
@@ -34,8 +36,12 @@ export const packingOrdersRepo = {
   },
 
   async info(db: Kysely<DB>, orderId: number): Promise<PackOrderInfo> {
-    const row = await db.selectFrom('outbound_orders').select(['carrier', 'line_count', 'total_units']).where('id', '=', orderId).executeTakeFirstOrThrow();
-    return { carrier: row.carrier, lineCount: row.line_count, totalUnits: row.total_units };
+    const row = await db
+      .selectFrom('outbound_orders')
+      .select(['carrier', 'ref_order_id', 'line_count', 'total_units'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    return { carrier: row.carrier, refOrderId: row.ref_order_id, lineCount: row.line_count, totalUnits: row.total_units };
   },
 
   /** The picked units left their compartments: the lines hold nothing reserved any more, all picked. */

@@ -270,4 +270,65 @@ export class SkuQcService {
   private actor(auth: AuthContext): Actor {
     return { userId: auth.userId, merchantScope: TenantScope.of(auth) };
   }
+
+  /** An order by its number, a tracking number or its id, in the caller's scope (a station's first scan). */
+  async orderIdByCode(auth: AuthContext, code: string): Promise<number> {
+    const q = code.trim();
+    const found = await p11yCompatRepo.idByCode(this.core.db, TenantScope.of(auth), q);
+    if (found !== null) return found;
+    if (/^\d{1,15}$/.test(q)) {
+      const order = await this.orders.repo.order(this.core.db, Number(q), TenantScope.of(auth));
+      if (order && !order.deleted) return order.id;
+    }
+    throw new AppError('OrderNotFound');
+  }
+
+  /** The order's items with their serial need and the serials captured so far (the merchant-specific station). */
+  async serialState(db: Kysely<DB>, orderId: number) {
+    const [lines, serials] = await Promise.all([skuQcRepo.serialLines(db, orderId), skuQcRepo.serials(db, orderId)]);
+    return { lines, serials };
+  }
+
+  /**
+   * Serials captured at a packing desk (`/wEP/PackScanEF`), inside the pack's transaction on the locked
+   * order: each is checked against its item's pattern and recorded (unique per item across the
+   * warehouse). A unit needs one when its item asks for serials, or every unit when the merchant's
+   * rule says so (`perUnit`). Too many for an item is `SnNotDue`; any still missing is `SerialsMissing`.
+   */
+  async captureAtPacking(trx: Kysely<DB>, auth: AuthContext, order: OrderRow, given: Array<{ itemId: number; serial: string }>, perUnit: boolean) {
+    const { lines, serials } = await this.serialState(trx, order.id);
+    const seen = new Set<string>();
+    for (const entry of given) {
+      const line = lines.find((l) => l.itemId === entry.itemId);
+      const needed = line ? (perUnit || line.serialRequired ? line.quantity : 0) : 0;
+      if (!line || needed === 0) throw new AppError('SnNotDue', { params: { sku: line?.sku ?? String(entry.itemId) } });
+      const serial = entry.serial.trim();
+      if (!serialMatches(line.serialPattern, serial))
+        throw new AppError('SnPatternMismatch', { params: { sn: serial }, fields: [{ field: 'serials', message: serial }] });
+      const key = `${line.itemId}|${serial}`;
+      if (seen.has(key) || serials.some((s) => s.itemId === line.itemId && s.serial === serial))
+        throw new AppError('SnUsed', { params: { sn: serial }, fields: [{ field: 'serials', message: serial }] });
+      seen.add(key);
+      if (scannedOf(serials, line.itemId) + given.filter((g) => g.itemId === line.itemId).length > needed)
+        throw new AppError('SnNotDue', { params: { sku: line.sku } });
+    }
+    for (const entry of given) {
+      const line = lines.find((l) => l.itemId === entry.itemId)!;
+      const added = await skuQcRepo.addSerial(trx, {
+        orderId: order.id,
+        merchantId: order.merchantId,
+        itemId: line.itemId,
+        sku: line.sku,
+        serial: entry.serial.trim(),
+        source: 'scan',
+        userId: auth.userId,
+      });
+      if (!added) throw new AppError('SnUsed', { params: { sn: entry.serial.trim() }, fields: [{ field: 'serials', message: entry.serial.trim() }] });
+    }
+    for (const line of lines) {
+      const needed = perUnit || line.serialRequired ? line.quantity : 0;
+      const have = scannedOf(serials, line.itemId) + given.filter((g) => g.itemId === line.itemId).length;
+      if (have < needed) throw new AppError('SerialsMissing', { params: { sku: line.sku, missing: needed - have } });
+    }
+  }
 }

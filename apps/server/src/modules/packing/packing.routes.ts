@@ -1,7 +1,11 @@
 import {
+  merchantPackingRulesSchema,
   packBatchScanSchema,
+  packEfFindSchema,
+  packEfSchema,
   packLogQuerySchema,
   packOrderSchema,
+  packRefQuerySchema,
   packSingleScanSchema,
   prepackAssignSchema,
   prepackCreateSchema,
@@ -9,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
+import { PackEfFlow } from '../../flows/pack-ef.flow.js';
 import { PackOrderFlow } from '../../flows/pack-order.flow.js';
 import { PackTableFlow } from '../../flows/pack-table.flow.js';
 import { PrepackFlow } from '../../flows/prepack.flow.js';
@@ -23,10 +28,11 @@ const tags = ['packing'];
  * do not (a carrier call must not run inside a request transaction) and rely on the labels' own keys.
  */
 export function registerPackingRoutes(app: FastifyInstance, core: Core): void {
-  const { packing } = packingServices(core);
+  const { packing, merchantRules } = packingServices(core);
   const flow = new PackOrderFlow(core);
   const table = new PackTableFlow(core);
   const prepack = new PrepackFlow(core);
+  const ef = new PackEfFlow(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -103,5 +109,42 @@ export function registerPackingRoutes(app: FastifyInstance, core: Core): void {
     '/v0/packing/log/:id/reprint',
     { config: can('p11y.labels.print'), schema: { tags, summary: "Print a packed parcel's label again", params: idParams } },
     async (req) => ok(await packing.reprint(req.auth!, req.params.id)),
+  );
+  r.get(
+    '/v0/packing/merchant-rules/:id',
+    { config: can('sys.merchant.list'), schema: { tags, summary: 'The packing rules of a merchant (by merchant id)', params: idParams } },
+    async (req) => ok(await merchantRules.get(req.auth!, req.params.id)),
+  );
+  r.put(
+    '/v0/packing/merchant-rules/:id',
+    {
+      config: canRetry('sys.merchant.edit'),
+      schema: { tags, summary: 'Set the packing rules of a merchant (by merchant id)', params: idParams, body: merchantPackingRulesSchema },
+    },
+    async (req) => ok(await merchantRules.save(req.auth!, req.params.id, req.body)),
+  );
+  r.get(
+    '/v0/packing/ef/find',
+    {
+      config: can('wms.packScanEF.view'),
+      schema: { tags, summary: "Merchant-specific station: the scanned order with its merchant's packing rules", querystring: packEfFindSchema },
+    },
+    async (req) => ok(await ef.find(req.auth!, req.query.q)),
+  );
+  r.post(
+    '/v0/packing/ef/orders/:id/pack',
+    {
+      config: canRetry('wms.packScanEF.view'),
+      schema: { tags, summary: "Merchant-specific station: pack the order once its merchant's rules are met", params: idParams, body: packEfSchema },
+    },
+    async (req) => ok(await ef.pack(req.auth!, req.params.id, req.body)),
+  );
+  r.get(
+    '/v0/packing/ref',
+    {
+      config: can('p11y.packScanRef.view'),
+      schema: { tags, summary: 'Packing progress of your orders by reference number', querystring: packRefQuerySchema },
+    },
+    async (req) => ok(await packing.byReference(req.auth!, req.query.q)),
   );
 }

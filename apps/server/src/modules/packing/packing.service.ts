@@ -1,6 +1,6 @@
 import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import type { packLogQuerySchema } from '@kontor/contracts/domains/packing';
-import type { PackLabel, PackLogRow } from '@kontor/contracts/domains/packing-responses';
+import type { PackLabel, PackLogRow, PackRefOrder } from '@kontor/contracts/domains/packing-responses';
 import type { Page } from '@kontor/contracts';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
@@ -12,6 +12,7 @@ import { InventoryLookups } from '../inventory/index.js';
 import { outboundServices } from '../outbound/index.js';
 import { printing } from '../printing/index.js';
 import { packLogRepo } from './packing.repo.js';
+import { packRefRepo } from './pack-ref.repo.js';
 
 /** Waiting for a measure: no label until the station gives it (docs/packing.md). */
 const WAITING: readonly OutboundState[] = ['packetWeightNeeded', 'packetDimensionNeeded'];
@@ -90,5 +91,10 @@ export class PackingService {
     });
     const last = rows.at(-1);
     return { total, totalCapped: capped, next: rows.length === query.l && last ? String(last.id) : null, data: rows };
+  }
+
+  /** `GET /v0/packing/ref?q=` (`/mEP/packScanRef`): the caller's own orders by reference or order number, with their packing. */
+  async byReference(auth: AuthContext, q: string): Promise<PackRefOrder[]> {
+    return packRefRepo.search(this.core.db, q, TenantScope.of(auth));
   }
 }

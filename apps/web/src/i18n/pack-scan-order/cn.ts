@@ -49,5 +49,8 @@ export const packScanOrderCn: typeof packScanOrderEn = {
     needLabel: '暂无面单',
     none: '请扫描该拣货单中的商品',
     finished: '已完成 {{n}} / {{total}} 个订单',
+    parcel: '包裹',
+    confirmWeight: '确认重量',
+    waitsMeasure: '订单 {{unid}} 已打包：其承运商需要重量和尺寸。请测量包裹后再次打印。',
   },
 };

@@ -49,5 +49,8 @@ export const packScanOrderDe: typeof packScanOrderEn = {
     needLabel: 'Noch kein Etikett',
     none: 'Einen Artikel dieser Pickliste scannen',
     finished: '{{n}} von {{total}} Aufträgen fertig',
+    parcel: 'Paket',
+    confirmWeight: 'Gewicht bestätigen',
+    waitsMeasure: 'Auftrag {{unid}} gepackt: sein Versanddienstleister braucht Gewicht und Maße. Paket messen und erneut drucken.',
   },
 };

@@ -47,5 +47,8 @@ export const packScanOrderEn = {
     needLabel: 'No label yet',
     none: 'Scan an item of this picklist',
     finished: '{{n}} of {{total}} orders finished',
+    parcel: 'Parcel',
+    confirmWeight: 'Confirm weight',
+    waitsMeasure: 'Order {{unid}} packed: its carrier needs the weight and dimensions. Measure the parcel and print again.',
   },
 };

@@ -88,5 +88,11 @@ export const packingCn: typeof packingEn = {
       reprinted: '面单已发送到打印站',
       labelOpened: '没有在线的打印站：已打开面单',
     },
+    measure: {
+      weight: '重量（kg）',
+      length: '长（cm）',
+      width: '宽（cm）',
+      height: '高（cm）',
+    },
   },
 };

@@ -88,5 +88,11 @@ export const packingDe: typeof packingEn = {
       reprinted: 'Etikett an die Druckstation gesendet',
       labelOpened: 'Keine Druckstation online: Das Etikett wurde geöffnet',
     },
+    measure: {
+      weight: 'Gewicht (kg)',
+      length: 'Länge (cm)',
+      width: 'Breite (cm)',
+      height: 'Höhe (cm)',
+    },
   },
 };

@@ -86,5 +86,11 @@ export const packingEn = {
       reprinted: 'Label sent to the print station',
       labelOpened: 'No print station online: the label was opened',
     },
+    measure: {
+      weight: 'Weight (kg)',
+      length: 'Length (cm)',
+      width: 'Width (cm)',
+      height: 'Height (cm)',
+    },
   },
 };

@@ -9,6 +9,7 @@ import { staticUrl } from '../../api/static-url.js';
 import { DocNo } from '../../components/DocNo.js';
 import { StateTag } from '../../components/StateTag.js';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
+import { NO_MEASURE, ParcelMeasure, parcelOf, type Measure } from '../../components/scan/ParcelMeasure.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
 import { packScanApi, type MaterialOption, type P11yPicklist, type PackLabel } from './pack-scan-api.js';
@@ -37,6 +38,8 @@ const PACKABLE: readonly OutboundState[] = ['readyToPick', 'readyToSwap', 'inPic
 /** Packed, but the label step did not finish (a station went down in between): only the label is left. */
 const PACKED: readonly OutboundState[] = ['packed', 'shipmentLabelAwaits', 'transportLabelAwaits'];
 const CANCELED: readonly OutboundState[] = ['cancelRequested', 'canceled'];
+/** Packed, waiting for the parcel's weight or dimensions: packing again with them measured resumes it. */
+const MEASURE: readonly OutboundState[] = ['packetWeightNeeded', 'packetDimensionNeeded'];
 
 interface Loaded {
   raw: P11yPicklist;
@@ -73,6 +76,8 @@ export default function PackScanOrderPage() {
   const [station, setStation] = useState(() => localStorage.getItem(STATION_KEY) ?? '');
   const [autoPrint, setAutoPrint] = useState(() => localStorage.getItem(AUTO_KEY) === '1');
   const [busy, setBusy] = useState(false);
+  const [measure, setMeasure] = useState<Measure>(NO_MEASURE);
+  const scanField = useRef<{ focus(): void }>(null);
   const printing = useRef(false);
   const [feedback, show] = useFeedback();
 
@@ -189,26 +194,37 @@ export default function PackScanOrderPage() {
   };
 
   /** Facts §3.6 step 4, one at a time: re-read, pack (stock leaves here), label and print, then save. */
-  async function print(p: Loaded, order: ScanOrder, table: Scanned = scanned, using: number[] = chosen) {
+  async function print(p: Loaded, order: ScanOrder, table: Scanned = scanned, using: number[] = chosen, confirmWeight = false) {
     if (printing.current) return show({ tone: 'warning', text: t('packScanOrder.printing') });
     printing.current = true;
     setBusy(true);
     try {
       const state = OUTBOUND_ORDER.stateOf((await packScanApi.order(order.ID)).status);
       if (state && CANCELED.includes(state)) return show({ tone: 'error', text: t('packScanOrder.noNeedCanceled') });
-      if (!state || (!PACKABLE.includes(state) && !PACKED.includes(state))) return show({ tone: 'warning', text: t('packScanOrder.noNeedPrinted') });
+      if (!state || (!PACKABLE.includes(state) && !PACKED.includes(state) && !MEASURE.includes(state)))
+        return show({ tone: 'warning', text: t('packScanOrder.noNeedPrinted') });
       localStorage.setItem(materialKey(order.carrier ?? ''), JSON.stringify(using));
-      if (PACKABLE.includes(state)) {
-        const body = { station: station.trim(), parcels: [{ materials: using.map((itemId) => ({ itemId, quantity: 1 })) }] };
-        await packScanApi.pack(order.ID, body, newKey());
+      if (PACKABLE.includes(state) || MEASURE.includes(state)) {
+        const parcel = { ...parcelOf(measure), materials: using.map((itemId) => ({ itemId, quantity: 1 })) };
+        const packed = await packScanApi.pack(order.ID, { station: station.trim(), parcels: [parcel], confirmWeight }, newKey());
+        const after = OUTBOUND_ORDER.stateOf(packed.status);
+        // The carrier needs what the station did not measure: the order waits, the label comes later.
+        if (after && MEASURE.includes(after)) return show({ tone: 'warning', text: t('packScanOrder.waitsMeasure', { unid: order.UNID }) });
       }
       const label = await packScanApi.label(order.ID);
       await save(p, order, true);
       setScanned(takeOff(table, order));
       setLastKey(null);
+      setMeasure(NO_MEASURE);
       labelled(order.UNID, label);
     } catch (err) {
-      show({ tone: 'error', text: message(err) });
+      if (err instanceof ApiError && err.code === 'CheckWeight')
+        show({
+          tone: 'warning',
+          text: err.message,
+          action: { label: t('packScanOrder.confirmWeight'), run: () => void print(p, order, table, using, true), testId: 'pack-order-confirm-weight' },
+        });
+      else show({ tone: 'error', text: message(err) });
     } finally {
       printing.current = false;
       setBusy(false);
@@ -265,7 +281,7 @@ export default function PackScanOrderPage() {
             </Space>
           </div>
         )}
-        <ScanInput placeholder={placeholder} onScan={onScan} disabled={busy} testId="pack-order-input" />
+        <ScanInput ref={scanField} placeholder={placeholder} onScan={onScan} disabled={busy} testId="pack-order-input" />
         <div className="rcv-controls">
           <label className="rcv-control pso-station">
             {t('packScanOrder.station')}
@@ -284,6 +300,10 @@ export default function PackScanOrderPage() {
               data-testid="pack-order-materials"
             />
           </label>
+          <div className="rcv-control pso-parcel">
+            {t('packScanOrder.parcel')}
+            <ParcelMeasure value={measure} onChange={setMeasure} onDone={() => scanField.current?.focus()} disabled={busy} testId="pack-order-measure" />
+          </div>
           <label className="rcv-control">
             {t('packScanOrder.autoPrint')}
             <Switch checked={autoPrint} onChange={setAutoPrint} data-testid="pack-order-auto" />

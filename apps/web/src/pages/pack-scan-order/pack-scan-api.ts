@@ -26,8 +26,19 @@ export const packScanApi = {
   item: (q: string) => request<{ guid: string; unid: string }>({ url: '/v0/item/any', params: { q }, ...QUIET }),
   materials: () => request<MaterialOption[]>({ url: '/v0/packing/materials', quiet: true }).catch(() => [] as MaterialOption[]),
   order: (id: number) => request<{ id: number; status: number }>({ url: '/v0/p11yorders/', params: { q: id }, ...QUIET }),
-  pack: (orderId: number, body: { station: string; parcels: Array<{ materials: Array<{ itemId: number; quantity: number }> }> }, key: string) =>
-    request<PackOutcome>({ url: `/v0/packing/orders/${orderId}/pack`, method: 'POST', data: body, idempotencyKey: key, ...QUIET }),
+  pack: (
+    orderId: number,
+    body: {
+      station: string;
+      parcels: Array<{
+        weight: number | null;
+        dimensions: { length: number; width: number; height: number } | null;
+        materials: Array<{ itemId: number; quantity: number }>;
+      }>;
+      confirmWeight: boolean;
+    },
+    key: string,
+  ) => request<PackOutcome>({ url: `/v0/packing/orders/${orderId}/pack`, method: 'POST', data: body, idempotencyKey: key, ...QUIET }),
   label: (orderId: number) => request<PackLabel>({ url: `/v0/packing/orders/${orderId}/label`, method: 'POST', ...QUIET }),
   outOfStock: (orderId: number, key: string) => request<null>({ url: '/v0/p11yorders/outOfStock', params: { q: orderId }, idempotencyKey: key, ...QUIET }),
 };
