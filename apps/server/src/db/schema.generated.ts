@@ -1222,6 +1222,7 @@ export interface ShippingLogTable {
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
   version: Generated<number>;
+  pallet_code: Generated<string>;
 }
 
 /** View shipping_log_view (read only). */
@@ -1243,6 +1244,7 @@ export interface ShippingLogView {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: number;
+  pallet_code: string;
 }
 
 export interface SsccCountersTable {

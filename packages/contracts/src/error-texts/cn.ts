@@ -66,4 +66,5 @@ export const ERROR_TEXTS_CN: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   PalletClosed: '装车 {code} 已交接，无法再修改。',
   PalletOrderNotPacked: '订单 {unid} 尚未完成打包，无法交接。',
   LoadingNotFound: '未找到装车号：{code}',
+  WebhookSignatureInvalid: 'Webhook 签名缺失或不匹配。',
 };

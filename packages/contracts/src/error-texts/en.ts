@@ -64,4 +64,5 @@ export const ERROR_TEXTS_EN = {
   PalletClosed: 'Loading {code} is already handed over: nothing can be changed.',
   PalletOrderNotPacked: 'Order {unid} has not passed packing and cannot be handed over.',
   LoadingNotFound: 'Loading number not found: {code}',
+  WebhookSignatureInvalid: 'The signature of the webhook is missing or does not match.',
 } as const;

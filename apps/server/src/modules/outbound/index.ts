@@ -25,6 +25,7 @@ export { packingOrdersRepo, type PackLine, type PackOrderInfo } from './packing-
 export { stateOf, type Why } from './order-status.service.js';
 export type { OrderRow } from './outbound.repo.js';
 export { SHIPPING_LOG_RESOURCE } from './shipping-log.resources.js';
+export { shippingLog, type LoadingLogEntry } from './shipping-log.service.js';
 export type { TrackingService, PollOutcome } from './tracking.service.js';
 export { labelOrderRepo, type LabelOrderRow, type CustomsLineRow } from './label-order.repo.js';
 

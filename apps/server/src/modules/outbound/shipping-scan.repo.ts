@@ -22,6 +22,8 @@ export interface ShippingLogEntry {
   statusAfter: number | null;
   userId: number;
   station: string;
+  /** The pallet a loading scan was about (empty for the shipping scan). */
+  palletCode?: string;
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
@@ -52,21 +54,25 @@ export const shippingScanRepo = {
     return Number(result.numAffectedRows ?? 0) > 0;
   },
 
-  async log(db: Kysely<DB>, entry: ShippingLogEntry): Promise<void> {
+  async log(db: Kysely<DB>, ...entries: ShippingLogEntry[]): Promise<void> {
+    if (entries.length === 0) return;
     await db
       .insertInto('shipping_log')
-      .values({
-        kind: entry.kind,
-        merchant_id: entry.merchantId,
-        order_id: entry.orderId,
-        order_unid: entry.orderUnid,
-        code: entry.code,
-        result: entry.result,
-        error_code: entry.errorCode,
-        status_after: entry.statusAfter,
-        user_id: entry.userId,
-        station: entry.station,
-      })
+      .values(
+        entries.map((entry) => ({
+          kind: entry.kind,
+          merchant_id: entry.merchantId,
+          order_id: entry.orderId,
+          order_unid: entry.orderUnid,
+          code: entry.code.slice(0, 200),
+          result: entry.result,
+          error_code: entry.errorCode,
+          status_after: entry.statusAfter,
+          user_id: entry.userId,
+          station: entry.station,
+          pallet_code: entry.palletCode ?? '',
+        })),
+      )
       .execute();
   },
 
