@@ -9,6 +9,15 @@ import { OrderStatusService } from '../modules/outbound/order-status.service.js'
 import { OutboundRepo, type OrderRow } from '../modules/outbound/outbound.repo.js';
 import { TenantScope } from '../db/tenant-scope.js';
 import { billing } from '../modules/billing/index.js';
+import { sandboxTrackingNumber } from '../modules/carriers/drivers/sandbox/tracking-number.js';
+
+/**
+ * The parcels of the demo's orders on their way: sandbox numbers, so the tracking poll of `npm start`
+ * walks them through the sandbox carrier's events to delivered within minutes (the demo's sandbox
+ * account takes a step a minute, seed-carriers.ts; docs/shipping.md "Demo").
+ */
+export const DEMO_SHIPPED_PARCEL = sandboxTrackingNumber('demo-shipped-1');
+export const DEMO_IN_TRANSIT_PARCEL = sandboxTrackingNumber('demo-in-transit-1');
 
 const code = (state: OutboundState) => OUTBOUND_ORDER.codeOf(state);
 const address = (
@@ -163,7 +172,7 @@ const ORDERS: DemoOrder[] = [
       ['ANK-CHG-65', 1],
       ['SKU-B', 1],
     ],
-    parcels: ['JJD0002600000001'],
+    parcels: [DEMO_SHIPPED_PARCEL],
     hoursAgo: 26,
   },
   {
@@ -172,7 +181,7 @@ const ORDERS: DemoOrder[] = [
     carrier: 'DPD',
     consignee: address('Pieter Janssens', 'Meir', '50', '2000', 'Antwerpen', 'BE'),
     lines: [['ANK-EAR-P3', 2]],
-    parcels: ['01505026000001'],
+    parcels: [DEMO_IN_TRANSIT_PARCEL],
     hoursAgo: 50,
   },
   {

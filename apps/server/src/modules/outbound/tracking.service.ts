@@ -157,8 +157,8 @@ export class TrackingService {
   /**
    * Events a carrier pushed (a verified webhook, docs/shipping.md "Webhooks"), applied as the poll
    * applies its own: each event stored once (a repeated push stores nothing), the order moved as far as
-   * its parcels are. Events of numbers no open order carries are counted as ignored, not refused: the
-   * carrier would only push them again.
+   * its parcels are. Events of numbers no open order carries (unknown, not shipped yet, or already
+   * delivered, finished, canceled) are counted as ignored, not refused: the carrier would only push them again.
    */
   async applyPushed(carrier: string, events: TrackingEvent[]): Promise<PushOutcome> {
     const open = new Set(OPEN.map((s) => OUTBOUND_ORDER.codeOf(s)));
