@@ -14,7 +14,7 @@ let merchantA: string;
 beforeAll(async () => {
   t = await createTestApp();
   [staff, merchantA] = await Promise.all([t.login('warehouse@demo.local'), t.login('merchant-a@demo.local')]);
-});
+}, 300_000);
 afterAll(async () => {
   await t?.close();
 });

@@ -14,7 +14,15 @@ const SHIPPER = { name1: 'Kontor Fulfilment Hamburg', street: 'Lagerstraße', st
 export async function seedCarriers(db: Kysely<DB>): Promise<void> {
   const account = await db
     .insertInto('carrier_accounts')
-    .values({ name: 'Sandbox', carrier: 'sandbox', endpoint: '', credentials: '', credential_fields: '[]', options: JSON.stringify({ stepMinutes: '1' }), shipper: JSON.stringify(SHIPPER) })
+    .values({
+      name: 'Sandbox',
+      carrier: 'sandbox',
+      endpoint: '',
+      credentials: '',
+      credential_fields: '[]',
+      options: JSON.stringify({ stepMinutes: '1' }),
+      shipper: JSON.stringify(SHIPPER),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db

@@ -17,7 +17,7 @@ import { sandboxTrackingNumber } from '../modules/carriers/drivers/sandbox/track
  * account takes a step a minute, seed-carriers.ts; docs/shipping.md "Demo").
  */
 export const DEMO_SHIPPED_PARCEL = sandboxTrackingNumber('demo-shipped-1');
-export const DEMO_IN_TRANSIT_PARCEL = sandboxTrackingNumber('demo-in-transit-1');
+export const DEMO_IN_TRANSIT_PARCELS = [sandboxTrackingNumber('demo-in-transit-1'), sandboxTrackingNumber('demo-in-transit-2')] as const;
 
 const code = (state: OutboundState) => OUTBOUND_ORDER.codeOf(state);
 const address = (
@@ -181,7 +181,7 @@ const ORDERS: DemoOrder[] = [
     carrier: 'DPD',
     consignee: address('Pieter Janssens', 'Meir', '50', '2000', 'Antwerpen', 'BE'),
     lines: [['ANK-EAR-P3', 2]],
-    parcels: [DEMO_IN_TRANSIT_PARCEL],
+    parcels: [DEMO_IN_TRANSIT_PARCELS[0]],
     hoursAgo: 50,
   },
   {
@@ -218,7 +218,7 @@ const ORDERS: DemoOrder[] = [
     carrier: 'UPS',
     consignee: address('Erik Andersson', 'Drottninggatan', '55', '111 21', 'Stockholm', 'SE'),
     lines: [['SKU-C', 1]],
-    parcels: ['1Z999AA10123456784'],
+    parcels: [DEMO_IN_TRANSIT_PARCELS[1]],
     hoursAgo: 40,
   },
   {

@@ -20,7 +20,10 @@ export function webhookSignature(raw: Buffer, secret: string): string {
 
 function matches(hook: CarrierWebhook, raw: Buffer, given: string, secret: string): boolean {
   if (hook.scheme === 'credential') return sameSecret(given, secret);
-  const hex = given.trim().replace(/^sha256=/i, '').toLowerCase();
+  const hex = given
+    .trim()
+    .replace(/^sha256=/i, '')
+    .toLowerCase();
   return sameSecret(hex, webhookSignature(raw, secret));
 }
 
