@@ -44,20 +44,18 @@ export function registerTrackingRoutes(app: FastifyInstance, core: Core): void {
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/v0/carriers/webhooks/:carrier',
-        {
-          config: { access: 'public' },
-          schema: { tags, summary: 'Tracking events a carrier pushes, verified by its signature', params: carrierWebhookParams },
-        },
-        async (req) => {
-          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-          const { events } = await carriersServices(core).webhooks.verify(req.params.carrier, raw, req.headers);
-          return ok(await tracking.applyPushed(req.params.carrier, events));
-        },
-      );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/v0/carriers/webhooks/:carrier',
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Tracking events a carrier pushes, verified by its signature', params: carrierWebhookParams },
+      },
+      async (req) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const { events } = await carriersServices(core).webhooks.verify(req.params.carrier, raw, req.headers);
+        return ok(await tracking.applyPushed(req.params.carrier, events));
+      },
+    );
   });
 
   registerJobHandler(TRACKING_POLL_JOB, async ({ payload }) => {
