@@ -90,21 +90,18 @@ export class PalletsService {
     try {
       return await this.flushIn(auth, code, input, locale, (trackingNo) => (current = trackingNo));
     } catch (error) {
-      // The call rolled back: its refusal is logged on its own (a conflict names the number and the other pallet).
-      if (error instanceof AppError && (error.code === 'TrackingConflictError' || error.code === 'PalletClosed')) {
-        const conflict = error.code === 'TrackingConflictError';
-        await shippingLog
-          .loading(this.core.db, auth, [
-            {
-              code: current || code,
-              result: conflict ? 'conflict' : 'error',
-              palletCode: normaliseTracking(code),
-              errorCode: error.code,
-              order: conflict && current ? await trackingLookupRepo.byTracking(this.core.db, current) : null,
-            },
-          ])
-          .catch(() => undefined);
-      }
+      // The call rolled back: its refusal is logged on its own. A conflict names the number on another
+      // pallet (with its order); a handed-over pallet refuses every number of the call.
+      const palletCode = normaliseTracking(code);
+      let entries: LoadingLogEntry[] = [];
+      if (error instanceof AppError && error.code === 'TrackingConflictError' && current)
+        entries = [{ code: current, result: 'conflict', palletCode, errorCode: error.code, order: await trackingLookupRepo.byTracking(this.core.db, current) }];
+      else if (error instanceof AppError && error.code === 'PalletClosed')
+        entries = input.items
+          .map((item) => normaliseTracking(item.trackingNoNorm || item.trackingNo))
+          .filter((trackingNo) => trackingNo !== '')
+          .map((trackingNo) => ({ code: trackingNo, result: 'error' as const, palletCode, errorCode: error.code }));
+      await shippingLog.loading(this.core.db, auth, entries).catch(() => undefined);
       throw error;
     }
   }
