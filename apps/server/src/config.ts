@@ -59,8 +59,11 @@ const schema = z
     TRUST_PROXY: bool.default(false),
     JOBS: bool.default(true),
     JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-    /** How often carrier tracking is polled and delivered orders finish (docs/shipping.md "Tracking"); 0 turns the interval off. */
-    TRACKING_POLL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+    /**
+     * How often carrier tracking is polled and delivered orders finish (docs/shipping.md "Tracking"); 0 turns
+     * the interval off. Unset: every 5 minutes, every minute with DEMO_DATA (the demo's parcels move by the minute).
+     */
+    TRACKING_POLL_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
     /** Orders asked about per tracking poll round. */
     TRACKING_POLL_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1000),
     /** How far a receiving may pass an inbound line's plan before the receiver must confirm (percent). */
@@ -117,7 +120,8 @@ const schema = z
     if (c.CAPTCHA_FIXED && c.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_FIXED'], message: 'must not be set when NODE_ENV=production' });
     }
-  });
+  })
+  .transform((c) => ({ ...c, TRACKING_POLL_MS: c.TRACKING_POLL_MS ?? (c.DEMO_DATA ? 60_000 : 300_000) }));
 
 export type Config = z.infer<typeof schema>;
 

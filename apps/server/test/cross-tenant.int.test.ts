@@ -90,6 +90,8 @@ const NO_TENANT_DATA: Record<string, string> = {
   'PUT /v0/auth/__subId': "narrows the caller's own session (staff only)",
   'PUT /v0/auth/role': "narrows the caller's own session to a role",
   'POST /v0/oauth2/token': 'issues a token to a client by its credentials',
+  'POST /v0/carriers/webhooks/:carrier':
+    'a carrier’s push, proven by its signature, never by a session: it answers counts only and moves the orders carrying the pushed numbers',
   'POST /v0/statics/upload/:kind': "stores the caller's own file (reading another's is walked under /v0/static/:id)",
   'POST /v0/roles/': 'a role is shared',
   'PUT /v0/lookup/': "remembers the caller's own screen memory",

@@ -20,6 +20,8 @@ const NOT_KEYED: Record<string, string> = {
   'POST /v0/auth/resetPassword': 'public: a retry mails another link, the newest one counts',
   'PUT /v0/auth/resetPassword': 'public: the link is single-use, a retry is refused',
   'POST /v0/oauth2/token': 'public: a retry issues another token',
+  'POST /v0/carriers/webhooks/:carrier':
+    'public: a carrier’s signed push, no session a key could belong to; each event is stored once by its key (carrier, number, event), so a repeated push stores and moves nothing',
   'PUT /v0/auth/chpasswd': 'changes the credentials of the session itself; a retry with the old password is refused',
   'PUT /v0/auth/__subId': "sets the session's sub-account: a retry sets the same value",
   'PUT /v0/auth/role': "sets the session's role: a retry sets the same value",

@@ -13,6 +13,8 @@ let merchantA: string;
 let merchantB: string;
 let clock = Date.parse('2026-11-20T08:00:00Z');
 const HOUR = 3_600_000;
+/** The demo's sandbox account walks a parcel a step a minute (seed-carriers.ts `stepMinutes`). */
+const STEP = 60_000;
 const sandbox = createSandboxDriver({ now: () => clock });
 let restore: () => void;
 
@@ -79,7 +81,7 @@ describe('tracking poll (sandbox carrier)', () => {
     await tracking().pollTracking(1000);
     expect(await eventCount(order.id)).toBe(2);
 
-    clock += HOUR;
+    clock += STEP;
     const moved = await tracking().pollTracking(1000);
     expect(moved.moved).toBeGreaterThanOrEqual(1);
     expect((await statusOf(order.id)).status).toBe(code('inTransit'));
@@ -89,10 +91,10 @@ describe('tracking poll (sandbox carrier)', () => {
     expect(list.body.data.data ?? list.body.data.items ?? list.body.data).toContainEqual(
       expect.objectContaining({ id: order.id, trackingKind: 'in_transit', trackingText: 'Parcel sorted at the hub' }),
     );
-    clock += HOUR;
+    clock += STEP;
     await tracking().pollTracking(1000);
     expect((await statusOf(order.id)).status).toBe(code('inDelivery'));
-    clock += HOUR;
+    clock += STEP;
     await tracking().pollTracking(1000);
     const delivered = await statusOf(order.id);
     expect(delivered.status).toBe(code('delivered'));

@@ -29,6 +29,7 @@ import * as m0027 from '../../migrations/0027_pallets.js';
 import * as m0030 from '../../migrations/0030_tracking.js';
 import * as m0031 from '../../migrations/0031_pack_table_prepack.js';
 import * as m0032 from '../../migrations/0032_merchant_packing_rules.js';
+import * as m0035 from '../../migrations/0035_loading_log.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030_tracking': m0030,
   '0031_pack_table_prepack': m0031,
   '0032_merchant_packing_rules': m0032,
+  '0035_loading_log': m0035,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1254,6 +1254,7 @@ export interface ShippingLogTable {
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
   version: Generated<number>;
+  pallet_code: Generated<string>;
 }
 
 /** View shipping_log_view (read only). */
@@ -1275,6 +1276,7 @@ export interface ShippingLogView {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: number;
+  pallet_code: string;
 }
 
 export interface SsccCountersTable {

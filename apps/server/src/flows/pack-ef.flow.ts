@@ -5,8 +5,8 @@ import type { Core } from '../core.js';
 import type { AuthContext } from '../http/access.js';
 import { AppError } from '../http/app-error.js';
 import { stockTransaction } from '../modules/inventory/index.js';
-import { outboundServices, packingOrdersRepo, stateOf } from '../modules/outbound/index.js';
-import { packingServices, packLogRepo } from '../modules/packing/index.js';
+import { outboundServices, packingOrders, stateOf } from '../modules/outbound/index.js';
+import { packingServices, packLog } from '../modules/packing/index.js';
 import { PackOrderFlow } from './pack-order.flow.js';
 
 type EfInput = z.infer<typeof packEfSchema>;
@@ -38,8 +38,8 @@ export class PackEfFlow {
     const [rules, serialState, lines, info, prepared] = await Promise.all([
       packingServices(this.core).merchantRules.ofOrderMerchant(db, order.merchantId),
       qc.serialState(db, order.id),
-      packingOrdersRepo.lines(db, order.id),
-      packingOrdersRepo.info(db, order.id),
+      packingOrders.lines(db, order.id),
+      packingOrders.info(db, order.id),
       this.flow.prepare(auth, []),
     ]);
     const carrier = info.carrier.trim().toUpperCase();
@@ -75,7 +75,7 @@ export class PackEfFlow {
     return stockTransaction(this.core.db, async (trx) => {
       const order = await orders.mustFind(trx, auth, orderId, { lock: true });
       // Packed already (a retry, another station) or waiting for a measure: the pack flow answers that.
-      if ((await packLogRepo.ofOrder(trx, order.id)).length > 0) return this.flow.packWithin(trx, auth, order.id, packInput, prepared);
+      if ((await packLog.ofOrder(trx, order.id)).length > 0) return this.flow.packWithin(trx, auth, order.id, packInput, prepared);
       const state = stateOf(order);
       if (state === 'canceled' || state === 'cancelRequested') throw new AppError('OrderCanceled');
       const rules = await packingServices(this.core).merchantRules.ofOrderMerchant(trx, order.merchantId);

@@ -8,12 +8,21 @@ const SHIPPER = { name1: 'Kontor Fulfilment Hamburg', street: 'Lagerstraße', st
  * The default carrier set-up of `npm start` and the demo (issue 17 item 1): one sandbox account (offline,
  * valid-looking labels, no credentials) serving every order, whatever its carrier text says, with the
  * sandbox driver's first product for the destination. Real accounts are added under settings and win
- * by their rules.
+ * by their rules. Its tracking takes a step a minute (`stepMinutes`), so a demo parcel reaches delivered
+ * within a few of the demo's tracking polls (config.ts: every minute with DEMO_DATA).
  */
 export async function seedCarriers(db: Kysely<DB>): Promise<void> {
   const account = await db
     .insertInto('carrier_accounts')
-    .values({ name: 'Sandbox', carrier: 'sandbox', endpoint: '', credentials: '', credential_fields: '[]', options: '{}', shipper: JSON.stringify(SHIPPER) })
+    .values({
+      name: 'Sandbox',
+      carrier: 'sandbox',
+      endpoint: '',
+      credentials: '',
+      credential_fields: '[]',
+      options: JSON.stringify({ stepMinutes: '1' }),
+      shipper: JSON.stringify(SHIPPER),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db

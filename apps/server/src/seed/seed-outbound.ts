@@ -5,6 +5,16 @@ import type { DB } from '../db/types.js';
 import type { Actor } from '../modules/inventory/index.js';
 import { orderWriter, type OrderRow } from '../modules/outbound/index.js';
 import { TenantScope } from '../db/tenant-scope.js';
+import { sandboxTrackingNumber } from '../modules/carriers/index.js';
+
+/**
+ * The parcels of the demo's orders on their way: sandbox numbers, so the tracking poll of `npm start`
+ * walks them through the sandbox carrier's events to delivered within minutes (the demo's sandbox
+ * account takes a step a minute, seed-carriers.ts; docs/shipping.md "Demo").
+ */
+export const DEMO_SHIPPED_PARCEL = sandboxTrackingNumber('demo-shipped-1');
+export const DEMO_IN_TRANSIT_PARCELS = [sandboxTrackingNumber('demo-in-transit-1'), sandboxTrackingNumber('demo-in-transit-2')] as const;
+
 const address = (
   name1: string,
   streetName: string,
@@ -157,7 +167,7 @@ const ORDERS: DemoOrder[] = [
       ['ANK-CHG-65', 1],
       ['SKU-B', 1],
     ],
-    parcels: ['JJD0002600000001'],
+    parcels: [DEMO_SHIPPED_PARCEL],
     hoursAgo: 26,
   },
   {
@@ -166,7 +176,7 @@ const ORDERS: DemoOrder[] = [
     carrier: 'DPD',
     consignee: address('Pieter Janssens', 'Meir', '50', '2000', 'Antwerpen', 'BE'),
     lines: [['ANK-EAR-P3', 2]],
-    parcels: ['01505026000001'],
+    parcels: [DEMO_IN_TRANSIT_PARCELS[0]],
     hoursAgo: 50,
   },
   {
@@ -203,7 +213,7 @@ const ORDERS: DemoOrder[] = [
     carrier: 'UPS',
     consignee: address('Erik Andersson', 'Drottninggatan', '55', '111 21', 'Stockholm', 'SE'),
     lines: [['SKU-C', 1]],
-    parcels: ['1Z999AA10123456784'],
+    parcels: [DEMO_IN_TRANSIT_PARCELS[1]],
     hoursAgo: 40,
   },
   {

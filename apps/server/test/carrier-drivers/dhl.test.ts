@@ -29,6 +29,7 @@ beforeEach(() => {
   fake.requests.length = 0;
   fake.live.clear();
   fake.deleted.clear();
+  fake.tracking.clear();
 });
 
 describe('DHL Parcel DE driver against the fake', () => {
@@ -201,5 +202,73 @@ describe('DHL Parcel DE driver against the fake', () => {
     expect(driver.credentialFields).toEqual(['apiKey', 'username', 'password']);
     expect(driver.products.find((p) => p.code === 'V01PAK')?.maxWeightKg).toBe(31.5);
     expect(driver.lookup).toBeUndefined();
+  });
+});
+
+describe('DHL tracking (unified Shipment Tracking API) against the fake', () => {
+  const event = (timestamp: string, statusCode: string, description: string, city = 'Köln') => ({
+    timestamp,
+    statusCode,
+    status: description,
+    description,
+    location: { address: { addressLocality: city } },
+  });
+
+  it('reads a parcel’s events, newest first as DHL answers them, and maps them to Kontor’s kinds', async () => {
+    fake.tracking.set('00340434161094042557', [
+      event('2026-11-25T14:30:00', 'delivered', 'The shipment has been successfully delivered'),
+      event('2026-11-25T08:10:00', 'transit', 'The shipment has been loaded onto the delivery vehicle'),
+      event('2026-11-24T21:05:00', 'transit', 'The shipment has been processed in the parcel center', 'Hamburg'),
+      event('2026-11-24T12:00:00', 'pre-transit', 'The instruction data for this shipment have been provided by the sender to DHL electronically', ''),
+    ]);
+    const events = await driver.track!(account(), ['00340434161094042557'], ctx());
+    expect(events.map((e) => e.kind)).toEqual(['delivered', 'in_delivery', 'in_transit', 'info']);
+    expect(events[0]).toMatchObject({ trackingNumber: '00340434161094042557', at: '2026-11-25T14:30:00', carrierCode: 'delivered', location: 'Köln' });
+    expect(events[3]!.location).toBeUndefined();
+    expect(new Set(events.map((e) => e.eventId)).size).toBe(4);
+
+    const seen = fake.requests.at(-1)!;
+    expect(seen.method).toBe('GET');
+    expect(seen.path).toBe('/track/shipments');
+    expect(seen.query.get('trackingNumber')).toBe('00340434161094042557');
+    expect(seen.query.get('service')).toBe('parcel-de');
+    expect(seen.headers['dhl-api-key']).toBe('test-api-key');
+    expect(seen.headers.authorization).toBeUndefined();
+  });
+
+  it('tells delivery failures apart: address unknown, damaged, returned to sender', async () => {
+    fake.tracking.set('1', [event('2026-11-25T10:00:00', 'failure', 'The recipient could not be found at the address given')]);
+    fake.tracking.set('2', [event('2026-11-25T10:00:00', 'failure', 'The shipment was damaged')]);
+    fake.tracking.set('3', [event('2026-11-25T10:00:00', 'failure', 'The shipment is being returned to the sender')]);
+    const events = await driver.track!(account(), ['1', '2', '3'], ctx());
+    expect(events.map((e) => [e.kind, e.exception])).toEqual([
+      ['exception', 'addressUnknown'],
+      ['exception', 'damaged'],
+      ['returned', undefined],
+    ]);
+  });
+
+  it('answers no events for a number DHL does not know yet (404 No result found)', async () => {
+    fake.tracking.set('known', [event('2026-11-25T10:00:00', 'transit', 'In transit')]);
+    const events = await driver.track!(account(), ['unknown-number', 'known'], ctx());
+    expect(events.map((e) => e.trackingNumber)).toEqual(['known']);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('maps a wrong API key to auth, and 500 or 429 to unavailable', async () => {
+    const auth = await caught<CarrierError>(() => driver.track!(account({ credentials: { ...DHL_FAKE_CREDENTIALS, apiKey: 'nope' } }), ['x'], ctx()));
+    expect(auth.kind).toBe('auth');
+    fake.mode = 'error500';
+    expect((await caught<CarrierError>(() => driver.track!(account(), ['x'], ctx()))).kind).toBe('unavailable');
+    fake.mode = 'rateLimit';
+    const limited = await caught<CarrierError>(() => driver.track!(account(), ['x'], ctx()));
+    expect(limited.kind).toBe('unavailable');
+    expect(limited.retryable).toBe(true);
+  });
+
+  it('asks the tracking address an account names instead of the shipping API’s origin', async () => {
+    fake.tracking.set('n1', [event('2026-11-25T10:00:00', 'transit', 'In transit')]);
+    const other = account({ endpoint: 'https://api-eu.dhl.com/parcel/de/shipping/v2', options: { trackingEndpoint: `${fake.url}/track/shipments/` } });
+    expect(await driver.track!(other, ['n1'], ctx())).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CarrierError, type CarrierAccountConfig } from '../../src/modules/carriers/driver.js';
-import { createUpsDriver } from '../../src/modules/carriers/drivers/ups/index.js';
+import { createUpsDriver, parseTrackAlert } from '../../src/modules/carriers/drivers/ups/index.js';
 import { pngToPdf } from '../../src/modules/carriers/drivers/ups/png-pdf.js';
 import { makePng } from './fakes/png.js';
 import { UPS_FAKE_CREDENTIALS, UPS_FAKE_SHIPPER, startUpsFake, type UpsFake } from './fakes/ups-fake.js';
@@ -233,5 +233,40 @@ describe('PNG label to PDF', () => {
     // stripes of four pixels: black, then white
     expect([...pixels.subarray(0, 3)]).toEqual([0, 0, 0]);
     expect([...pixels.subarray(12, 15)]).toEqual([255, 255, 255]);
+  });
+});
+
+describe('UPS Track Alert messages (webhook)', () => {
+  const message = (type: string, code: string, description: string) => ({
+    trackingNumber: '1Z204W4R0308071865',
+    localActivityDate: '20240423',
+    localActivityTime: '091519',
+    activityLocation: { city: 'Charlotte', stateProvince: 'NC', postalCode: '', country: 'US' },
+    activityStatus: { type, code, description, descriptionCode: '021' },
+    gmtActivityDate: '20240423',
+    gmtActivityTime: '131519',
+  });
+
+  it('reads one event per message as the tracking call reads it, and declares the credential header', () => {
+    const driver = createUpsDriver();
+    expect(driver.webhook).toMatchObject({ scheme: 'credential', header: 'credential' });
+    expect(driver.credentialFields).toContain('webhookSecret');
+    expect(parseTrackAlert(message('I', 'OT', 'Out for Delivery'))).toEqual([
+      {
+        trackingNumber: '1Z204W4R0308071865',
+        at: '2024-04-23T09:15:19',
+        kind: 'in_delivery',
+        carrierCode: 'OT',
+        text: 'Out for Delivery',
+        location: 'Charlotte, US',
+      },
+    ]);
+    // Type D is delivery information: loaded on the vehicle is not yet delivered.
+    expect(parseTrackAlert(message('D', 'OF', 'Loaded on Delivery Vehicle'))[0]!.kind).toBe('in_delivery');
+    expect(parseTrackAlert(message('D', 'FS', 'Delivered'))[0]!.kind).toBe('delivered');
+    expect(parseTrackAlert(message('M', 'MP', 'Shipment Ready for UPS'))[0]!.kind).toBe('info');
+    expect(parseTrackAlert(message('X', 'X1', 'The address is incorrect'))[0]!.kind).toBe('exception');
+    expect(parseTrackAlert({ trackingNumber: '1Z', localActivityDate: '' })).toEqual([]);
+    expect(parseTrackAlert(null)).toEqual([]);
   });
 });

@@ -6,8 +6,12 @@ import { z } from 'zod';
  */
 export const shipScanQuerySchema = z.object({ q: z.string().trim().min(1).max(100) });
 
-/** What a shipping log row records as the outcome of a scan. */
-export const SHIPPING_LOG_RESULTS = ['new', 'already', 'refused'] as const;
+/**
+ * What a shipping log row records as the outcome of a scan. The shipping scan: `new`, `already`,
+ * `refused`. The loading scan (docs/loading.md "Shipping log"): `matched`, `pending`, `notFound`,
+ * `error`, `conflict`, and `already` for a number already on the same pallet.
+ */
+export const SHIPPING_LOG_RESULTS = ['new', 'already', 'refused', 'matched', 'pending', 'notFound', 'error', 'conflict'] as const;
 export type ShippingLogResult = (typeof SHIPPING_LOG_RESULTS)[number];
 
 /** Which scan wrote a shipping log row (the loading scan writes `loading`). */

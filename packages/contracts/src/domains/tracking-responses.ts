@@ -18,7 +18,16 @@ export const trackingEventSchema = z.object({
 });
 export type TrackingEventRow = z.infer<typeof trackingEventSchema>;
 
+/** What a verified carrier push did: events received, newly stored, orders moved, events of no open order. */
+export const carrierWebhookAnswerSchema = z.object({
+  received: z.number(),
+  stored: z.number(),
+  moved: z.number(),
+  ignored: z.number(),
+});
+
 export const trackingResponses = {
+  'POST /v0/carriers/webhooks/:carrier': carrierWebhookAnswerSchema,
   'GET /v0/outbound/orders/:id/tracking': z.array(trackingEventSchema),
   'POST /v0/outbound/orders/:id/partialFinish': outboundDetailSchema,
   'POST /v0/outbound/tracking/poll': z.object({ orders: z.number(), events: z.number(), moved: z.number(), finished: z.number() }),

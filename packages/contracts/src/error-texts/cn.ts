@@ -78,4 +78,5 @@ export const ERROR_TEXTS_CN: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   SerialsMissing: '打印前 {sku} 还需要 {missing} 个序列号。',
   WeightRequired: '该商户的包裹必须称重：请输入重量。',
   AccessoryUnknown: '{code} 不是该商户打包规则中的配件。',
+  WebhookSignatureInvalid: 'Webhook 签名缺失或不匹配。',
 };

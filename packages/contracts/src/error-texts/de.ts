@@ -78,4 +78,5 @@ export const ERROR_TEXTS_DE: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   SerialsMissing: '{sku} braucht vor dem Druck noch {missing} Seriennummer(n).',
   WeightRequired: 'Pakete dieses Händlers müssen gewogen werden: Gewicht eingeben.',
   AccessoryUnknown: '{code} ist kein Zubehör in den Packregeln dieses Händlers.',
+  WebhookSignatureInvalid: 'Die Signatur des Webhooks fehlt oder stimmt nicht.',
 };

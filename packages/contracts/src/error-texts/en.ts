@@ -76,4 +76,5 @@ export const ERROR_TEXTS_EN = {
   SerialsMissing: '{sku} needs {missing} more serial number(s) before the print.',
   WeightRequired: "This merchant's parcels must be weighed: enter the weight.",
   AccessoryUnknown: "{code} is not an accessory of this merchant's packing rules.",
+  WebhookSignatureInvalid: 'The signature of the webhook is missing or does not match.',
 } as const;

@@ -167,6 +167,23 @@ export interface TrackingEvent {
 /** Delivery exceptions Kontor tells apart (issue 19 item 5); anything else is `other`. */
 export type TrackingException = 'addressUnknown' | 'damaged' | 'returnedToSender' | 'other';
 
+/**
+ * Tracking events a carrier pushes (issue 19 item 5, docs/shipping.md "Webhooks"): how a push proves it
+ * comes from the carrier, and how its body reads. The secret is the account's `webhookSecret` credential.
+ * - `hmac-sha256`: `header` holds the hex HMAC-SHA256 of the raw body keyed with the secret (a
+ *   `sha256=` prefix is allowed);
+ * - `credential`: `header` holds the secret itself, as the carrier was given it when subscribing (UPS
+ *   Track Alert's `credential` header).
+ * Both are compared in constant time.
+ */
+export interface CarrierWebhook {
+  scheme: 'hmac-sha256' | 'credential';
+  /** The header's name, lower-case. */
+  header: string;
+  /** The events of a verified body; a body without events answers []. */
+  parse(body: unknown): TrackingEvent[];
+}
+
 /** Calls carry a deadline and the transport, so tests can fake both. */
 export interface DriverContext {
   fetch: typeof fetch;
@@ -194,4 +211,6 @@ export interface CarrierDriver {
   lookup?(account: CarrierAccountConfig, key: string, ctx: DriverContext): Promise<BoughtParcel | null>;
   /** Tracking events of some tracking numbers (the shipping issue polls it). */
   track?(account: CarrierAccountConfig, trackingNumbers: string[], ctx: DriverContext): Promise<TrackingEvent[]>;
+  /** Pushed tracking events, where the carrier offers them (absent: the carrier is only polled). */
+  readonly webhook?: CarrierWebhook;
 }

@@ -8,9 +8,12 @@ import { DirectLabels } from './direct-labels.js';
 import { CarrierGateService } from './gate.service.js';
 import { LabelsService } from './labels.service.js';
 import { CarrierPricesService } from './prices.service.js';
+import { CarrierWebhooksService } from './webhooks.service.js';
 
 export type { CarrierDriver, CarrierCode, LabelRequest, LabelResult, BoughtParcel, DriverContext, TrackingEvent, TrackingException } from './driver.js';
 export { CarrierError } from './driver.js';
+export { webhookSignature } from './webhooks.service.js';
+export { sandboxTrackingNumber } from './drivers/sandbox/tracking-number.js';
 export { trackingConfigOf } from './accounts.service.js';
 export { trackingSources, type TrackingSource } from './tracking-source.js';
 export type { CarrierAddress } from './driver.js';
@@ -30,6 +33,7 @@ function wire(core: Core) {
     gate: new CarrierGateService(core, labels),
     prices: new CarrierPricesService(core),
     direct: new DirectLabels(core, accounts, labels.purchaser),
+    webhooks: new CarrierWebhooksService(core, accounts),
   };
 }
 

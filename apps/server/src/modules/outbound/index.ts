@@ -27,6 +27,7 @@ export { stateOf, type Why } from './order-status.service.js';
 export { orderWriter, type PastOrderRow, type WaitingOrderRow } from './order-writer.service.js';
 export type { OrderRow } from './outbound.repo.js';
 export { SHIPPING_LOG_RESOURCE } from './shipping-log.resources.js';
+export { shippingLog, type LoadingLogEntry } from './shipping-log.service.js';
 export type { TrackingService, PollOutcome } from './tracking.service.js';
 export type { LabelOrderRow, CustomsLineRow } from './label-order.repo.js';
 

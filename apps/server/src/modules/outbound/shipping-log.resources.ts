@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineResource, resourcePrivileges, type ResourceDef } from '../resources/index.js';
 
 /**
- * The shipping log (issue 19 item 3, migration 0026): every shipping scan (and later every loading
- * scan) with user, station, time, code, order and result. A read model: list, filters, get and the
+ * The shipping log (issue 19 item 3, migrations 0026, 0035): every shipping scan and every loading
+ * scan (each flushed tracking number, each handover scan) with user, station, time, code, order,
+ * pallet and result. A read model: list, filters, get and the
  * export come from the generic layer; the screen is the mask `p11y.shippinglog`.
  */
 export const SHIPPING_LOG_RESOURCE: ResourceDef = defineResource({
@@ -26,6 +27,7 @@ export const SHIPPING_LOG_RESOURCE: ResourceDef = defineResource({
     userName: { kind: 'text', search: true, filter: true },
     userAccount: { kind: 'text', filter: true },
     station: { kind: 'text', search: true, filter: true },
+    palletCode: { kind: 'text', search: true, filter: true },
   },
   write: z.object({}),
   defaultSort: { field: 'createdAt', order: 'desc' },

@@ -25,6 +25,8 @@ export interface ShippingLogEntry {
   userId: number;
   /** The station as text, or the session whose station the row records (read by the insert itself). */
   station: string | { sessionId: number };
+  /** The pallet a loading scan was about (empty for the shipping scan). */
+  palletCode?: string;
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
@@ -79,21 +81,25 @@ export const shippingScanRepo = {
     return Number(result.numAffectedRows ?? 0) > 0;
   },
 
-  async log(db: Kysely<DB>, entry: ShippingLogEntry): Promise<void> {
+  async log(db: Kysely<DB>, ...entries: ShippingLogEntry[]): Promise<void> {
+    if (entries.length === 0) return;
     await db
       .insertInto('shipping_log')
-      .values({
-        kind: entry.kind,
-        merchant_id: entry.merchantId,
-        order_id: entry.orderId,
-        order_unid: entry.orderUnid,
-        code: entry.code,
-        result: entry.result,
-        error_code: entry.errorCode,
-        status_after: entry.statusAfter,
-        user_id: entry.userId,
-        station: typeof entry.station === 'string' ? entry.station : stationSql(entry.station.sessionId),
-      })
+      .values(
+        entries.map((entry) => ({
+          kind: entry.kind,
+          merchant_id: entry.merchantId,
+          order_id: entry.orderId,
+          order_unid: entry.orderUnid,
+          code: entry.code.slice(0, 200),
+          result: entry.result,
+          error_code: entry.errorCode,
+          status_after: entry.statusAfter,
+          user_id: entry.userId,
+          station: typeof entry.station === 'string' ? entry.station : stationSql(entry.station.sessionId),
+          pallet_code: entry.palletCode ?? '',
+        })),
+      )
       .execute();
   },
 

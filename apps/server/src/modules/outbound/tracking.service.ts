@@ -13,6 +13,7 @@ import { readSetting } from '../settings/index.js';
 import { stockTransaction } from '../inventory/index.js';
 import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
+import { trackingLookupRepo } from './tracking-lookup.repo.js';
 import { trackingRepo, type NewTrackingEvent, type OpenOrder } from './tracking.repo.js';
 
 /** The setting `tracking.rules` (docs/shipping.md "Tracking"); every field has a default. */
@@ -106,6 +107,14 @@ export interface PollOutcome {
   orders: number;
   events: number;
   moved: number;
+}
+
+/** What a carrier's push did: events stored, orders moved, events for no open order (ignored). */
+export interface PushOutcome {
+  received: number;
+  stored: number;
+  moved: number;
+  ignored: number;
 }
 
 /**
@@ -205,6 +214,41 @@ export class TrackingService {
         batch.push(order);
       }
       if (batch.length > 0) await flush();
+    }
+    return outcome;
+  }
+
+  /**
+   * Events a carrier pushed (a verified webhook, docs/shipping.md "Webhooks"), applied as the poll
+   * applies its own: each event stored once (a repeated push stores nothing), the order moved as far as
+   * its parcels are. Events of numbers no open order carries (unknown, not shipped yet, or already
+   * delivered, finished, canceled) are counted as ignored, not refused: the carrier would only push them again.
+   */
+  async applyPushed(carrier: string, events: TrackingEvent[]): Promise<PushOutcome> {
+    const open = new Set(OPEN.map((s) => OUTBOUND_ORDER.codeOf(s)));
+    const outcome: PushOutcome = { received: events.length, stored: 0, moved: 0, ignored: 0 };
+    const byOrder = new Map<number, { order: OpenOrder; events: TrackingEvent[] }>();
+    for (const number of new Set(events.map((e) => e.trackingNumber))) {
+      const own = events.filter((e) => e.trackingNumber === number);
+      const found = await trackingLookupRepo.byTracking(this.core.db, number);
+      if (!found || !open.has(found.status)) {
+        outcome.ignored += own.length;
+        continue;
+      }
+      const entry = byOrder.get(found.id) ?? {
+        order: { id: found.id, merchantId: found.merchantId, carrier: found.carrier, trackingNumbers: found.parcels },
+        events: [],
+      };
+      entry.events.push(...own);
+      byOrder.set(found.id, entry);
+    }
+    for (const { order, events: own } of byOrder.values()) {
+      const applied = await this.apply(
+        order,
+        own.map((e) => normalize(order, carrier, e)),
+      );
+      outcome.stored += applied.events;
+      outcome.moved += applied.moved ? 1 : 0;
     }
     return outcome;
   }

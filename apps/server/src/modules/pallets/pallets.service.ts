@@ -6,7 +6,7 @@ import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { attachFiles } from '../files/index.js';
-import { trackedOrders, type TrackedOrder } from '../outbound/index.js';
+import { shippingLog, trackedOrders, type LoadingLogEntry, type TrackedOrder } from '../outbound/index.js';
 import { normaliseTracking, palletObject, plateKeyOf, trackingObject } from './pallet-shapes.js';
 import { palletsRepo, type PalletRecord } from './pallets.repo.js';
 
@@ -31,6 +31,9 @@ export function resolveOf(order: TrackedOrder | null): { status: ResolveStatus; 
   return { status: 'pending', error: state };
 }
 
+/** A resolve status as the shipping log words it (docs/loading.md "Shipping log"). */
+const LOG_RESULT: Record<ResolveStatus, LoadingLogEntry['result']> = { resolved: 'matched', pending: 'pending', not_found: 'notFound', error: 'error' };
+
 /**
  * Loading configs and the loading scan (issue 19 item 2, facts §2.6, §3.7): find a config by pallet
  * code or plate, persist tracking numbers on it one pallet per number, remove them. Every write locks
@@ -50,10 +53,22 @@ export class PalletsService {
     staffOnly(auth);
     const scan = stripControl(raw).trim().toUpperCase();
     if (scan === '') return { scan, scanType: '' as const, ambiguous: false, pallet: null };
-    const byCode = await palletsRepo.byCode(this.core.db, scan);
-    if (byCode) return { scan, scanType: 'palletCode' as const, ambiguous: false, pallet: palletObject(byCode) };
-    const byPlate = await palletsRepo.byPlate(this.core.db, plateKeyOf(scan));
-    if (byPlate[0]) return { scan, scanType: 'plateNumber' as const, ambiguous: byPlate.length > 1, pallet: palletObject(byPlate[0]) };
+    const db = this.core.db;
+    const byCode = await palletsRepo.byCode(db, scan);
+    if (byCode) {
+      await shippingLog.loading(db, auth, [{ code: scan, result: 'matched', palletCode: byCode.pallet_code }]);
+      return { scan, scanType: 'palletCode' as const, ambiguous: false, pallet: palletObject(byCode) };
+    }
+    const byPlate = await palletsRepo.byPlate(db, plateKeyOf(scan));
+    const found = byPlate[0];
+    const ambiguous = byPlate.length > 1;
+    // Every handover scan is logged: the pallet it found (a plate of several configs: `ambiguous`), or not found.
+    await shippingLog.loading(db, auth, [
+      found
+        ? { code: scan, result: 'matched', palletCode: found.pallet_code, errorCode: ambiguous ? 'ambiguous' : '' }
+        : { code: scan, result: 'notFound', palletCode: '', errorCode: 'LoadingNotFound' },
+    ]);
+    if (found) return { scan, scanType: 'plateNumber' as const, ambiguous, pallet: palletObject(found) };
     return { scan, scanType: '' as const, ambiguous: false, pallet: null };
   }
 
@@ -71,17 +86,42 @@ export class PalletsService {
    */
   async flush(auth: AuthContext, code: string, input: PalletFlushInput, locale: Locale) {
     staffOnly(auth);
+    let current = '';
+    try {
+      return await this.flushIn(auth, code, input, locale, (trackingNo) => (current = trackingNo));
+    } catch (error) {
+      // The call rolled back: its refusal is logged on its own. A conflict names the number on another
+      // pallet (with its order); a handed-over pallet refuses every number of the call.
+      const palletCode = normaliseTracking(code);
+      let entries: LoadingLogEntry[] = [];
+      if (error instanceof AppError && error.code === 'TrackingConflictError' && current)
+        entries = [{ code: current, result: 'conflict', palletCode, errorCode: error.code, order: await trackedOrders.byTracking(this.core.db, current) }];
+      else if (error instanceof AppError && error.code === 'PalletClosed')
+        entries = input.items
+          .map((item) => normaliseTracking(item.trackingNoNorm || item.trackingNo))
+          .filter((trackingNo) => trackingNo !== '')
+          .map((trackingNo) => ({ code: trackingNo, result: 'error' as const, palletCode, errorCode: error.code }));
+      await shippingLog.loading(this.core.db, auth, entries).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async flushIn(auth: AuthContext, code: string, input: PalletFlushInput, locale: Locale, at: (trackingNo: string) => void) {
     return this.core.db.transaction().execute(async (trx) => {
       const pallet = await this.mustFind(trx, code, locale, true);
       if (pallet.state !== 'open') throw palletClosed(pallet);
       const pairs = [];
+      const logged: LoadingLogEntry[] = [];
       for (const [index, item] of input.items.entries()) {
         const trackingNo = normaliseTracking(item.trackingNoNorm || item.trackingNo);
         if (trackingNo === '') throw new AppError('IntegrityError', { fields: [ruleError(`items.${index}.trackingNo`, 'required')] });
+        at(trackingNo);
         let row = await palletsRepo.trackingByNumber(trx, trackingNo);
+        let fresh = false;
         if (!row) {
           const order = await trackedOrders.byTracking(trx, trackingNo);
           const resolved = resolveOf(order);
+          fresh = true;
           row =
             (await palletsRepo.insertTracking(trx, {
               palletId: pallet.id,
@@ -99,9 +139,18 @@ export class PalletsService {
         }
         if (!row) throw new AppError('Conflict');
         if (Number(row.pallet_id) !== Number(pallet.id)) throw new AppError('TrackingConflictError', { params: { trackingNo, palletCode: row.pallet_code } });
+        const status = row.resolve_status as ResolveStatus;
+        logged.push({
+          code: trackingNo,
+          result: fresh ? (LOG_RESULT[status] ?? 'error') : 'already',
+          palletCode: pallet.pallet_code,
+          errorCode: fresh && status === 'error' ? row.resolve_error : '',
+          order: row.outbound_id === null ? null : { id: Number(row.outbound_id), unid: row.outbound_unid, merchantId: Number(row.merchant_id), status: null },
+        });
         pairs.push(trackingObject(row));
       }
       await palletsRepo.recount(trx, pallet.id);
+      await shippingLog.loading(trx, auth, logged);
       return { pairs };
     });
   }

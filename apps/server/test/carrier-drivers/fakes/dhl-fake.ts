@@ -5,7 +5,9 @@
  * refNo length, addresses (alpha-3 countries, German postal codes of five digits), weight within the
  * product's limit and customs for destinations outside the EU — and answers as DHL documents: 200 for one
  * shipment, 207 for several, 400 with `status` and per-item `validationMessages`, 401 with a problem
- * document, and `DELETE /orders?profile&shipment` for cancelling.
+ * document, and `DELETE /orders?profile&shipment` for cancelling. Beside it, DHL's unified Shipment
+ * Tracking API (`GET /track/shipments?trackingNumber=`, header `DHL-API-Key` only): the events a test
+ * set in `tracking`, 404 "No result found" for a number it knows nothing of, as DHL documents it.
  */
 import type { ServerResponse } from 'node:http';
 import { basicAuth, fakePdf, fakeZpl, later, sendJson, startFakeServer, type FakeServer, type SeenRequest } from './fake-server.js';
@@ -59,6 +61,8 @@ export interface DhlFake extends FakeServer {
   /** Shipment numbers sold and not deleted. */
   live: Set<string>;
   deleted: Set<string>;
+  /** Tracking events per shipment number, as the unified tracking API answers them (`events[]`). */
+  tracking: Map<string, Array<Record<string, unknown>>>;
 }
 
 interface VM {
@@ -110,7 +114,14 @@ function checkShipment(s: Record<string, any>): VM[] {
 
 export async function startDhlFake(): Promise<DhlFake> {
   let counter = 0;
-  const state = { mode: 'ok' as DhlFake['mode'], slowMs: 500, refuseDeletes: false, live: new Set<string>(), deleted: new Set<string>() };
+  const state = {
+    mode: 'ok' as DhlFake['mode'],
+    slowMs: 500,
+    refuseDeletes: false,
+    live: new Set<string>(),
+    deleted: new Set<string>(),
+    tracking: new Map<string, Array<Record<string, unknown>>>(),
+  };
 
   const server = await startFakeServer(async (req: SeenRequest, res) => {
     if (state.mode === 'slow') await later(state.slowMs);
@@ -120,6 +131,22 @@ export async function startDhlFake(): Promise<DhlFake> {
     const auth = basicAuth(req.headers.authorization);
     if (req.headers['dhl-api-key'] !== DHL_FAKE_CREDENTIALS.apiKey) {
       return problem(res, 401, 'Unauthorized', 'Invalid API key.');
+    }
+    if (req.path === '/track/shipments') {
+      if (req.method !== 'GET') return problem(res, 405, 'Method Not Allowed', 'Method not allowed.');
+      const no = req.query.get('trackingNumber') ?? '';
+      if (!no) return problem(res, 400, 'Bad Request', 'trackingNumber is required.');
+      const events = state.tracking.get(no);
+      if (!events) {
+        return sendJson(
+          res,
+          404,
+          { title: 'No result found', detail: 'No shipment with given tracking number found.', status: 404, instance: `/shipments?trackingNumber=${no}` },
+          'application/problem+json',
+        );
+      }
+      const latest = events[0] ?? {};
+      return sendJson(res, 200, { shipments: [{ id: no, service: req.query.get('service') ?? 'parcel-de', status: latest, events }] });
     }
     if (!auth || auth.user !== DHL_FAKE_CREDENTIALS.username || auth.password !== DHL_FAKE_CREDENTIALS.password) {
       return problem(res, 401, 'Unauthorized', 'Unauthorized for given resource.');

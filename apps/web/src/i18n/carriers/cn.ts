@@ -65,6 +65,8 @@ export const carriersCn: typeof carriersEn = {
       shipperNumber: '发货人账号',
       stepMinutes: '每个跟踪步骤的分钟数',
       failZip: '拒收的邮编（测试）',
+      webhookSecret: 'Webhook 密钥（用于签名推送的跟踪事件）',
+      trackingEndpoint: '跟踪 API 地址（可选）',
     },
     rules: {
       title: '规则',

@@ -65,6 +65,8 @@ export const carriersDe: typeof carriersEn = {
       shipperNumber: 'UPS-Kundennummer',
       stepMinutes: 'Minuten je Sendungsstatus',
       failZip: 'Abzulehnende Postleitzahl (Test)',
+      webhookSecret: 'Webhook-Geheimnis (signiert gemeldete Sendungsereignisse)',
+      trackingEndpoint: 'Adresse der Sendungsverfolgungs-API (optional)',
     },
     rules: {
       title: 'Regel',

@@ -64,6 +64,8 @@ export const carriersEn = {
       shipperNumber: 'Shipper number',
       stepMinutes: 'Minutes per tracking step',
       failZip: 'Postal code to refuse (test)',
+      webhookSecret: 'Webhook secret (signs pushed tracking events)',
+      trackingEndpoint: 'Tracking API address (optional)',
     },
     rules: {
       title: 'Rule',

@@ -9,7 +9,8 @@
  *   `validationMessages`. When some parcels of an order were bought and another was refused, the bought
  *   ones are deleted again before the error is thrown, so a failed buy leaves nothing bought.
  * - `DELETE {endpoint}/orders?profile=…&shipment=<no>` cancels a label before DHL's end of day.
- * Tracking is a separate DHL API (not this one); `lookup` is absent: the API cannot search by reference.
+ * Tracking is DHL's unified Shipment Tracking API (`tracking.ts`); `lookup` is absent: the API cannot
+ * search by reference. DHL Parcel DE offers no signed push of events: its parcels are polled.
  */
 import {
   CarrierError,
@@ -27,6 +28,7 @@ import {
 import { alpha3 } from './countries.js';
 import { errorMessages, statusError, validationError, type DhlStatus, type DhlValidationMessage } from './errors.js';
 import { httpCall, parseJson } from '../../driver-http.js';
+import { dhlTrack } from './tracking.js';
 
 const BOOLEAN_SERVICES = [
   'namedPersonOnly',
@@ -242,7 +244,7 @@ export function createDhlDriver(): CarrierDriver {
     code: 'dhl',
     products: DHL_PRODUCTS,
     credentialFields: ['apiKey', 'username', 'password'],
-    optionFields: ['ekp', 'participation', 'billingNumber', 'profile', 'printFormat', 'language'],
+    optionFields: ['ekp', 'participation', 'billingNumber', 'profile', 'printFormat', 'language', 'trackingEndpoint'],
     defaultEndpoint: 'https://api-eu.dhl.com/parcel/de/shipping/v2',
 
     async buy(request: LabelRequest, ctx: DriverContext): Promise<LabelResult> {
@@ -305,6 +307,8 @@ export function createDhlDriver(): CarrierDriver {
       if (NOT_THERE.test(`${detail} ${messages}`)) return; // already deleted: voiding twice succeeds
       throw new CarrierError('refused', `DHL: ${[detail, messages].filter(Boolean).join(': ') || 'the shipment cannot be deleted'}`, { httpStatus: code });
     },
+
+    track: dhlTrack,
   };
 }
 

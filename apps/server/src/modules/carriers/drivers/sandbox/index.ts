@@ -13,6 +13,10 @@
  * - `void` always succeeds for a sandbox number; `lookup` finds a purchase by parcel key; `track` walks
  *   a parcel from label created to in transit, in delivery and delivered, one step per `stepMinutes`
  *   (account option, default 60) after the purchase.
+ * - Webhooks (docs/shipping.md "Webhooks"): `POST /v0/carriers/webhooks/sandbox` with
+ *   `{ events: [{ trackingNumber, at, kind, code, text, location?, eventId?, exception? }] }`, signed
+ *   with `X-Kontor-Signature: sha256=<hex HMAC-SHA256 of the body>` keyed with the account's
+ *   `webhookSecret`; the scheme Kontor offers a carrier (or a tracking aggregator) that pushes.
  */
 import { renderShippingLabel, type ShippingLabelData } from '../../../../lib/documents/shipping-label.js';
 import {
@@ -28,6 +32,36 @@ import {
   type TrackingEvent,
 } from '../../driver.js';
 import { isSandboxTrackingNumber, sandboxTrackingNumber } from './tracking-number.js';
+
+const KINDS: readonly TrackingEvent['kind'][] = ['info', 'in_transit', 'in_delivery', 'delivered', 'exception', 'returned'];
+const EXCEPTIONS: readonly string[] = ['addressUnknown', 'damaged', 'returnedToSender', 'other'];
+const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
+
+/** The events of a sandbox push; an event without a number, a valid time or a known kind is left out. */
+export function parseSandboxPush(body: unknown): TrackingEvent[] {
+  const list = (body as { events?: unknown } | null)?.events;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((raw): TrackingEvent[] => {
+    const e = (raw ?? {}) as Record<string, unknown>;
+    const trackingNumber = text(e.trackingNumber, 100).trim();
+    const at = text(e.at, 40);
+    const kind = KINDS.find((k) => k === e.kind);
+    if (!trackingNumber || !kind || Number.isNaN(new Date(at).getTime())) return [];
+    const exception = EXCEPTIONS.find((x) => x === e.exception) as TrackingEvent['exception'];
+    return [
+      {
+        trackingNumber,
+        at,
+        kind,
+        carrierCode: text(e.code, 100),
+        text: text(e.text, 500),
+        ...(text(e.location, 200) ? { location: text(e.location, 200) } : {}),
+        ...(text(e.eventId, 200) ? { eventId: text(e.eventId, 200) } : {}),
+        ...(exception ? { exception } : {}),
+      },
+    ];
+  });
+}
 
 export { isSandboxTrackingNumber, sandboxTrackingNumber } from './tracking-number.js';
 
@@ -151,9 +185,10 @@ export function createSandboxDriver(options: SandboxDriverOptions = {}): Sandbox
   return {
     code: 'sandbox',
     products: SANDBOX_PRODUCTS,
-    credentialFields: ['apiKey'],
+    credentialFields: ['apiKey', 'webhookSecret'],
     optionFields: ['stepMinutes', 'failZip'],
     defaultEndpoint: 'sandbox://offline',
+    webhook: { scheme: 'hmac-sha256', header: 'x-kontor-signature', parse: parseSandboxPush },
 
     async buy(request: LabelRequest, ctx: DriverContext): Promise<LabelResult> {
       abortIfAsked(ctx);

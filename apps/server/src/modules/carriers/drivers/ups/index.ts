@@ -11,6 +11,10 @@
  *   (`png-pdf.ts`). Return labels use `ReturnService` 9 (the customer ships to the warehouse).
  * - Void: `DELETE {endpoint}/api/shipments/v2409/void/cancel/{shipmentId}` (`?trackingnumber=` for one
  *   package of a multi-package shipment). Tracking: `GET {endpoint}/api/track/v1/details/{number}`.
+ * - Track Alert (webhooks): UPS posts one event per message (`trackingNumber`, `localActivityDate`,
+ *   `localActivityTime`, `activityLocation`, `activityStatus { type, code, description }`) with the
+ *   header `credential` holding the opaque string given when subscribing: the account's `webhookSecret`.
+ *   Its events read as the tracking call's do, so a pushed event and a polled one are stored once.
  * Errors come as `{ response: { errors: [{ code, message }] } }`.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -195,10 +199,11 @@ function money(m: Money | undefined): { minor: number; currency: string } | unde
 
 function trackKind(type: string | undefined, description: string): TrackingEvent['kind'] {
   const d = description.toLowerCase();
+  // Type D is "delivery information": out for delivery and loaded on the vehicle too (Track Alert's words).
+  if (d.includes('out for delivery') || d.includes('loaded on delivery vehicle')) return 'in_delivery';
   if (type === 'D') return 'delivered';
   if (type === 'RS' || d.includes('returned to')) return 'returned';
   if (type === 'X') return 'exception';
-  if (d.includes('out for delivery')) return 'in_delivery';
   if (type === 'I' || type === 'P') return 'in_transit';
   return 'info';
 }
@@ -208,6 +213,34 @@ function upsTime(date = '', time = ''): string {
   const d = `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
   const t = `${time.slice(0, 2) || '00'}:${time.slice(2, 4) || '00'}:${time.slice(4, 6) || '00'}`;
   return `${d}T${t}`; // UPS gives the local time of the scan, without a zone
+}
+
+interface TrackAlertEvent {
+  trackingNumber?: string;
+  localActivityDate?: string;
+  localActivityTime?: string;
+  activityLocation?: { city?: string; country?: string };
+  activityStatus?: { type?: string; code?: string; description?: string };
+}
+
+/** A Track Alert message as an event (none when it carries no number or date). */
+export function parseTrackAlert(body: unknown): TrackingEvent[] {
+  const e = (body ?? {}) as TrackAlertEvent;
+  const trackingNumber = typeof e.trackingNumber === 'string' ? e.trackingNumber.trim() : '';
+  const at = upsTime(e.localActivityDate, e.localActivityTime);
+  if (!trackingNumber || !at) return [];
+  const text = String(e.activityStatus?.description ?? '').slice(0, 500);
+  const where = [e.activityLocation?.city, e.activityLocation?.country].filter(Boolean).join(', ');
+  return [
+    {
+      trackingNumber,
+      at,
+      kind: trackKind(e.activityStatus?.type, text),
+      carrierCode: String(e.activityStatus?.code ?? e.activityStatus?.type ?? ''),
+      text,
+      ...(where ? { location: where } : {}),
+    },
+  ];
 }
 
 export function createUpsDriver(): CarrierDriver {
@@ -320,7 +353,8 @@ export function createUpsDriver(): CarrierDriver {
   return {
     code: 'ups',
     products: UPS_PRODUCTS,
-    credentialFields: ['clientId', 'clientSecret'],
+    credentialFields: ['clientId', 'clientSecret', 'webhookSecret'],
+    webhook: { scheme: 'credential', header: 'credential', parse: parseTrackAlert },
     optionFields: ['shipperNumber'],
     defaultEndpoint: 'https://onlinetools.ups.com',
 
