@@ -27,6 +27,7 @@ import * as m0025 from '../../migrations/0025_packing.js';
 import * as m0026 from '../../migrations/0026_shipping_log.js';
 import * as m0027 from '../../migrations/0027_pallets.js';
 import * as m0030 from '../../migrations/0030_tracking.js';
+import * as m0034 from '../../migrations/0034_manifests.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026_shipping_log': m0026,
   '0027_pallets': m0027,
   '0030_tracking': m0030,
+  '0034_manifests': m0034,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -66,4 +66,5 @@ export const ERROR_TEXTS_CN: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   PalletClosed: '装车 {code} 已交接，无法再修改。',
   PalletOrderNotPacked: '订单 {unid} 尚未完成打包，无法交接。',
   LoadingNotFound: '未找到装车号：{code}',
+  ManifestNothingToClose: '{account} 在 {day} 没有可列入交接清单的已交接包裹。',
 };

@@ -66,4 +66,5 @@ export const ERROR_TEXTS_DE: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   PalletClosed: 'Beladung {code} ist bereits übergeben: Änderungen sind nicht mehr möglich.',
   PalletOrderNotPacked: 'Auftrag {unid} ist noch nicht fertig gepackt und kann nicht übergeben werden.',
   LoadingNotFound: 'Ladenummer nicht gefunden: {code}',
+  ManifestNothingToClose: 'Keine übergebenen Pakete von {account} am {day} für ein Manifest.',
 };

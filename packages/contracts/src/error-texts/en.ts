@@ -64,4 +64,5 @@ export const ERROR_TEXTS_EN = {
   PalletClosed: 'Loading {code} is already handed over: nothing can be changed.',
   PalletOrderNotPacked: 'Order {unid} has not passed packing and cannot be handed over.',
   LoadingNotFound: 'Loading number not found: {code}',
+  ManifestNothingToClose: 'No handed-over parcel of {account} on {day} to put on a manifest.',
 } as const;

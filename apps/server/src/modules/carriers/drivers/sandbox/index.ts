@@ -14,6 +14,7 @@
  *   a parcel from label created to in transit, in delivery and delivered, one step per `stepMinutes`
  *   (account option, default 60) after the purchase.
  */
+import { createHash } from 'node:crypto';
 import { renderShippingLabel, type ShippingLabelData } from '../../../../lib/documents/shipping-label.js';
 import {
   CarrierError,
@@ -25,6 +26,7 @@ import {
   type LabelFormat,
   type LabelRequest,
   type LabelResult,
+  type ManifestResult,
   type TrackingEvent,
 } from '../../driver.js';
 import { isSandboxTrackingNumber, sandboxTrackingNumber } from './tracking-number.js';
@@ -154,6 +156,16 @@ export function createSandboxDriver(options: SandboxDriverOptions = {}): Sandbox
     credentialFields: ['apiKey'],
     optionFields: ['stepMinutes', 'failZip'],
     defaultEndpoint: 'sandbox://offline',
+    endOfDay: 'manifest-call',
+
+    /** The offline close-out: a stable reference per set of parcels, so the demo shows a manifested day. */
+    async manifest(_account, parcels, ctx): Promise<ManifestResult> {
+      abortIfAsked(ctx);
+      if (parcels.length === 0) throw new CarrierError('refused', 'Sandbox: no parcel to manifest');
+      const numbers = parcels.map((p) => p.trackingNumber).sort();
+      const digest = createHash('sha256').update(numbers.join(','), 'utf8').digest('hex').slice(0, 10).toUpperCase();
+      return { reference: `SBX-M-${new Date(now()).toISOString().slice(0, 10).replace(/-/g, '')}-${digest}` };
+    },
 
     async buy(request: LabelRequest, ctx: DriverContext): Promise<LabelResult> {
       abortIfAsked(ctx);
