@@ -32,7 +32,8 @@ export type QueryDomain =
   | 'gate-users'
   | 'gate-bills'
   | 'packing-log'
-  | 'pallets';
+  | 'pallets'
+  | 'manifests';
 
 export const listKey = (domain: QueryDomain, params: Record<string, unknown>, scope = '') => [domain, 'list', scope, params] as const;
 export const recordKey = (domain: QueryDomain, id: number | null) => [domain, 'record', id] as const;

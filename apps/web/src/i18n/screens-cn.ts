@@ -20,6 +20,7 @@ import { pickingScanCn } from './picking-scan/cn.js';
 import { packScanOrderCn } from './pack-scan-order/cn.js';
 import { shippingCn } from './shipping/cn.js';
 import { loadingCn } from './loading/cn.js';
+import { manifestsCn } from './manifests/cn.js';
 
 /** Simplified Chinese texts of the screens behind sign-in. */
 export const screensCn: ScreenMessages = {
@@ -44,4 +45,5 @@ export const screensCn: ScreenMessages = {
   ...packScanOrderCn,
   ...shippingCn,
   ...loadingCn,
+  ...manifestsCn,
 };

@@ -20,6 +20,7 @@ import { pickingScanDe } from './picking-scan/de.js';
 import { packScanOrderDe } from './pack-scan-order/de.js';
 import { shippingDe } from './shipping/de.js';
 import { loadingDe } from './loading/de.js';
+import { manifestsDe } from './manifests/de.js';
 
 /** German texts of the screens behind sign-in. */
 export const screensDe: ScreenMessages = {
@@ -44,4 +45,5 @@ export const screensDe: ScreenMessages = {
   ...packScanOrderDe,
   ...shippingDe,
   ...loadingDe,
+  ...manifestsDe,
 };

@@ -19,6 +19,7 @@ import { pickingScanEn } from './picking-scan/en.js';
 import { packScanOrderEn } from './pack-scan-order/en.js';
 import { shippingEn } from './shipping/en.js';
 import { loadingEn } from './loading/en.js';
+import { manifestsEn } from './manifests/en.js';
 
 /** English texts of the screens behind sign-in: loaded with the console, not with the sign-in page. */
 export const screensEn = {
@@ -43,6 +44,7 @@ export const screensEn = {
   ...packScanOrderEn,
   ...shippingEn,
   ...loadingEn,
+  ...manifestsEn,
 };
 
 export type ScreenMessages = typeof screensEn;

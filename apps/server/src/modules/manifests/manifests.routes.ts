@@ -31,7 +31,9 @@ export function registerManifestRoutes(app: FastifyInstance, core: Core): void {
   );
   r.post(
     '/v0/wms/manifests/close',
-    { config: canRetry(EDIT), schema: { tags, summary: "Close an account's day: manifest the parcels handed over (idempotent)", body: manifestCloseSchema } },
+    // Not keyed: closing is idempotent per account and day by itself, and the carrier's close-out call must
+    // follow the committed manifest, which a keyed request transaction would hold back (as label purchases).
+    { config: can(EDIT), schema: { tags, summary: "Close an account's day: manifest the parcels handed over (idempotent)", body: manifestCloseSchema } },
     async (req) => ok(await manifests.close(req.auth!, req.body)),
   );
   r.post(

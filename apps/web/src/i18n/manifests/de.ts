@@ -1,0 +1,48 @@
+import type { manifestsEn } from './en.js';
+
+/** German texts of the end-of-day manifests (issue 19 item 4); spread into screens-de.ts. */
+export const manifestsDe: typeof manifestsEn = {
+  manifests: {
+    day: 'Tag',
+    today: 'Heute',
+    refresh: 'Aktualisieren',
+    cutoff: 'Annahmeschluss {{time}}',
+    cutoffPassed: 'Annahmeschluss {{time}} vorbei',
+    empty: 'An diesem Tag wurden keine Pakete übergeben.',
+    noAccount: 'Kein Versandkonto (Label außerhalb von Kontor erstellt)',
+    carrierCall: 'Das Manifest wird an den Versanddienstleister übermittelt',
+    documentsOnly: 'Nur Dokumente (der Versanddienstleister hat keinen Manifest-Aufruf)',
+    handedOver: 'Übergeben',
+    open: 'Nicht im Manifest',
+    late: 'Verspätet',
+    lateAlert_one: '{{count}} Paket wurde bis zum Annahmeschluss nicht manifestiert.',
+    lateAlert_other: '{{count}} Pakete wurden bis zum Annahmeschluss nicht manifestiert.',
+    closeDay: 'Tag abschließen',
+    closeConfirm: 'Den Tag {{day}} für {{account}} abschließen? {{count}} Pakete kommen ins Manifest.',
+    closed: 'Manifest {{seq}} mit {{count}} Paketen erstellt.',
+    closedFailed: 'Manifest {{seq}} erstellt, aber vom Versanddienstleister abgelehnt: {{message}}. Tag erneut abschließen, um es noch einmal zu senden.',
+    manifest: 'Manifest {{seq}}',
+    parcels_one: '{{count}} Paket',
+    parcels_other: '{{count}} Pakete',
+    pdf: 'PDF',
+    csv: 'CSV',
+    state: {
+      none: 'Nur Dokumente',
+      pending: 'Wird übermittelt',
+      done: 'Übermittelt',
+      failed: 'Abgelehnt',
+    },
+    carrierRef: 'Referenz {{ref}}',
+    yes: 'Tag abschließen',
+    no: 'Abbrechen',
+    col: {
+      tracking: 'Sendungsnr.',
+      order: 'Auftrag',
+      merchant: 'Händler',
+      pallet: 'Beladung',
+      handedOverAt: 'Übergeben',
+      weight: 'Gewicht (kg)',
+      manifest: 'Manifest',
+    },
+  },
+};
