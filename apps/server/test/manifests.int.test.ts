@@ -346,6 +346,7 @@ describe('bad input and permissions', () => {
   it('merchant users are refused', async () => {
     expect((await get('/v0/wms/manifests', merchantA)).code).toBe('NoPermission');
     expect((await post('/v0/wms/manifests/close', { day: '2026-01-01', accountKey: 'carrier:dhl' }, merchantA)).code).toBe('NoPermission');
+    expect((await post('/v0/wms/manifests/flagLate', {}, merchantA)).code).toBe('NoPermission');
   });
 });
 

@@ -39,7 +39,7 @@ export function registerManifestRoutes(app: FastifyInstance, core: Core): void {
   r.post(
     '/v0/wms/manifests/flagLate',
     { config: canRetry(EDIT), schema: { tags, summary: 'Flag parcels not manifested by the cut-off now', body: manifestFlagSchema } },
-    async () => ok({ flagged: await manifests.flagLate() }),
+    async (req) => ok({ flagged: await manifests.flagLateNow(req.auth!) }),
   );
   r.get(
     '/v0/wms/manifests/:id/manifest.pdf',

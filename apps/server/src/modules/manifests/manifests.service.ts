@@ -225,6 +225,12 @@ export class ManifestsService {
    * The cut-off check (system work, the job and the interval): once the cut-off of a day has passed in
    * the warehouse's time zone, every parcel of that day or before that is in no manifest is flagged.
    */
+  /** The cut-off check asked for by staff (the same work as the job's). */
+  async flagLateNow(auth: AuthContext): Promise<number> {
+    staffOnly(auth);
+    return this.flagLate();
+  }
+
   async flagLate(now = new Date()): Promise<number> {
     const local = await manifestsRepo.localNow(this.core.db, now);
     const { cutoff } = await this.rules();
