@@ -66,6 +66,8 @@ const schema = z
     TRACKING_POLL_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
     /** Orders asked about per tracking poll round. */
     TRACKING_POLL_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1000),
+    /** How often the end-of-day manifests' cut-off check runs (docs/manifests.md); 0 turns the interval off. */
+    MANIFEST_CUTOFF_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
     /** How far a receiving may pass an inbound line's plan before the receiver must confirm (percent). */
     RECEIVING_OVER_TOLERANCE_PERCENT: z.coerce.number().int().min(0).max(1000).default(10),
     /** Order exports of up to this many orders download at once; larger ones run as a background job (issue 7 §6). */

@@ -45,6 +45,7 @@ const fakeDriver: CarrierDriver = {
   credentialFields: ['password'],
   optionFields: [],
   defaultEndpoint: 'https://carrier.invalid',
+  endOfDay: 'none',
   async buy(request) {
     fake.buys++;
     if (fake.mode === 'refuse') throw new CarrierError('address', 'street unknown', { retryable: false, field: 'receiver.street' });

@@ -27,6 +27,7 @@ const silentUps: CarrierDriver = {
   credentialFields: [],
   optionFields: [],
   defaultEndpoint: 'https://carrier.invalid',
+  endOfDay: 'none',
   async buy(request) {
     requests.push(request);
     return {

@@ -50,6 +50,7 @@ const fakeDriver: CarrierDriver = {
   credentialFields: ['apiKey', 'password'],
   optionFields: ['billingNumber'],
   defaultEndpoint: 'https://carrier.invalid',
+  endOfDay: 'none',
   async buy(request: LabelRequest) {
     fake.buys++;
     fake.credentials.push(request.account.credentials);

@@ -76,6 +76,7 @@ const SHARED_PREFIXES: Record<string, string> = {
   '/v0/gate/':
     'the carrier gate API: authenticated by a gate user\u2019s API key, never by a session (a session alone is ApiKeyInvalid); no merchant\u2019s record',
   '/v0/wms/pallets/': 'loading configs (pallets) are the warehouse\u2019s: merchant users are refused (docs/loading.md)',
+  '/v0/wms/manifests/': 'end-of-day manifests mix merchants like the pallets they list: merchant users are refused (docs/manifests.md)',
 };
 
 /** Mutating routes without ids that touch no merchant's record, each with the reason. */
@@ -235,6 +236,9 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
       { reason: 'scan', items: [{ trackingNo: shipSN }] },
       REFUSED,
     ),
+    // End-of-day manifests list every merchant's handed-over parcels: merchant users are refused.
+    'POST /v0/wms/manifests/close': post('/v0/wms/manifests/close', { day: '2026-01-02', accountKey: 'carrier:dhl' }, REFUSED),
+    'POST /v0/wms/manifests/flagLate': post('/v0/wms/manifests/flagLate', {}, REFUSED),
   };
 }
 

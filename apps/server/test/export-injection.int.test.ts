@@ -1,4 +1,6 @@
+import { OUTBOUND_ORDER } from '@kontor/contracts';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES } from '../src/modules/resources/catalogue.js';
@@ -55,6 +57,7 @@ let admin: string;
 const files: Array<{ route: string; cells: Array<{ address: string; text: string; formula: boolean }> }> = [];
 let resources: ResourceDef[];
 let gateBillId = 0;
+let manifestId = 0;
 
 const call = (method: string, url: string, payload?: unknown) =>
   t.call({ method: method as 'GET', url, token: admin, payload: payload as never }).then((r) => r.body);
@@ -126,6 +129,7 @@ function exportsOf(routes: Array<{ method: string; url: string }>, merchantId: n
     'GET /v0/outbound/export.xlsx': Object.keys(OUTBOUND_VIEWS).map((view) => ({ method: 'GET' as const, url: `/v0/outbound/export.xlsx?view=${view}` })),
     'POST /v0/outbound/export.xlsx': [{ method: 'POST', url: '/v0/outbound/export.xlsx', payload: { view: 'orders' } }],
     'GET /v0/carriergate/bills/:id/bill.csv': [{ method: 'GET', url: `/v0/carriergate/bills/${gateBillId}/bill.csv` }],
+    'GET /v0/wms/manifests/:id/manifest.csv': [{ method: 'GET', url: `/v0/wms/manifests/${manifestId}/manifest.csv` }],
     'GET /v0/outbound/import/template': [
       { method: 'GET', url: `/v0/outbound/import/template?format=xlsx&merchantId=${merchantId}` },
       { method: 'GET', url: `/v0/outbound/import/template?format=csv&merchantId=${merchantId}` },
@@ -144,6 +148,7 @@ beforeAll(async () => {
   const compartmentId = (await call('GET', '/v0/compartment/any?q=C-12-01')).data.id as number;
   // One merchant per payload, named with it, holding records whose every text field carries it.
   const merchantIds: number[] = [];
+  const injectedOrders: number[] = [];
   for (const [i, p] of PAYLOADS.entries()) merchantIds.push(must('merchant', await call('POST', '/v0/merchants/', { code: `INJ${i}`, name: p })).id);
   const ctx = { warehouseId, compartmentId, merchantIds };
   for (const def of resources) {
@@ -201,6 +206,7 @@ beforeAll(async () => {
       }),
     );
     must('ticket', await call('POST', '/v0/tickets/', { orderId: order.id, subject: p, message: p }));
+    injectedOrders.push(order.id as number);
     // An unknown code is refused and logged with what was scanned (the shipping log's export).
     await call('GET', `/v0/p11yorders/scanShipSN?q=${encodeURIComponent(p)}`);
   }
@@ -223,6 +229,17 @@ beforeAll(async () => {
   }
   const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(new Date());
   gateBillId = must('gate bill', await call('POST', '/v0/carriergate/bills/build', { period, gateUserId: gateUser.id }))[0].id as number;
+  // An end-of-day manifest (its CSV) of the payload merchants' orders, packed and handed over on one pallet.
+  for (const [i, id] of injectedOrders.entries())
+    await sql`update outbound_orders set status = ${OUTBOUND_ORDER.codeOf('packingCompleted')}, ship_bundle = ${`INJ-MANIFEST-${i}`} where id = ${id}`.execute(
+      t.database.db,
+    );
+  const pallet = must('pallet', await call('POST', '/v0/wms/pallets', { pickupCarrier: PAYLOADS[0] }));
+  const numbers = injectedOrders.map((_, i) => ({ trackingNo: `INJ-MANIFEST-${i}` }));
+  must('flush', await call('POST', `/v0/wms/pallets/${pallet.palletCode}/tracking/flush`, { items: numbers }));
+  must('handover', await call('POST', `/v0/wms/pallets/${pallet.palletCode}/close`, {}));
+  const manifestDay = must('manifest day', await call('GET', '/v0/wms/manifests')).day as string;
+  manifestId = must('manifest', await call('POST', '/v0/wms/manifests/close', { day: manifestDay, accountKey: 'carrier:dhl' })).id as number;
   const asks = exportsOf(t.routeTable, merchantIds[0]!);
   for (const [route, list] of Object.entries(asks)) for (const ask of list) await runExport(route, ask);
 }, 300_000);

@@ -34,6 +34,8 @@ const NOT_KEYED: Record<string, string> = {
   'POST /v0/packing/log/:id/reprint': 'a reprint: per-parcel label keys reuse the bought labels, a repeat prints one more copy',
   'POST /v0/outbound/tracking/poll': 'asks the carriers after each order commits; every event is stored once by its key, so a repeat stores nothing twice',
   'POST /v0/carriers/labels/:id/void': 'voiding a voided label succeeds at the carrier and here: a repeat changes nothing',
+  'POST /v0/wms/manifests/close':
+    'idempotent per account and day by itself: a repeat answers the same manifest (docs/manifests.md); the carrier call follows the committed manifest',
   'POST /v0/labels/barcodes': 'renders a PDF from the body and changes nothing: a retry renders it again',
   'POST /v0/labels/logistics': 'renders a PDF and changes nothing: a retry renders it again',
   'POST /v0/labels/items': 'renders a PDF of items and changes nothing: a retry renders it again',

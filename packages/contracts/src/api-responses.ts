@@ -14,6 +14,7 @@ import { pickingResponses } from './domains/picking-responses.js';
 import { carrierGateResponses } from './domains/carrier-gate-responses.js';
 import { packingResponses } from './domains/packing-responses.js';
 import { shippingResponses } from './domains/shipping-responses.js';
+import { manifestsResponses } from './domains/manifests-responses.js';
 import { palletsResponses } from './domains/pallets-responses.js';
 import { trackingResponses } from './domains/tracking-responses.js';
 
@@ -46,6 +47,7 @@ export const API_RESPONSES = {
   ...carrierGateResponses,
   ...packingResponses,
   ...palletsResponses,
+  ...manifestsResponses,
 } satisfies Record<string, z.ZodType>;
 export type ApiRouteKey = keyof typeof API_RESPONSES;
 
@@ -80,4 +82,6 @@ export const BINARY_ROUTES = [
   'GET /v0/carriergate/bills/:id/bill.pdf',
   'GET /v0/wms/pallets/:palletCode/pdf',
   'GET /v0/wms/pallets/:palletCode/handover.pdf',
+  'GET /v0/wms/manifests/:id/manifest.pdf',
+  'GET /v0/wms/manifests/:id/manifest.csv',
 ] as const;

@@ -23,6 +23,7 @@ export const ACTION_PRIVILEGES = [
   'wms.stocktake.edit',
   'wms.stocktake.approve',
   'wms.pallets.edit',
+  'wms.manifests.edit',
   'r7g.orders.edit',
   'r7g.receiving.edit',
   'r7g.received.edit',

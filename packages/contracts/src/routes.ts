@@ -143,6 +143,7 @@ export const ROUTES: RouteDef[] = [
       r('/wEP/shippingScan', 'shippingScan', 'wms.shippingScan.view', { noCache: true }),
       r('/wEP/loadingScan', 'loadingScan', 'wms.loadingScan.view', { noCache: true }),
       r('/wEP/loadingConfigs', 'loadingConfigs', 'wms.pallets.list'),
+      r('/wEP/manifests', 'manifests', 'wms.manifests.list'),
       r('/wEP/loggingScan', 'loggingScan', 'wms.loggingScan.view', { noCache: true }),
       r('/wEP/receivingScan', 'receivingScan', 'wms.receivingScan.view', { noCache: true }),
       r('/wEP/packlist', 'packlist', 'p11y.packlist.list'),

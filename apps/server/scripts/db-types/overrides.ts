@@ -38,4 +38,6 @@ export const NOT_NULL_VIEW_COLUMNS: Record<string, string[]> = {
   inbound_orders_view: ['difference'],
   // count(*)::int of a sub-select
   containers_view: ['order_count'],
+  // the view keeps closed pallets only (closed_at not null); coalesce(…, not null) and case with both arms not null
+  handed_over_parcels: ['handed_over_at', 'day', 'outbound_id', 'carrier', 'carrier_ref', 'account_key'],
 };

@@ -84,6 +84,23 @@ export interface CarrierAccountsTable {
   version: Generated<number>;
 }
 
+export interface CarrierManifestsTable {
+  id: Generated<number>;
+  account_key: string;
+  account_id: number | null;
+  carrier: Generated<string>;
+  day: Timestamp;
+  seq: number;
+  parcel_count: Generated<number>;
+  carrier_state: Generated<string>;
+  carrier_ref: Generated<string>;
+  carrier_error_kind: Generated<string>;
+  carrier_message: Generated<string>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface CarrierPricesTable {
   id: Generated<number>;
   account_id: number;
@@ -283,6 +300,26 @@ export interface GateUsersTable {
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
   version: Generated<number>;
+}
+
+/** View handed_over_parcels (read only). */
+export interface HandedOverParcelsView {
+  id: number;
+  tracking_no: string;
+  pallet_id: number;
+  pallet_code: string;
+  handed_over_at: Timestamp;
+  day: Timestamp;
+  outbound_id: number;
+  outbound_unid: string;
+  merchant_id: number;
+  merchant_name: string;
+  account_id: number | null;
+  account_name: string | null;
+  carrier: string;
+  carrier_ref: string;
+  weight_kg: Numeric | null;
+  account_key: string;
 }
 
 export interface IdempotencyKeysTable {
@@ -525,6 +562,17 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
   error: string | null;
   attempts: Generated<number>;
+}
+
+export interface ManifestLateTable {
+  tracking_id: number;
+  day: Timestamp;
+  flagged_at: Generated<Timestamp>;
+}
+
+export interface ManifestParcelsTable {
+  tracking_id: number;
+  manifest_id: number;
 }
 
 export interface MaskVersionsTable {
@@ -1491,6 +1539,7 @@ export interface DB {
   builtin_role_grants: BuiltinRoleGrantsTable;
   captchas: CaptchasTable;
   carrier_accounts: CarrierAccountsTable;
+  carrier_manifests: CarrierManifestsTable;
   carrier_prices: CarrierPricesTable;
   carrier_rules: CarrierRulesTable;
   compartments: CompartmentsTable;
@@ -1504,6 +1553,7 @@ export interface DB {
   gate_labels: GateLabelsTable;
   gate_shipments: GateShipmentsTable;
   gate_users: GateUsersTable;
+  handed_over_parcels: HandedOverParcelsView;
   idempotency_keys: IdempotencyKeysTable;
   inbound_lines: InboundLinesTable;
   inbound_orders: InboundOrdersTable;
@@ -1518,6 +1568,8 @@ export interface DB {
   login_failures: LoginFailuresTable;
   lookups: LookupsTable;
   mail_outbox: MailOutboxTable;
+  manifest_late: ManifestLateTable;
+  manifest_parcels: ManifestParcelsTable;
   mask_versions: MaskVersionsTable;
   masks: MasksTable;
   merchant_packing_rules: MerchantPackingRulesTable;

@@ -18,6 +18,10 @@ export const TENANT_TABLES: Readonly<Record<string, TenantTableRule>> = {
     reason:
       'carrier configuration is staff-only (carrier.accounts privilege); its merchant_id selects the rule for an order of that merchant (accounts.repo, tenantSql)',
   },
+  handed_over_parcels: {
+    scoped: false,
+    reason: 'the end-of-day manifests are staff-only (staffOnly in manifests.service): pallets and manifests mix merchants',
+  },
   files: { scoped: true, via: ['files/files.repo.ts', 'inventory/item-import.repo.ts'] },
   inbound_orders: { scoped: true, via: ['inbound/inbound.repo.ts', 'inbound/receiving-export.repo.ts', 'home/home.repo.ts'] },
   inbound_orders_view: { scoped: true, via: ['inbound/inbound.resources.ts'] },

@@ -29,6 +29,7 @@ import { registerPrintingRoutes } from './printing/printing.routes.js';
 import { registerPickingRoutes } from './picking/picking.routes.js';
 import { registerPackingRoutes } from './packing/packing.routes.js';
 import { registerPalletRoutes } from './pallets/pallets.routes.js';
+import { registerManifestRoutes } from './manifests/manifests.routes.js';
 
 /** Every module's routes, registered in one place. */
 export async function registerModules(app: FastifyInstance, core: Core): Promise<void> {
@@ -57,6 +58,7 @@ export async function registerModules(app: FastifyInstance, core: Core): Promise
   registerPackingRoutes(app, core);
   registerPalletRoutes(app, core);
   registerHomeRoutes(app, core);
+  registerManifestRoutes(app, core);
   await registerMaskRoutes(app, core).syncShipped();
   registerResourceExport(core, new Map(RESOURCES.map((def) => [def.name, registerResource(app, core, def)])));
 }

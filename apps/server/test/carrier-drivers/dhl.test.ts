@@ -30,6 +30,7 @@ beforeEach(() => {
   fake.live.clear();
   fake.deleted.clear();
   fake.tracking.clear();
+  fake.manifested.clear();
 });
 
 describe('DHL Parcel DE driver against the fake', () => {
@@ -202,6 +203,35 @@ describe('DHL Parcel DE driver against the fake', () => {
     expect(driver.credentialFields).toEqual(['apiKey', 'username', 'password']);
     expect(driver.products.find((p) => p.code === 'V01PAK')?.maxWeightKg).toBe(31.5);
     expect(driver.lookup).toBeUndefined();
+  });
+
+  it('manifests the day: POST /manifests with the profile and the shipment numbers', async () => {
+    const { parcels: bought } = await driver.buy({ account: account(), ...baseRequest('V01PAK', { parcels: parcels(1, 2) }) }, ctx());
+    expect(driver.endOfDay).toBe('manifest-call');
+    await driver.manifest!(account(), bought, ctx());
+    const seen = fake.requests.find((r) => r.path.endsWith('/manifests'))!;
+    expect(seen.method).toBe('POST');
+    expect(seen.path).toBe('/parcel/de/shipping/v2/manifests');
+    expect(seen.headers['dhl-api-key']).toBe('test-api-key');
+    expect(JSON.parse(seen.body)).toEqual({ profile: 'STANDARD_GRUPPENPROFIL', shipmentNumbers: bought.map((p) => p.trackingNumber) });
+    expect([...fake.manifested].sort()).toEqual(bought.map((p) => p.trackingNumber).sort());
+    // A repeat is harmless: DHL answers OK for numbers it manifested before.
+    await expect(driver.manifest!(account(), bought, ctx())).resolves.toMatchObject({ reference: '' });
+  });
+
+  it("a refused shipment number is a 'refused' error with DHL's words; 401 and 500 are auth and unavailable", async () => {
+    const { parcels: bought } = await driver.buy({ account: account(), ...baseRequest('V01PAK') }, ctx());
+    const err = await caught<CarrierError>(() => driver.manifest!(account(), [...bought, { trackingNumber: '00340434999999999999', carrierRef: '' }], ctx()));
+    expect(err).toBeInstanceOf(CarrierError);
+    expect(err.kind).toBe('refused');
+    expect(err.carrierMessage).toContain('00340434999999999999');
+    expect(err.options.httpStatus).toBe(207);
+    const auth = await caught<CarrierError>(() => driver.manifest!(account({ credentials: { ...DHL_FAKE_CREDENTIALS, password: 'wrong' } }), bought, ctx()));
+    expect(auth.kind).toBe('auth');
+    fake.mode = 'error500';
+    const down = await caught<CarrierError>(() => driver.manifest!(account(), bought, ctx()));
+    expect(down.kind).toBe('unavailable');
+    expect(down.retryable).toBe(true);
   });
 });
 

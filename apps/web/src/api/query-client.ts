@@ -34,7 +34,8 @@ export type QueryDomain =
   | 'packing-log'
   | 'pack-table'
   | 'prepack-keys'
-  | 'pallets';
+  | 'pallets'
+  | 'manifests';
 
 export const listKey = (domain: QueryDomain, params: Record<string, unknown>, scope = '') => [domain, 'list', scope, params] as const;
 export const recordKey = (domain: QueryDomain, id: number | null) => [domain, 'record', id] as const;

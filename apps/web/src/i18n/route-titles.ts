@@ -84,6 +84,7 @@ export const ROUTE_TITLES: Record<string, readonly [en: string, cn: string, de: 
   shippingLog: ['Shipping log', '发货日志', 'Versandprotokoll'],
   loadingScan: ['Loading scan', '交接扫描', 'Palettenbeladung'],
   loadingConfigs: ['Loading configs', '装车配置', 'Beladungskonfigurationen'],
+  manifests: ['End-of-day manifests', '日终交接清单', 'Tagesabschluss-Manifeste'],
   printStation: ['Print station', '打印站', 'Druckstation'],
   snScan: ['SN scan', '序列号扫描', 'SN-Scan'],
   skuScan: ['SKU scan', 'SKU 扫描', 'SKU-Scan'],

@@ -22,6 +22,7 @@ import { packScanEfCn } from './pack-scan-ef/cn.js';
 import { packScanRefCn } from './pack-scan-ref/cn.js';
 import { shippingCn } from './shipping/cn.js';
 import { loadingCn } from './loading/cn.js';
+import { manifestsCn } from './manifests/cn.js';
 
 /** Simplified Chinese texts of the screens behind sign-in. */
 export const screensCn: ScreenMessages = {
@@ -48,4 +49,5 @@ export const screensCn: ScreenMessages = {
   ...packScanRefCn,
   ...shippingCn,
   ...loadingCn,
+  ...manifestsCn,
 };

@@ -22,6 +22,7 @@ import { packScanEfDe } from './pack-scan-ef/de.js';
 import { packScanRefDe } from './pack-scan-ref/de.js';
 import { shippingDe } from './shipping/de.js';
 import { loadingDe } from './loading/de.js';
+import { manifestsDe } from './manifests/de.js';
 
 /** German texts of the screens behind sign-in. */
 export const screensDe: ScreenMessages = {
@@ -48,4 +49,5 @@ export const screensDe: ScreenMessages = {
   ...packScanRefDe,
   ...shippingDe,
   ...loadingDe,
+  ...manifestsDe,
 };

@@ -21,6 +21,7 @@ import { packScanEfEn } from './pack-scan-ef/en.js';
 import { packScanRefEn } from './pack-scan-ref/en.js';
 import { shippingEn } from './shipping/en.js';
 import { loadingEn } from './loading/en.js';
+import { manifestsEn } from './manifests/en.js';
 
 /** English texts of the screens behind sign-in: loaded with the console, not with the sign-in page. */
 export const screensEn = {
@@ -47,6 +48,7 @@ export const screensEn = {
   ...packScanRefEn,
   ...shippingEn,
   ...loadingEn,
+  ...manifestsEn,
 };
 
 export type ScreenMessages = typeof screensEn;

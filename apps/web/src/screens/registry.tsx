@@ -82,6 +82,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/wEP/shippingScan': lazyScreen(() => import('../pages/shipping/ShippingScanPage.js')),
   '/wEP/loadingScan': lazyScreen(() => import('../pages/loading/LoadingScanPage.js')),
   '/wEP/loadingConfigs': lazyScreen(() => import('../pages/loading/LoadingConfigsPage.js')),
+  '/wEP/manifests': lazyScreen(() => import('../pages/manifests/ManifestsPage.js')),
   '/wEP/snScan': lazyScreen(() => import('../pages/sku-qc/SnScanPage.js')),
   '/wEP/pick2C': lazyScreen(() => import('../pages/picking/PicklistsPage.js')),
   '/mEP/picklist': lazyScreen(() => import('../pages/picking/MerchantPicklistPage.js')),

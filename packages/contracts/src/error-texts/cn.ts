@@ -79,4 +79,5 @@ export const ERROR_TEXTS_CN: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   WeightRequired: '该商户的包裹必须称重：请输入重量。',
   AccessoryUnknown: '{code} 不是该商户打包规则中的配件。',
   WebhookSignatureInvalid: 'Webhook 签名缺失或不匹配。',
+  ManifestNothingToClose: '{account} 在 {day} 没有可列入交接清单的已交接包裹。',
 };

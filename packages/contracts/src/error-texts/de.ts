@@ -79,4 +79,5 @@ export const ERROR_TEXTS_DE: Record<keyof typeof ERROR_TEXTS_EN, string> = {
   WeightRequired: 'Pakete dieses Händlers müssen gewogen werden: Gewicht eingeben.',
   AccessoryUnknown: '{code} ist kein Zubehör in den Packregeln dieses Händlers.',
   WebhookSignatureInvalid: 'Die Signatur des Webhooks fehlt oder stimmt nicht.',
+  ManifestNothingToClose: 'Keine übergebenen Pakete von {account} am {day} für ein Manifest.',
 };

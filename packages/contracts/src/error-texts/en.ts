@@ -77,4 +77,5 @@ export const ERROR_TEXTS_EN = {
   WeightRequired: "This merchant's parcels must be weighed: enter the weight.",
   AccessoryUnknown: "{code} is not an accessory of this merchant's packing rules.",
   WebhookSignatureInvalid: 'The signature of the webhook is missing or does not match.',
+  ManifestNothingToClose: 'No handed-over parcel of {account} on {day} to put on a manifest.',
 } as const;

@@ -184,6 +184,30 @@ export interface CarrierWebhook {
   parse(body: unknown): TrackingEvent[];
 }
 
+/** One handed-over parcel to put on a carrier's end-of-day manifest. */
+export interface ManifestParcel {
+  trackingNumber: string;
+  /** The carrier's id of the shipment (DHL: the shipment number); the tracking number when unknown. */
+  carrierRef: string;
+}
+
+/** What a carrier's close-out call answered (issue 19 item 4, docs/manifests.md). */
+export interface ManifestResult {
+  /** The carrier's reference of the manifest or close-out, where it answers one; else ''. */
+  reference: string;
+  /** A manifest document the carrier answered (DHL: the daily closing list as PDF), when it did. */
+  document?: { format: 'pdf'; content: Buffer };
+}
+
+/**
+ * How a carrier learns which parcels a warehouse handed over at the end of the day:
+ * - `manifest-call`: the carrier's API has a manifest / close-out call (DHL Parcel DE `POST /manifests`);
+ *   the driver implements `manifest`.
+ * - `none`: the carrier's API has none (its parcel data travels with each label); Kontor makes only the
+ *   manifest documents for the driver to sign.
+ */
+export type EndOfDay = 'manifest-call' | 'none';
+
 /** Calls carry a deadline and the transport, so tests can fake both. */
 export interface DriverContext {
   fetch: typeof fetch;
@@ -209,6 +233,13 @@ export interface CarrierDriver {
    * reference; absent where it cannot (the caller then voids by reference or asks staff).
    */
   lookup?(account: CarrierAccountConfig, key: string, ctx: DriverContext): Promise<BoughtParcel | null>;
+  /** Whether the carrier has an end-of-day manifest call (`manifest`) or none (documents only). */
+  readonly endOfDay: EndOfDay;
+  /**
+   * Manifests (closes out) handed-over parcels with the carrier; present exactly when `endOfDay` is
+   * `manifest-call`. Manifesting a parcel the carrier already manifested succeeds.
+   */
+  manifest?(account: CarrierAccountConfig, parcels: ManifestParcel[], ctx: DriverContext): Promise<ManifestResult>;
   /** Tracking events of some tracking numbers (the shipping issue polls it). */
   track?(account: CarrierAccountConfig, trackingNumbers: string[], ctx: DriverContext): Promise<TrackingEvent[]>;
   /** Pushed tracking events, where the carrier offers them (absent: the carrier is only polled). */

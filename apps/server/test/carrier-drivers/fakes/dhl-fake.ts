@@ -5,9 +5,12 @@
  * refNo length, addresses (alpha-3 countries, German postal codes of five digits), weight within the
  * product's limit and customs for destinations outside the EU — and answers as DHL documents: 200 for one
  * shipment, 207 for several, 400 with `status` and per-item `validationMessages`, 401 with a problem
- * document, and `DELETE /orders?profile&shipment` for cancelling. Beside it, DHL's unified Shipment
- * Tracking API (`GET /track/shipments?trackingNumber=`, header `DHL-API-Key` only): the events a test
- * set in `tracking`, 404 "No result found" for a number it knows nothing of, as DHL documents it.
+ * document, `DELETE /orders?profile&shipment` for cancelling, and `POST /manifests` with
+ * `{profile, shipmentNumbers}` for the end-of-day manifest (200, 207 when some numbers are refused, 400
+ * when all are: per-item `sstatus`; a deleted or unknown shipment cannot be manifested). Beside it, DHL's
+ * unified Shipment Tracking API (`GET /track/shipments?trackingNumber=`, header `DHL-API-Key` only): the
+ * events a test set in `tracking`, 404 "No result found" for a number it knows nothing of, as DHL
+ * documents it.
  */
 import type { ServerResponse } from 'node:http';
 import { basicAuth, fakePdf, fakeZpl, later, sendJson, startFakeServer, type FakeServer, type SeenRequest } from './fake-server.js';
@@ -60,6 +63,8 @@ export interface DhlFake extends FakeServer {
   refuseDeletes: boolean;
   /** Shipment numbers sold and not deleted. */
   live: Set<string>;
+  /** Shipment numbers manifested (end of day). */
+  manifested: Set<string>;
   deleted: Set<string>;
   /** Tracking events per shipment number, as the unified tracking API answers them (`events[]`). */
   tracking: Map<string, Array<Record<string, unknown>>>;
@@ -121,6 +126,7 @@ export async function startDhlFake(): Promise<DhlFake> {
     live: new Set<string>(),
     deleted: new Set<string>(),
     tracking: new Map<string, Array<Record<string, unknown>>>(),
+    manifested: new Set<string>(),
   };
 
   const server = await startFakeServer(async (req: SeenRequest, res) => {
@@ -150,6 +156,29 @@ export async function startDhlFake(): Promise<DhlFake> {
     }
     if (!auth || auth.user !== DHL_FAKE_CREDENTIALS.username || auth.password !== DHL_FAKE_CREDENTIALS.password) {
       return problem(res, 401, 'Unauthorized', 'Unauthorized for given resource.');
+    }
+    if (req.path.endsWith('/manifests') && req.method === 'POST') {
+      let body: Record<string, any>;
+      try {
+        body = JSON.parse(req.body || '{}') as Record<string, any>;
+      } catch {
+        return problem(res, 400, 'Bad Request', 'The request body is not valid JSON.');
+      }
+      if (!body.profile) return problem(res, 400, 'Bad Request', 'profile is required.');
+      const all = req.query.get('all') === 'true';
+      const numbers: string[] = all ? [...state.live].filter((n) => !state.manifested.has(n)) : (body.shipmentNumbers ?? []);
+      if (!Array.isArray(numbers) || (!all && numbers.length === 0)) return problem(res, 400, 'Bad Request', 'shipmentNumbers must not be empty.');
+      const items = numbers.map((no) => {
+        if (state.live.has(no)) {
+          state.manifested.add(no);
+          return { shipmentNo: no, sstatus: { title: 'OK', statusCode: 200 } };
+        }
+        return { shipmentNo: no, sstatus: { title: 'Bad Request', statusCode: 400, detail: `Shipment ${no} not found or not manifestable.` } };
+      });
+      const bad = items.filter((i) => i.sstatus.statusCode !== 200).length;
+      const status = bad === 0 ? 200 : bad === items.length ? 400 : 207;
+      const title = status === 200 ? 'OK' : status === 207 ? 'Multistatus' : 'Bad Request';
+      return sendJson(res, status, { status: { title, statusCode: status, ...(bad ? { detail: `${bad} of ${items.length} shipments failed.` } : {}) }, items });
     }
     if (!req.path.endsWith('/orders')) return problem(res, 404, 'Not Found', 'Resource not found.');
 

@@ -11,6 +11,9 @@
  * - `DELETE {endpoint}/orders?profile=…&shipment=<no>` cancels a label before DHL's end of day.
  * Tracking is DHL's unified Shipment Tracking API (`tracking.ts`); `lookup` is absent: the API cannot
  * search by reference. DHL Parcel DE offers no signed push of events: its parcels are polled.
+ * - `POST {endpoint}/manifests` with `{ profile, shipmentNumbers[] }` manifests (closes out) the day's
+ *   shipments; the answer has `status` and per-shipment `items[]` (`shipmentNo`, `sstatus`), 207 when
+ *   some were refused. A shipment DHL reports as already manifested counts as manifested.
  */
 import {
   CarrierError,
@@ -23,6 +26,8 @@ import {
   type DriverContext,
   type LabelRequest,
   type LabelResult,
+  type ManifestParcel,
+  type ManifestResult,
   type ParcelSpec,
 } from '../../driver.js';
 import { alpha3 } from './countries.js';
@@ -237,6 +242,43 @@ function labelOf(item: DhlItem, format: 'pdf' | 'zpl'): Buffer {
   throw new CarrierError('refused', `DHL answered shipment ${String(item.shipmentNo)} without a label`, { uncertain: true });
 }
 
+/** DHL's words for a shipment that is manifested already: manifesting it again is not a failure. */
+const ALREADY_MANIFESTED = /already manifested|bereits manifestiert|already closed/i;
+
+interface DhlManifestAnswer extends DhlAnswer {
+  manifestDate?: string;
+  manifest?: { b64?: string; fileFormat?: string };
+}
+
+async function manifestShipments(account: CarrierAccountConfig, parcels: ManifestParcel[], ctx: DriverContext): Promise<ManifestResult> {
+  if (parcels.length === 0) throw new CarrierError('refused', 'DHL: no shipment to manifest');
+  const body = { profile: account.options.profile || 'STANDARD_GRUPPENPROFIL', shipmentNumbers: parcels.map((p) => p.carrierRef || p.trackingNumber) };
+  const res = await httpCall(
+    'DHL',
+    ctx,
+    `${base(account)}/manifests`,
+    { method: 'POST', headers: { ...headers(account), 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    // Manifesting twice is harmless, so a lost answer is simply asked again.
+    { mayHaveActed: false },
+  );
+  const answer = parseJson(res.text) as DhlManifestAnswer | undefined;
+  if (res.status !== 200 && res.status !== 207 && res.status !== 400) throw statusError(res.status, answer);
+  const refused = (answer?.items ?? []).filter((i) => {
+    const code = i.sstatus?.statusCode ?? i.sstatus?.status ?? 200;
+    return code >= 300 && !ALREADY_MANIFESTED.test(`${i.sstatus?.title ?? ''} ${i.sstatus?.detail ?? ''}`);
+  });
+  if (refused.length > 0 || (res.status === 400 && (answer?.items ?? []).length === 0)) {
+    const words = refused.length
+      ? refused.map((i) => `${String(i.shipmentNo ?? '')}: ${i.sstatus?.detail || i.sstatus?.title || 'refused'}`).join('; ')
+      : answer?.status?.detail || answer?.status?.title || `HTTP ${res.status}`;
+    throw new CarrierError('refused', `DHL: ${words}`, { httpStatus: res.status });
+  }
+  return {
+    reference: answer?.manifestDate ? `DHL-${answer.manifestDate}` : '',
+    ...(answer?.manifest?.b64 ? { document: { format: 'pdf' as const, content: Buffer.from(answer.manifest.b64, 'base64') } } : {}),
+  };
+}
+
 const NOT_THERE = /not found|does not exist|unknown|already|nicht gefunden|existiert nicht|bereits/i;
 
 export function createDhlDriver(): CarrierDriver {
@@ -246,6 +288,8 @@ export function createDhlDriver(): CarrierDriver {
     credentialFields: ['apiKey', 'username', 'password'],
     optionFields: ['ekp', 'participation', 'billingNumber', 'profile', 'printFormat', 'language', 'trackingEndpoint'],
     defaultEndpoint: 'https://api-eu.dhl.com/parcel/de/shipping/v2',
+    endOfDay: 'manifest-call',
+    manifest: manifestShipments,
 
     async buy(request: LabelRequest, ctx: DriverContext): Promise<LabelResult> {
       if (request.parcels.length === 0) throw new CarrierError('refused', 'DHL: no parcel to label');

@@ -394,6 +394,9 @@ export function createDpdDriver(): CarrierDriver {
     credentialFields: ['delisId', 'password'],
     optionFields: ['sendingDepot', 'messageLanguage'],
     defaultEndpoint: 'https://public-ws.dpd.com/services',
+    // DPD's Shipping Service transmits each parcel's data with storeOrders; it has no end-of-day
+    // manifest or close-out call (Karrio's DPD connector has none either): documents only.
+    endOfDay: 'none',
 
     async buy(request: LabelRequest, ctx: DriverContext): Promise<LabelResult> {
       if (request.parcels.length === 0) throw new CarrierError('refused', 'DPD: no parcel to label');

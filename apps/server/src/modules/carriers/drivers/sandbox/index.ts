@@ -18,6 +18,7 @@
  *   with `X-Kontor-Signature: sha256=<hex HMAC-SHA256 of the body>` keyed with the account's
  *   `webhookSecret`; the scheme Kontor offers a carrier (or a tracking aggregator) that pushes.
  */
+import { createHash } from 'node:crypto';
 import { renderShippingLabel, type ShippingLabelData } from '../../../../lib/documents/shipping-label.js';
 import {
   CarrierError,
@@ -29,6 +30,7 @@ import {
   type LabelFormat,
   type LabelRequest,
   type LabelResult,
+  type ManifestResult,
   type TrackingEvent,
 } from '../../driver.js';
 import { isSandboxTrackingNumber, sandboxTrackingNumber } from './tracking-number.js';
@@ -189,6 +191,16 @@ export function createSandboxDriver(options: SandboxDriverOptions = {}): Sandbox
     optionFields: ['stepMinutes', 'failZip'],
     defaultEndpoint: 'sandbox://offline',
     webhook: { scheme: 'hmac-sha256', header: 'x-kontor-signature', parse: parseSandboxPush },
+    endOfDay: 'manifest-call',
+
+    /** The offline close-out: a stable reference per set of parcels, so the demo shows a manifested day. */
+    async manifest(_account, parcels, ctx): Promise<ManifestResult> {
+      abortIfAsked(ctx);
+      if (parcels.length === 0) throw new CarrierError('refused', 'Sandbox: no parcel to manifest');
+      const numbers = parcels.map((p) => p.trackingNumber).sort();
+      const digest = createHash('sha256').update(numbers.join(','), 'utf8').digest('hex').slice(0, 10).toUpperCase();
+      return { reference: `SBX-M-${new Date(now()).toISOString().slice(0, 10).replace(/-/g, '')}-${digest}` };
+    },
 
     async buy(request: LabelRequest, ctx: DriverContext): Promise<LabelResult> {
       abortIfAsked(ctx);

@@ -357,6 +357,9 @@ export function createUpsDriver(): CarrierDriver {
     webhook: { scheme: 'credential', header: 'credential', parse: parseTrackAlert },
     optionFields: ['shipperNumber'],
     defaultEndpoint: 'https://onlinetools.ups.com',
+    // The UPS Shipping API sends the shipment data with each label (pickups are a separate API); it
+    // has no end-of-day manifest call (Karrio's UPS connector has none): documents only.
+    endOfDay: 'none',
 
     async buy(request: LabelRequest, ctx: DriverContext): Promise<LabelResult> {
       if (request.parcels.length === 0) throw new CarrierError('refused', 'UPS: no parcel to label');

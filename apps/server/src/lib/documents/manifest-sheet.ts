@@ -1,0 +1,186 @@
+/**
+ * The end-of-day manifest (issue 19 item 4, docs/manifests.md): A4, the carrier, account, day and
+ * manifest number, every handed-over parcel with tracking number, order, merchant and weight, the
+ * totals, and signature fields for the warehouse and the carrier's driver. Texts in en, cn, de; Chinese
+ * falls back to English without a CJK font.
+ */
+import type { Readable } from 'node:stream';
+import { canEncode, drawBarcode } from './barcode.js';
+import { hasCjkFont, useFontFor } from './fonts.js';
+import type { LabelLanguage } from './logistics-labels.js';
+import { A4_SIZE, addPage, fit, MM, newDocument, streamPages, type Doc } from './pdf.js';
+
+export interface ManifestSheetData {
+  language: LabelLanguage;
+  /** The manifest's number, e.g. `M-20261125-3-1` (day, manifest id, number of the day). */
+  number: string;
+  carrier: string;
+  account: string;
+  day: string;
+  carrierRef: string;
+  createdAt: string;
+  rows: Array<{ trackingNo: string; outboundUNID: string; merchant: string; weightKg: number | null; palletCode: string }>;
+}
+
+type Key =
+  | 'title'
+  | 'carrier'
+  | 'account'
+  | 'day'
+  | 'carrierRef'
+  | 'created'
+  | 'tracking'
+  | 'order'
+  | 'merchant'
+  | 'weight'
+  | 'pallet'
+  | 'parcels'
+  | 'orders'
+  | 'totalWeight'
+  | 'warehouse'
+  | 'driver'
+  | 'signature'
+  | 'page';
+const TEXTS: Record<LabelLanguage, Record<Key, string>> = {
+  en: {
+    title: 'End-of-day manifest',
+    carrier: 'Carrier',
+    account: 'Account',
+    day: 'Day',
+    carrierRef: 'Carrier reference',
+    created: 'Closed at',
+    tracking: 'Tracking No.',
+    order: 'Order',
+    merchant: 'Merchant',
+    weight: 'Weight (kg)',
+    pallet: 'Loading',
+    parcels: 'Parcels',
+    orders: 'Orders',
+    totalWeight: 'Total weight (kg)',
+    warehouse: 'Warehouse (name, signature)',
+    driver: 'Driver (name, signature)',
+    signature: 'Date, time',
+    page: 'Page',
+  },
+  cn: {
+    title: '日终交接清单',
+    carrier: '承运商',
+    account: '账户',
+    day: '日期',
+    carrierRef: '承运商编号',
+    created: '关闭时间',
+    tracking: '运单号',
+    order: '订单',
+    merchant: '商户',
+    weight: '重量（公斤）',
+    pallet: '装车',
+    parcels: '包裹数',
+    orders: '订单数',
+    totalWeight: '总重量（公斤）',
+    warehouse: '仓库（姓名、签字）',
+    driver: '司机（姓名、签字）',
+    signature: '日期、时间',
+    page: '页',
+  },
+  de: {
+    title: 'Tagesabschluss-Manifest',
+    carrier: 'Versanddienstleister',
+    account: 'Konto',
+    day: 'Tag',
+    carrierRef: 'Referenz des Versanddienstleisters',
+    created: 'Abgeschlossen',
+    tracking: 'Sendungsnr.',
+    order: 'Auftrag',
+    merchant: 'Händler',
+    weight: 'Gewicht (kg)',
+    pallet: 'Beladung',
+    parcels: 'Pakete',
+    orders: 'Aufträge',
+    totalWeight: 'Gesamtgewicht (kg)',
+    warehouse: 'Lager (Name, Unterschrift)',
+    driver: 'Fahrer (Name, Unterschrift)',
+    signature: 'Datum, Uhrzeit',
+    page: 'Seite',
+  },
+};
+
+const [W, H] = A4_SIZE;
+const M = 16 * MM;
+const ROW = 17;
+const ROWS_PER_PAGE = Math.floor((H - 2 * M - 250) / ROW);
+
+function write(doc: Doc, value: string, x: number, y: number, size: number, width: number, bold = false): void {
+  useFontFor(doc, value, bold);
+  doc.fontSize(size).text(fit(doc, value, width), x, y, { width, lineBreak: false });
+}
+
+const kg = (n: number) => n.toFixed(3).replace(/\.?0+$/, '') || '0';
+
+/** The manifest as A4 pages; the signature fields under the totals on the last page. */
+export function manifestSheet(data: ManifestSheetData): Readable {
+  const t = TEXTS[data.language === 'cn' && !hasCjkFont() ? 'en' : data.language];
+  const doc = newDocument(`${t.title} ${data.number}`);
+  const pages = Math.max(1, Math.ceil(data.rows.length / ROWS_PER_PAGE));
+  const orders = new Set(data.rows.map((r) => r.outboundUNID)).size;
+  const total = data.rows.reduce((sum, r) => sum + (r.weightKg ?? 0), 0);
+  return streamPages(
+    doc,
+    Array.from({ length: pages }, (_, i) => i),
+    (page) => {
+      addPage(doc, A4_SIZE);
+      write(doc, t.title, M, M, 20, 330, true);
+      write(doc, data.number, M, M + 26, 12, 330, true);
+      if (canEncode('code128', data.number)) drawBarcode(doc, 'code128', data.number, { x: W - M - 170, y: M, width: 170, height: 34 });
+      const facts: Array<[string, string]> = [
+        [t.carrier, data.carrier || '—'],
+        [t.account, data.account || '—'],
+        [t.day, data.day],
+        [t.created, data.createdAt],
+        [t.carrierRef, data.carrierRef || '—'],
+        [t.page, `${page + 1}/${pages}`],
+      ];
+      facts.forEach(([k, v], i) => {
+        const x = M + (i % 2) * 260;
+        const y = M + 56 + Math.floor(i / 2) * 16;
+        write(doc, `${k}:`, x, y, 9, 110);
+        write(doc, v, x + 112, y, 9, 140, true);
+      });
+      let y = M + 120;
+      const cols: Array<[string, number, number]> = [
+        ['#', 0, 26],
+        [t.tracking, 26, 150],
+        [t.order, 180, 95],
+        [t.merchant, 279, 120],
+        [t.pallet, 403, 70],
+        [t.weight, 477, 60],
+      ];
+      for (const [label, x, w] of cols) write(doc, label, M + x, y, 9, w, true);
+      y += ROW;
+      const start = page * ROWS_PER_PAGE;
+      data.rows.slice(start, start + ROWS_PER_PAGE).forEach((r, i) => {
+        const cells = [String(start + i + 1), r.trackingNo, r.outboundUNID, r.merchant, r.palletCode, r.weightKg === null ? '—' : kg(r.weightKg)];
+        cells.forEach((value, c) => write(doc, value, M + cols[c]![1], y, 9, cols[c]![2]));
+        y += ROW;
+      });
+      if (page === pages - 1) {
+        const ty = H - M - 150;
+        write(doc, `${t.parcels}: ${data.rows.length}`, M, ty, 11, 160, true);
+        write(doc, `${t.orders}: ${orders}`, M + 170, ty, 11, 160, true);
+        write(doc, `${t.totalWeight}: ${kg(total)}`, M + 340, ty, 11, 200, true);
+        const sy = H - M - 90;
+        for (const [i, label] of [t.warehouse, t.driver].entries()) {
+          const x = M + i * 260;
+          doc
+            .save()
+            .lineWidth(0.8)
+            .moveTo(x, sy + 50)
+            .lineTo(x + 230, sy + 50)
+            .stroke('#000000')
+            .restore();
+          write(doc, label, x, sy + 55, 9, 230);
+          write(doc, `${t.signature}: ____________`, x, sy + 72, 9, 230);
+        }
+      }
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import type { manifestsEn } from './en.js';
+
+/** Chinese texts of the end-of-day manifests (issue 19 item 4); spread into screens-cn.ts. */
+export const manifestsCn: typeof manifestsEn = {
+  manifests: {
+    day: '日期',
+    today: '今天',
+    refresh: '刷新',
+    cutoff: '截止时间 {{time}}',
+    cutoffPassed: '已过截止时间 {{time}}',
+    empty: '当天没有交接的包裹。',
+    noAccount: '无承运商账户（在 Kontor 之外打印面单）',
+    carrierCall: '交接清单将发送给承运商',
+    documentsOnly: '仅生成文件（该承运商没有交接清单接口）',
+    handedOver: '已交接',
+    open: '未列入清单',
+    late: '逾期',
+    lateAlert_one: '{{count}} 个包裹未在截止时间前列入交接清单。',
+    lateAlert_other: '{{count}} 个包裹未在截止时间前列入交接清单。',
+    closeDay: '日终关闭',
+    closeConfirm: '关闭 {{account}} 在 {{day}} 的当日交接？{{count}} 个包裹将列入交接清单。',
+    closed: '已生成交接清单 {{seq}}，共 {{count}} 个包裹。',
+    closedFailed: '已生成交接清单 {{seq}}，但承运商拒绝：{{message}}。请再次日终关闭以重试。',
+    manifest: '交接清单 {{seq}}',
+    parcels_one: '{{count}} 个包裹',
+    parcels_other: '{{count}} 个包裹',
+    pdf: 'PDF',
+    csv: 'CSV',
+    state: {
+      none: '仅文件',
+      pending: '正在发送给承运商',
+      done: '已发送给承运商',
+      failed: '承运商拒绝',
+    },
+    carrierRef: '编号 {{ref}}',
+    yes: '日终关闭',
+    no: '取消',
+    col: {
+      tracking: '运单号',
+      order: '订单',
+      merchant: '商户',
+      pallet: '装车',
+      handedOverAt: '交接时间',
+      weight: '重量（公斤）',
+      manifest: '交接清单',
+    },
+  },
+};
