@@ -239,6 +239,8 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
     // End-of-day manifests list every merchant's handed-over parcels: merchant users are refused.
     'POST /v0/wms/manifests/close': post('/v0/wms/manifests/close', { day: '2026-01-02', accountKey: 'carrier:dhl' }, REFUSED),
     'POST /v0/wms/manifests/flagLate': post('/v0/wms/manifests/flagLate', {}, REFUSED),
+    // A poll round now (the home floor's walk): staff only; a merchant session is refused, whatever its privileges.
+    'POST /v0/outbound/tracking/poll': post('/v0/outbound/tracking/poll', {}, REFUSED),
   };
 }
 
