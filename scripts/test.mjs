@@ -43,7 +43,12 @@ const brokenSuites = (vitest?.testResults ?? []).filter(
 for (const suite of brokenSuites) console.error(`✖ ${suite.name}: ${String(suite.message).split('\n')[0]}`);
 const unexplained = vitestStatus && !vitest?.numFailedTests && brokenSuites.length === 0 ? 1 : 0;
 if (unexplained) console.error(`✖ vitest exited ${vitestStatus} with no failed test: see "Unhandled Errors" above.`);
-const failed = (vitest?.numFailedTests ?? 0) + brokenSuites.length + unexplained + (e2e?.stats?.unexpected ?? 0);
+// Playwright's errors outside any test (a worker that crashed, a web server that stopped) fail the run too.
+const e2eErrors = e2e?.errors ?? [];
+for (const error of e2eErrors) console.error(`✖ browser tests: ${String(error.message ?? error).split('\n')[0]}`);
+const e2eUnexplained = e2eStatus && !e2e?.stats?.unexpected && e2eErrors.length === 0 ? 1 : 0;
+if (e2eUnexplained) console.error(`✖ the browser tests exited ${e2eStatus} with no failed test.`);
+const failed = (vitest?.numFailedTests ?? 0) + brokenSuites.length + unexplained + (e2e?.stats?.unexpected ?? 0) + e2eErrors.length + e2eUnexplained;
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 console.log(`\nSummary: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(vitestStatus || e2eStatus || (failed > 0 ? 1 : 0));
