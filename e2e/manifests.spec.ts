@@ -1,38 +1,55 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
+import { sessionApi } from './session-api.js';
 
 /**
- * End-of-day manifests (issue 19 item 4, docs/manifests.md): the demo order MO20260001's parcels are
- * loaded onto a pallet and handed over through the API; on `/wEP/manifests` staff close the day of
- * DHL (labels made outside Kontor: documents only), see manifest 1 and download its CSV and PDF.
+ * End-of-day manifests (issue 19 item 4, docs/manifests.md): an order of its own (the demo's TRK1001 is
+ * loaded by the loading-scan suite on the same server) with two parcels labelled outside Kontor is taken to
+ * ready to ship, loaded onto a pallet and handed over through the API; on `/wEP/manifests` staff close the day
+ * of DHL (documents only), see manifest 1 and download its CSV and PDF.
  */
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
-
-test('close a day and download the manifest', async ({ page }) => {
+test('close a day and download the manifest', async ({ browser }) => {
   test.setTimeout(90_000);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const [first, second] = [`MF${stamp}1`, `MF${stamp}2`];
+  const admin = await browser.newPage();
+  await signedIn(admin, 'admin@demo.local');
+  const setUp = await sessionApi(admin);
+  const merchants = (await setUp('GET', '/v0/merchants/opts')).data as Array<{ id: number; code: string }>;
+  const created = await setUp('POST', '/v0/outbound/orders', {
+    merchantId: merchants.find((m) => m.code === 'C001')!.id,
+    typeOfTask: 'B2C',
+    modeOfTransport: 'parcel',
+    pickupDate: '2026-12-01',
+    unitQty: 1,
+    weight: 1,
+    carrier: 'DHL',
+    refOrderId: `MANIFEST-${stamp}`,
+    consignee: { name1: 'Jonas Becker', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
+    lines: [{ sku: 'SKU-B', quantity: 1 }],
+    parcels: [{ trackingNo: first }, { trackingNo: second }],
+  });
+  expect(created.code, JSON.stringify(created)).toBe('OK');
+  const { id, unid } = created.data as { id: number; unid: string };
+  for (const to of ['inPicklist', 'readyToPack', 'packed', 'packingCompleted', 'readyToShip'])
+    expect((await setUp('POST', `/v0/outbound/orders/${id}/status`, { to })).code, to).toBe('OK');
+  await admin.close();
+
+  const page = await browser.newPage();
   await signedIn(page, 'warehouse@demo.local');
-  const call = await api(page);
+  const call = await sessionApi(page);
   const config = await call('POST', '/v0/wms/pallets', { pickupCarrier: 'DHL', unitStr: 'Pallet' });
   expect(config.code).toBe('OK');
   const code = config.data.palletCode as string;
-  const flushed = await call('POST', `/v0/wms/pallets/${code}/tracking/flush`, {
-    reason: 'scan',
-    items: [{ trackingNo: 'TRK1001' }, { trackingNo: 'TRK1002' }],
-  });
+  const flushed = await call('POST', `/v0/wms/pallets/${code}/tracking/flush`, { reason: 'scan', items: [{ trackingNo: first }, { trackingNo: second }] });
   expect(flushed.code, JSON.stringify(flushed)).toBe('OK');
   expect((await call('POST', `/v0/wms/pallets/${code}/close`, {})).code).toBe('OK');
 
   await page.goto('/wEP/manifests');
   const group = page.getByTestId('manifest-group-carrier:dhl');
   await expect(group).toBeVisible();
-  await expect(group.getByTestId('manifest-parcels')).toContainText('TRK1001');
-  await expect(group.getByTestId('manifest-parcels')).toContainText('MO20260001');
+  await expect(group.getByTestId('manifest-parcels')).toContainText(first);
+  await expect(group.getByTestId('manifest-parcels')).toContainText(unid);
   await expect(group.getByTestId('manifest-open-count')).toContainText('2');
   await group.getByTestId('manifest-close').click();
   await page.getByTestId('manifest-close-ok').click();
@@ -44,8 +61,8 @@ test('close a day and download the manifest', async ({ page }) => {
   const [csv] = await Promise.all([page.waitForEvent('download'), group.getByTestId('manifest-csv').click()]);
   expect(csv.suggestedFilename()).toMatch(/^M-\d{8}-\d+-1\.csv$/);
   const text = await (await csv.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString('utf8'));
-  expect(text).toContain('TRK1001');
-  expect(text).toContain('TRK1002');
+  expect(text).toContain(first);
+  expect(text).toContain(second);
 
   const [viewer] = await Promise.all([page.context().waitForEvent('page'), group.getByTestId('manifest-pdf').click()]);
   await viewer.waitForLoadState();
