@@ -1,6 +1,6 @@
 import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Input, Progress, Select, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, Progress, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey } from '../../api/idempotency-key.js';
@@ -8,6 +8,7 @@ import { invalidateDomains, queryClient, recordKey } from '../../api/query-clien
 import { staticUrl } from '../../api/static-url.js';
 import { DocNo } from '../../components/DocNo.js';
 import { StateTag } from '../../components/StateTag.js';
+import { MaterialSelect } from './MaterialSelect.js';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
@@ -120,19 +121,7 @@ export default function PackScanBatchPage() {
             {t('packing.single.station')}
             <Input value={station} maxLength={64} onChange={(e) => setStation(e.target.value)} data-testid="pack-batch-station" />
           </label>
-          <label className="rcv-control pack-material">
-            {t('packing.single.materials')}
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              placeholder={t('packing.single.materialsNone')}
-              value={material ?? undefined}
-              onChange={(v?: number) => setMaterial(v ?? null)}
-              options={materials.map((m) => ({ value: m.id, label: `${m.unid} · ${m.name}` }))}
-              data-testid="pack-batch-material"
-            />
-          </label>
+          <MaterialSelect materials={materials} value={material} onChange={setMaterial} testId="pack-batch-material" />
         </div>
         <FeedbackBanner feedback={feedback} testId="pack-batch-feedback" />
       </Card>

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Input, InputNumber, Select, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, InputNumber, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey } from '../../api/idempotency-key.js';
 import { invalidateDomains, listKey } from '../../api/query-client.js';
 import { staticUrl } from '../../api/static-url.js';
+import { MaterialSelect } from './MaterialSelect.js';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
@@ -94,19 +95,7 @@ export default function PackScanPrePage() {
             {t('packing.single.station')}
             <Input value={station} maxLength={64} onChange={(e) => setStation(e.target.value)} data-testid="pack-pre-station" />
           </label>
-          <label className="rcv-control pack-material">
-            {t('packing.single.materials')}
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              placeholder={t('packing.single.materialsNone')}
-              value={material ?? undefined}
-              onChange={(v?: number) => setMaterial(v ?? null)}
-              options={materials.map((m) => ({ value: m.id, label: `${m.unid} · ${m.name}` }))}
-              data-testid="pack-pre-material"
-            />
-          </label>
+          <MaterialSelect materials={materials} value={material} onChange={setMaterial} testId="pack-pre-material" />
         </div>
         <FeedbackBanner feedback={feedback} testId="pack-pre-feedback" />
       </Card>

@@ -1,5 +1,5 @@
 import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
-import { Card, Empty, Input, InputNumber, Select, Typography } from 'antd';
+import { Card, Empty, Input, InputNumber, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
@@ -7,6 +7,7 @@ import { newKey } from '../../api/idempotency-key.js';
 import { staticUrl } from '../../api/static-url.js';
 import { StateTag } from '../../components/StateTag.js';
 import { DocNo } from '../../components/DocNo.js';
+import { MaterialSelect } from './MaterialSelect.js';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
@@ -110,19 +111,7 @@ export default function PackScanSinglePage() {
             {t('packing.single.weight')}
             <InputNumber min={0.001} max={1000} step={0.01} value={weight} onChange={(v) => setWeight(v ?? null)} data-testid="pack-single-weight" />
           </label>
-          <label className="rcv-control pack-material">
-            {t('packing.single.materials')}
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              placeholder={t('packing.single.materialsNone')}
-              value={material ?? undefined}
-              onChange={(v?: number) => setMaterial(v ?? null)}
-              options={materials.map((m) => ({ value: m.id, label: `${m.unid} · ${m.name}` }))}
-              data-testid="pack-single-material"
-            />
-          </label>
+          <MaterialSelect materials={materials} value={material} onChange={setMaterial} testId="pack-single-material" />
         </div>
         <FeedbackBanner feedback={feedback} testId="pack-single-feedback" />
       </Card>
