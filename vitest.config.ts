@@ -8,6 +8,8 @@ const apiTests = ['apps/server/test/**/*.int.test.ts'];
 /** Tests that need PostgreSQL and Redis (several server processes sharing them). */
 const postgresOnlyTests = ['apps/server/test/**/*.pg.int.test.ts'];
 const withPostgres = !!process.env.TEST_DATABASE_URL;
+/** Migrates and seeds once per run; each API test file starts from a copy (test/helpers/test-db.ts). */
+const dbTemplates = ['apps/server/test/helpers/db-templates.setup.ts'];
 
 export default defineConfig({
   test: {
@@ -29,6 +31,7 @@ export default defineConfig({
           exclude: [...postgresOnlyTests, '**/node_modules/**'],
           environment: 'node',
           env: { KONTOR_TEST_DB: 'pglite' },
+          globalSetup: dbTemplates,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -42,6 +45,7 @@ export default defineConfig({
                 include: apiTests,
                 environment: 'node',
                 env: { KONTOR_TEST_DB: 'postgres' },
+                globalSetup: dbTemplates,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
                 pool: 'forks' as const,

@@ -44,7 +44,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir, { parsers: PGLITE_PARSERS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  // Named 'memory://' rather than left undefined: PGlite.create(undefined, options) ignores loadDataDir.
+  const pglite = await PGlite.create(dir ?? 'memory://', {
+    parsers: PGLITE_PARSERS,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   // The embedded engine runs inside our process: no parallel workers (issue 2, §3).
   await pglite.exec('set max_parallel_workers_per_gather = 0');
   const db = new Kysely<DB>({ dialect: joiningDialect(new PostgresDialect({ pool: new PgliteExclusivePool(pglite) })) });

@@ -2,7 +2,6 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { configFor } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
-import { seedDemo, seedRoles } from '../../src/seed/seed.js';
 import { createTestDatabase } from './test-db.js';
 
 export const CAPTCHA = 'test';
@@ -24,9 +23,7 @@ export async function createTestApp(
     /** Extra routes registered before the app is ready (tests of the route hooks). */ routes?: (built: BuiltApp) => void;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await seedRoles(database.db);
-  if (options.demo !== false) await seedDemo(database.db);
+  const database = await createTestDatabase(options.demo === false ? 'roles' : 'demo');
   // Every answer must match its declared response schema exactly (apps/server/src/http/responses.ts).
   const config = configFor({ CAPTCHA_FIXED: CAPTCHA, RESPONSE_CHECK: 'strict', ...options.env });
   const built = await buildApp({ config, database });
