@@ -102,6 +102,7 @@ export const settingsCn: typeof settingsEn = {
     perCarrierPerSecond: '每秒跟踪请求数',
     perCarrierPerSecondHelp: '承运商的频率限制：任意一秒内最多查询这么多个跟踪号。',
     perCarrierPerSecondRule: '请输入 1 至 10,000 的整数。',
+    trackingDescription: '物流跟踪查询频率及签收后完结',
     save: '保存规则',
     saved: '现场规则已保存。',
   },

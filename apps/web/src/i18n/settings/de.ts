@@ -102,6 +102,7 @@ export const settingsDe: typeof settingsEn = {
     perCarrierPerSecond: 'Sendungsabfragen pro Sekunde',
     perCarrierPerSecondHelp: 'Das Ratenlimit des Versanddienstleisters: in keiner Sekunde werden mehr Sendungsnummern abgefragt.',
     perCarrierPerSecondRule: 'Geben Sie eine ganze Zahl von 1 bis 10.000 ein.',
+    trackingDescription: 'Takt der Sendungsabfragen und Abschluss nach Zustellung',
     save: 'Regeln speichern',
     saved: 'Regeln für die Halle gespeichert.',
   },

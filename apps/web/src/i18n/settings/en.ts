@@ -100,6 +100,7 @@ export const settingsEn = {
     perCarrierPerSecond: 'Tracking requests per second',
     perCarrierPerSecondHelp: "The carrier's rate limit: at most this many tracking numbers are asked about in any second.",
     perCarrierPerSecondRule: 'Enter a whole number from 1 to 10,000.',
+    trackingDescription: 'Tracking poll pace and finishing after delivery',
     save: 'Save rules',
     saved: 'Floor rules saved.',
   },

@@ -60,7 +60,11 @@ describe('floor rules', () => {
     fireEvent.change(cutoff, { target: { value: '17:30' } });
     fireEvent.click(view.getByTestId('floor-rules-save'));
     await waitFor(() => expect(writes).toHaveLength(2));
-    expect(writes[0]).toEqual({ method: 'POST', url: '/v0/settings/', body: { key: 'manifests.rules', value: { cutoff: '17:30' }, description: '' } });
+    expect(writes[0]).toEqual({
+      method: 'POST',
+      url: '/v0/settings/',
+      body: { key: 'manifests.rules', value: { cutoff: '17:30' }, description: 'floorRules.cutoff' },
+    });
     expect(writes[1]).toEqual({
       method: 'PUT',
       url: '/v0/settings/7',

@@ -51,9 +51,15 @@ export function FloorRulesCard() {
   const save = async (values: Values) => {
     setSaving(true);
     try {
-      await floorRulesApi.save('manifests.rules', { ...manifests.data.value, cutoff: values.cutoff.trim() }, manifests.data.row, newKey());
+      await floorRulesApi.save(
+        'manifests.rules',
+        { ...manifests.data.value, cutoff: values.cutoff.trim() },
+        manifests.data.row,
+        t('floorRules.cutoff'),
+        newKey(),
+      );
       const pace = Object.fromEntries(TRACKING_FIELDS.map((f) => [f, values[f]]));
-      await floorRulesApi.save('tracking.rules', { ...tracking.data.value, ...pace }, tracking.data.row, newKey());
+      await floorRulesApi.save('tracking.rules', { ...tracking.data.value, ...pace }, tracking.data.row, t('floorRules.trackingDescription'), newKey());
       notify((n) => n.success(t('floorRules.saved')));
     } finally {
       setSaving(false);
@@ -83,7 +89,7 @@ export function FloorRulesCard() {
               name="cutoff"
               label={t('floorRules.cutoff')}
               extra={t('floorRules.cutoffHelp')}
-              rules={[fits(manifestRulesSchema.shape.cutoff.unwrap(), t('floorRules.cutoffRule'))]}
+              rules={[{ required: true, message: t('floorRules.cutoffRule') }, fits(manifestRulesSchema.shape.cutoff.unwrap(), t('floorRules.cutoffRule'))]}
             >
               <Input placeholder="18:00" maxLength={5} data-testid="floor-rules-cutoff" />
             </Form.Item>

@@ -26,7 +26,8 @@ export const floorRulesApi = {
     const stored = await row(key);
     return { value: (stored?.value as Record<string, unknown> | undefined) ?? {}, row: stored };
   },
-  save: async (key: RuleSettingKey, value: Record<string, unknown>, stored: SettingRow | null, idempotencyKey: string) =>
+  /** Saves the value; a row made now gets `description`, a stored row keeps its own. */
+  save: async (key: RuleSettingKey, value: Record<string, unknown>, stored: SettingRow | null, description: string, idempotencyKey: string) =>
     stored
       ? request<SettingRow>({
           url: `/v0/settings/${stored.id}`,
@@ -34,5 +35,5 @@ export const floorRulesApi = {
           data: { key, value, description: stored.description, version: stored.version },
           idempotencyKey,
         })
-      : request<SettingRow>({ url: '/v0/settings/', method: 'POST', data: { key, value, description: '' }, idempotencyKey }),
+      : request<SettingRow>({ url: '/v0/settings/', method: 'POST', data: { key, value, description }, idempotencyKey }),
 };
