@@ -50,9 +50,9 @@ async function boughtOrder(carrier: string, boxes = 1): Promise<{ id: number; nu
 }
 
 const jobsOf = async (orderId: number) =>
-  (await t.core.db.selectFrom('jobs').select(['id', 'status', 'attempts', 'result', 'payload']).where('kind', '=', TRACK_SUBSCRIBE_JOB).orderBy('id').execute()).filter(
-    (j) => Number((j.payload as { orderId: number }).orderId) === orderId,
-  );
+  (
+    await t.core.db.selectFrom('jobs').select(['id', 'status', 'attempts', 'result', 'payload']).where('kind', '=', TRACK_SUBSCRIBE_JOB).orderBy('id').execute()
+  ).filter((j) => Number((j.payload as { orderId: number }).orderId) === orderId);
 const subscribedAt = async (orderId: number) =>
   (await t.core.db.selectFrom('parcel_labels').select('tracking_subscribed_at').where('order_id', '=', orderId).orderBy('parcel_index').execute()).map(
     (r) => r.tracking_subscribed_at,
@@ -102,7 +102,12 @@ describe('UPS Track Alert', () => {
     expect(await subscribedAt(order.id)).toEqual([null]);
 
     fake.mode = 'ok';
-    await t.core.db.updateTable('jobs').set({ run_after: new Date(Date.now() - 1000) }).where('kind', '=', TRACK_SUBSCRIBE_JOB).where('status', '=', 'queued').execute();
+    await t.core.db
+      .updateTable('jobs')
+      .set({ run_after: new Date(Date.now() - 1000) })
+      .where('kind', '=', TRACK_SUBSCRIBE_JOB)
+      .where('status', '=', 'queued')
+      .execute();
     await runner().drain();
     expect(await jobsOf(order.id)).toMatchObject([{ status: 'done', attempts: 2 }]);
     expect(fake.subscriptions.has(order.numbers[0]!)).toBe(true);
