@@ -162,6 +162,26 @@ describe('generic resources', () => {
     expect((await get('/v0/tax/0')).code).toBe('IntegrityError');
   });
 
+  it('checks the floor rules by their schema: a cut-off not HH:MM, an unknown field, a pace of 0 are refused and nothing is saved', async () => {
+    const late = await send('POST', '/v0/settings/', { key: 'manifests.rules', value: { cutoff: '25:00' } }, admin, 'de');
+    expect(late.code).toBe('IntegrityError');
+    expect(late.error.fields.map((f: { field: string }) => f.field)).toEqual(['value.cutoff']);
+    const typo = await send('POST', '/v0/settings/', { key: 'manifests.rules', value: { cutof: '17:00' } });
+    expect(typo.error.fields[0].field).toBe('value.cutof');
+    const pace = await send('POST', '/v0/settings/', { key: 'tracking.rules', value: { perCarrierPerSecond: 0, finishAfterDays: 14 } });
+    expect(pace.error.fields.map((f: { field: string }) => f.field)).toEqual(['value.perCarrierPerSecond']);
+    expect((await get('/v0/settings/?key=manifests.rules')).data.total).toBe(0);
+    expect((await get('/v0/settings/?key=tracking.rules')).data.total).toBe(0);
+  });
+
+  it('uses a saved manifest cut-off for the day list, and the default again once it is removed', async () => {
+    const saved = await send('POST', '/v0/settings/', { key: 'manifests.rules', value: { cutoff: '17:30' } });
+    expect(saved.code, JSON.stringify(saved)).toBe('OK');
+    expect((await get('/v0/wms/manifests?day=2020-01-02')).data.cutoff).toBe('17:30');
+    expect((await send('DELETE', `/v0/settings/${saved.data.id}?version=${saved.data.version}`)).code).toBe('OK');
+    expect((await get('/v0/wms/manifests?day=2020-01-02')).data.cutoff).toBe('18:00');
+  });
+
   it('keeps dates as dates and rates exact, filters by range and lists in the chosen order', async () => {
     for (const [country, rate, validFrom] of [
       ['DE', 19, '2026-01-01'],

@@ -31,6 +31,7 @@ import * as m0031 from '../../migrations/0031_pack_table_prepack.js';
 import * as m0032 from '../../migrations/0032_merchant_packing_rules.js';
 import * as m0035 from '../../migrations/0035_loading_log.js';
 import * as m0034 from '../../migrations/0034_manifests.js';
+import * as m0037 from '../../migrations/0037_track_alert_floor_indexes.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032_merchant_packing_rules': m0032,
   '0035_loading_log': m0035,
   '0034_manifests': m0034,
+  '0037_track_alert_floor_indexes': m0037,
 };
 
 class StaticProvider implements MigrationProvider {

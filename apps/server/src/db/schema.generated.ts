@@ -1069,6 +1069,7 @@ export interface ParcelLabelsTable {
   updated_at: Generated<Timestamp>;
   bought_at: Timestamp | null;
   voided_at: Timestamp | null;
+  tracking_subscribed_at: Timestamp | null;
 }
 
 export interface PasswordResetsTable {

@@ -212,6 +212,47 @@ describe('UPS driver against the fake', () => {
   });
 });
 
+describe('UPS Track Alert subscription', () => {
+  const destination = { url: 'https://kontor.example/v0/carriers/webhooks/ups', credential: 'track-alert-secret' };
+
+  it('subscribes bought numbers with the webhook address and credential, and names the numbers UPS refused', async () => {
+    const driver = createUpsDriver();
+    const bought = (await driver.buy({ account: account(), ...baseRequest('11', { parcels: parcels(1, 2) }) }, ctx())).parcels;
+    const numbers = bought.map((p) => p.trackingNumber);
+    const result = await driver.subscribe!(account(), [...numbers, '1Z0000000000000000'], destination, ctx());
+    expect(result).toEqual({ subscribed: numbers, refused: ['1Z0000000000000000'] });
+    const call = fake.requests.at(-1)!;
+    expect(call.method).toBe('POST');
+    expect(call.path).toBe('/api/track/v1/subscription/standard/package');
+    expect(call.headers.authorization).toMatch(/^Bearer /);
+    expect(JSON.parse(call.body)).toMatchObject({
+      locale: 'en_US',
+      trackingNumberList: [...numbers, '1Z0000000000000000'],
+      destination: { url: destination.url, credentialType: 'Bearer', credential: destination.credential },
+    });
+    expect(fake.subscriptions.get(numbers[0]!)).toEqual(destination);
+  });
+
+  it('sends at most 100 numbers per request', async () => {
+    const numbers = Array.from({ length: 150 }, (_, i) => `1ZTA${String(i).padStart(14, '0')}`);
+    for (const n of numbers) fake.trackable.add(n);
+    const result = await createUpsDriver().subscribe!(account(), numbers, destination, ctx());
+    expect(result.subscribed).toHaveLength(150);
+    const calls = fake.requests.filter((r) => r.path === '/api/track/v1/subscription/standard/package');
+    expect(calls.map((c) => JSON.parse(c.body).trackingNumberList.length)).toEqual([100, 50]);
+  });
+
+  it('answers an unavailable UPS as a retryable error', async () => {
+    const driver = createUpsDriver();
+    await driver.subscribe!(account(), ['1Z0000000000000001'], destination, ctx()); // the token first
+    fake.mode = 'error500';
+    const err = await caught<CarrierError>(() => driver.subscribe!(account(), ['1Z0000000000000001'], destination, ctx()));
+    expect(err).toBeInstanceOf(CarrierError);
+    expect(err.kind).toBe('unavailable');
+    expect(err.retryable).toBe(true);
+  });
+});
+
 describe('PNG label to PDF', () => {
   it('embeds gray PNG data as is and turns a landscape label upright', () => {
     const png = makePng(60, 40, 0, true);

@@ -6,7 +6,6 @@ export const maskScreen = (name: string) =>
 
 export const MASK_SCREENS = {
   '/settings/lookup': maskScreen('settings.lookup'),
-  '/settings/list': maskScreen('settings.list'),
   '/settings/tax': maskScreen('settings.tax'),
   '/settings/merchant': maskScreen('settings.merchant'),
   '/settings/settingPrinters': maskScreen('settings.printers'),

@@ -48,6 +48,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   '/carriergate/users': lazyScreen(() => import('../pages/carrier-gate/GateUsersPage.js')),
   '/carriergate/bills': lazyScreen(() => import('../pages/carrier-gate/GateBillsPage.js')),
   '/settings/files': lazyScreen(() => import('../pages/settings/FilesPage.js')),
+  '/settings/list': lazyScreen(() => import('../pages/settings/SettingsListPage.js')),
   '/settings/carriers': lazyScreen(() => import('../pages/carriers/CarrierSettingsPage.js')),
   '/settings/roles/list': lazyScreen(() => import('../pages/settings/RolesListPage.js')),
   '/settings/roles/privileges': lazyScreen(() => import('../pages/settings/PrivilegesPage.js')),

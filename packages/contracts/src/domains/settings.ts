@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { manifestRulesSchema } from './manifests.js';
+import { packingRulesSchema } from './packing.js';
+import { trackingRulesSchema } from './tracking.js';
 
 /**
  * Write schemas of the settings records served by the generic resource routes (issue 4 §2, §4).
@@ -18,16 +21,35 @@ export const lookupWriteSchema = z.strictObject({
   remark: z.string().max(500).default(''),
 });
 
-export const settingWriteSchema = z.strictObject({
-  key: z
-    .string()
-    .trim()
-    .min(3)
-    .max(200)
-    .regex(/^[a-z][\w.:-]*$/, 'a lower-case letter, then letters, digits, dot, colon, dash or underscore'),
-  value: z.unknown().refine((v) => v !== undefined, 'required'),
-  description: z.string().max(500).default(''),
-});
+/**
+ * The company rules the server reads by key, each with its schema: a value saved under one of these
+ * keys must fit it (no unknown field, every bound kept), so a typo cannot leave the floor on defaults.
+ */
+export const RULE_SETTINGS = {
+  'manifests.rules': manifestRulesSchema.strict(),
+  'packing.rules': packingRulesSchema.strict(),
+  'tracking.rules': trackingRulesSchema.strict(),
+} as const;
+export type RuleSettingKey = keyof typeof RULE_SETTINGS;
+const isRuleSetting = (key: string): key is RuleSettingKey => Object.hasOwn(RULE_SETTINGS, key);
+
+export const settingWriteSchema = z
+  .strictObject({
+    key: z
+      .string()
+      .trim()
+      .min(3)
+      .max(200)
+      .regex(/^[a-z][\w.:-]*$/, 'a lower-case letter, then letters, digits, dot, colon, dash or underscore'),
+    value: z.unknown().refine((v) => v !== undefined, 'required'),
+    description: z.string().max(500).default(''),
+  })
+  .superRefine((setting, ctx) => {
+    if (!isRuleSetting(setting.key) || setting.value === undefined) return;
+    const checked = RULE_SETTINGS[setting.key].safeParse(setting.value);
+    if (checked.success) return;
+    for (const issue of checked.error.issues) ctx.addIssue({ ...issue, path: ['value', ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
+  });
 
 export const TAX_KINDS = ['standard', 'reduced', 'superReduced', 'zero'] as const;
 export const taxRateWriteSchema = z

@@ -10,3 +10,17 @@ export type PartialFinishInput = z.infer<typeof partialFinishSchema>;
 export const carrierWebhookParams = z.strictObject({
   carrier: z.string().trim().toLowerCase().min(1).max(30),
 });
+
+/** The setting `tracking.rules` (docs/shipping.md "Tracking"); every field has a default. */
+export const trackingRulesSchema = z.object({
+  /** A delivered order without a return finishes after this many days. */
+  finishAfterDays: z.number().int().min(0).max(365).default(14),
+  /** At most this many orders of one carrier are asked about per poll. */
+  perCarrierPerPoll: z.number().int().min(1).max(1_000_000).default(200),
+  /**
+   * The carrier's rate limit: at most this many tracking numbers (one request each for UPS and DPD)
+   * are asked about in any second; the poll spreads its calls to keep to it.
+   */
+  perCarrierPerSecond: z.number().int().min(1).max(10_000).default(10),
+});
+export type TrackingRules = z.infer<typeof trackingRulesSchema>;

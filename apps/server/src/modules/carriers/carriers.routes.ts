@@ -21,6 +21,7 @@ import { can, canRetry } from '../../http/route-config.js';
 import { PickScanBatchFlow } from '../../flows/pick-scan-batch.flow.js';
 import { registerJobHandler } from '../jobs/index.js';
 import { carriersServices, LABEL_RETRY_JOB } from './index.js';
+import { TRACK_SUBSCRIBE_ATTEMPTS, TRACK_SUBSCRIBE_JOB } from './tracking-subscriptions.service.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 
 const tags = ['carriers'];
@@ -44,6 +45,10 @@ export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
     },
     { maxAttempts: 1 },
   );
+
+  registerJobHandler(TRACK_SUBSCRIBE_JOB, async (ctx) => ({ result: { ...(await labels.subscriptions.subscribeOrder(Number(ctx.payload.orderId))) } }), {
+    maxAttempts: TRACK_SUBSCRIBE_ATTEMPTS,
+  });
 
   r.get(
     '/v0/carriers/drivers',

@@ -184,6 +184,22 @@ export interface CarrierWebhook {
   parse(body: unknown): TrackingEvent[];
 }
 
+/**
+ * Where a carrier that pushes tracking events sends them for the parcels subscribed (UPS Track Alert):
+ * Kontor's webhook address for the carrier and the credential the carrier sends back with each push
+ * (the account's `webhookSecret`, checked by `webhook`).
+ */
+export interface TrackingDestination {
+  url: string;
+  credential: string;
+}
+
+/** What a subscription call answered: the numbers the carrier took, and those it refused (unknown to it). */
+export interface SubscriptionResult {
+  subscribed: string[];
+  refused: string[];
+}
+
 /** One handed-over parcel to put on a carrier's end-of-day manifest. */
 export interface ManifestParcel {
   trackingNumber: string;
@@ -244,4 +260,10 @@ export interface CarrierDriver {
   track?(account: CarrierAccountConfig, trackingNumbers: string[], ctx: DriverContext): Promise<TrackingEvent[]>;
   /** Pushed tracking events, where the carrier offers them (absent: the carrier is only polled). */
   readonly webhook?: CarrierWebhook;
+  /**
+   * Asks the carrier to push the events of these tracking numbers to `destination`, where the carrier
+   * pushes only what was subscribed (UPS Track Alert); absent where pushes need no subscription.
+   * Subscribing a number again succeeds.
+   */
+  subscribe?(account: CarrierAccountConfig, trackingNumbers: string[], destination: TrackingDestination, ctx: DriverContext): Promise<SubscriptionResult>;
 }

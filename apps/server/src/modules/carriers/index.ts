@@ -21,6 +21,7 @@ export type { DirectPlan } from './direct-labels.js';
 export { toCarrierAddress } from './direct-labels.js';
 export { registerCarrierDriver, carrierDriver, carrierDrivers } from './drivers/index.js';
 export { LABEL_RETRY_JOB } from './labels.service.js';
+export { TRACK_SUBSCRIBE_JOB } from './tracking-subscriptions.service.js';
 export { SecretBox } from './secret-box.js';
 export type { GatePlan } from './gate.service.js';
 

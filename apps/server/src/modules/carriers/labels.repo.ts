@@ -46,6 +46,24 @@ export const labelsRepo = {
       .execute();
   },
 
+  /** The bought outgoing labels of an order whose tracking number no carrier took for pushed events yet. */
+  unsubscribed(db: Kysely<DB>, orderId: number): Promise<Array<{ id: number; accountId: number; carrier: string; trackingNumber: string }>> {
+    return db
+      .selectFrom('parcel_labels')
+      .select(['id', 'account_id as accountId', 'carrier', 'tracking_number as trackingNumber'])
+      .where('order_id', '=', orderId)
+      .where('state', '=', 'bought')
+      .where('is_return', '=', false)
+      .where('tracking_subscribed_at', 'is', null)
+      .orderBy('id')
+      .execute() as Promise<Array<{ id: number; accountId: number; carrier: string; trackingNumber: string }>>;
+  },
+
+  async markSubscribed(db: Kysely<DB>, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db.updateTable('parcel_labels').set({ tracking_subscribed_at: new Date() }).where('id', 'in', ids).execute();
+  },
+
   all(db: Kysely<DB>, orderId: number): Promise<LabelRow[]> {
     return db.selectFrom('parcel_labels').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   },

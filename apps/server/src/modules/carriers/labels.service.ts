@@ -14,6 +14,7 @@ import { mustBeCompany, productFor } from './accounts.service.js';
 import { CarrierError } from './driver.js';
 import { checkWeight, consigneeOf, customsOf, nextAttempt, parcelCount, parcelSpecs, shipperOf, zoneOf } from './label-plan.js';
 import { labelsRepo, type LabelRow } from './labels.repo.js';
+import { TrackingSubscriptionsService } from './tracking-subscriptions.service.js';
 import { BUSY, LabelPurchaser, type Prepared } from './label-purchaser.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 
@@ -87,12 +88,14 @@ export function toLabel(row: LabelRow): ParcelLabel {
  */
 export class LabelsService {
   readonly purchaser: LabelPurchaser;
+  readonly subscriptions: TrackingSubscriptionsService;
 
   constructor(
     private readonly core: Core,
     readonly accounts: CarrierAccountsService,
   ) {
     this.purchaser = new LabelPurchaser(core, accounts);
+    this.subscriptions = new TrackingSubscriptionsService(core, accounts);
   }
 
   private get outbound() {
@@ -314,6 +317,12 @@ export class LabelsService {
     });
     // The job row is written after the commit: the queue's own connection must not wait on this transaction.
     if (retryAt) await this.scheduleRetry(orderId, actor, retryAt);
+    // Bought labels of a carrier that pushes only subscribed numbers (UPS Track Alert) get their subscription
+    // from a job; the labels are bought whatever becomes of it, and the poll follows them meanwhile.
+    if (purchase.complete)
+      await this.subscriptions
+        .afterPurchase(orderId, actor.userId)
+        .catch((error: unknown) => this.core.log.warn({ err: error, orderId }, 'track subscription not queued'));
     return purchase;
   }
 

@@ -1,8 +1,7 @@
 import type { Locale, OutboundState } from '@kontor/contracts';
 import { OUTBOUND_ORDER } from '@kontor/contracts';
-import type { PartialFinishInput } from '@kontor/contracts/domains/tracking';
+import { trackingRulesSchema, type PartialFinishInput, type TrackingRules } from '@kontor/contracts/domains/tracking';
 import type { TrackingEventRow } from '@kontor/contracts/domains/tracking-responses';
-import { z } from 'zod';
 import type { Core } from '../../core.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 import type { AuthContext } from '../../http/access.js';
@@ -15,20 +14,6 @@ import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import { trackingLookupRepo } from './tracking-lookup.repo.js';
 import { trackingRepo, type NewTrackingEvent, type OpenOrder } from './tracking.repo.js';
-
-/** The setting `tracking.rules` (docs/shipping.md "Tracking"); every field has a default. */
-export const trackingRulesSchema = z.object({
-  /** A delivered order without a return finishes after this many days. */
-  finishAfterDays: z.number().int().min(0).max(365).default(14),
-  /** At most this many orders of one carrier are asked about per poll. */
-  perCarrierPerPoll: z.number().int().min(1).max(1_000_000).default(200),
-  /**
-   * The carrier's rate limit: at most this many tracking numbers (one request each for UPS and DPD)
-   * are asked about in any second; the poll spreads its calls to keep to it.
-   */
-  perCarrierPerSecond: z.number().int().min(1).max(10_000).default(10),
-});
-export type TrackingRules = z.infer<typeof trackingRulesSchema>;
 
 /** States whose parcels are still on their way: the poll asks about these. */
 const OPEN: readonly OutboundState[] = ['shipped', 'partiallyShipped', 'inTransit', 'inDelivery'];

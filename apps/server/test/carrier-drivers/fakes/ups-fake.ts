@@ -5,7 +5,9 @@
  * digits), package weight in KGS up to 70 and International Forms for destinations outside the EU. It
  * answers as UPS documents: a token with `expires_in`, `ShipmentResponse.ShipmentResults` with
  * `PackageResults` (an object for one package, a list for several) and base64 PNG or ZPL labels,
- * `{ response: { errors: [{ code, message }] } }` for refusals, the void answer and tracking details.
+ * `{ response: { errors: [{ code, message }] } }` for refusals, the void answer and tracking details, and
+ * Track Alert subscriptions (`trackingNumberList` of 1–100, a `destination` with an https or http `url`,
+ * `credentialType` and `credential`), answered `{ validTrackingNumbers, invalidTrackingNumbers }`.
  */
 import { fakeZpl, later, sendJson, startFakeServer, basicAuth, type FakeServer, type SeenRequest } from './fake-server.js';
 import { makePng } from './png.js';
@@ -33,6 +35,8 @@ export interface UpsFake extends FakeServer {
   /** Tracking calls per wall-clock second received, and those refused with 429. */
   trackPerSecond: Map<number, number>;
   trackRefused: number;
+  /** Track Alert: each subscribed number with the destination its events go to. */
+  subscriptions: Map<string, { url: string; credential: string }>;
 }
 
 function errors(res: Parameters<typeof sendJson>[0], status: number, code: string, message: string) {
@@ -87,6 +91,7 @@ export async function startUpsFake(): Promise<UpsFake> {
     trackLimitPerSecond: 0,
     trackPerSecond: new Map<number, number>(),
     trackRefused: 0,
+    subscriptions: new Map<string, { url: string; credential: string }>(),
   };
 
   const server = await startFakeServer(async (req: SeenRequest, res) => {
@@ -176,6 +181,23 @@ export async function startUpsFake(): Promise<UpsFake> {
           SummaryResult: { Status: { Code: '1', Description: 'Voided' } },
           ...(asked ? { PackageLevelResult: targets.map((t) => ({ TrackingNumber: t, Status: { Code: '1', Description: 'Voided' } })) } : {}),
         },
+      });
+    }
+
+    if (req.method === 'POST' && req.path === '/api/track/v1/subscription/standard/package') {
+      const body = JSON.parse(req.body) as { trackingNumberList?: unknown; destination?: { url?: unknown; credentialType?: unknown; credential?: unknown } };
+      const numbers = body.trackingNumberList;
+      const d = body.destination;
+      if (!Array.isArray(numbers) || numbers.length === 0 || numbers.length > 100 || numbers.some((n) => typeof n !== 'string'))
+        return errors(res, 400, 'TA0001', 'Invalid trackingNumberList');
+      if (typeof d?.url !== 'string' || !/^https?:\/\//.test(d.url) || d.credentialType !== 'Bearer' || typeof d.credential !== 'string' || !d.credential)
+        return errors(res, 400, 'TA0002', 'Invalid destination');
+      const known = (n: string) => state.trackable.has(n) || [...state.shipments.values()].some((list) => list.includes(n));
+      const valid = (numbers as string[]).filter(known);
+      for (const n of valid) state.subscriptions.set(n, { url: d.url, credential: d.credential });
+      return sendJson(res, valid.length === numbers.length ? 200 : 207, {
+        validTrackingNumbers: valid,
+        invalidTrackingNumbers: (numbers as string[]).filter((n) => !known(n)),
       });
     }
 

@@ -78,7 +78,7 @@ export function FloorOverview() {
         {figure('late', t('homeFloor.late'), data.late.count, listOf(orders, { status: data.late.statuses, rsd: `..${dayBefore(data.late.before)}` }), true)}
         {!merchant && figure('exceptions', t('homeFloor.exceptions'), data.exceptions.count, listOf(orders, { status: data.exceptions.statuses }), true)}
         {figure('inboundDue', t('homeFloor.inboundDue'), data.inboundDue.count, listOf(inbound, { status: data.inboundDue.statuses, expectedDate: data.day }))}
-        {figure('tickets', t('homeFloor.tickets'), data.tickets.count, '/eEP/tickets')}
+        {figure('tickets', t('homeFloor.tickets'), data.tickets.count, listOf('/eEP/tickets', { status: data.tickets.statuses }))}
       </Row>
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
         {!merchant && (

@@ -100,6 +100,29 @@ describe('shipping scan page', () => {
     expect(banner().textContent).toContain('shippingScan.checksDone');
   });
 
+  it('answers a scan arriving while the previous one is in flight with "still processing" and sends nothing for it', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string) => {
+        urls.push(String(input));
+        return new Promise<Response>((resolve) => (answer = resolve));
+      }),
+    );
+    const view = render(<ShippingScanPage />);
+    const input = view.getByTestId('ship-scan-input');
+    const banner = () => view.getByTestId('ship-scan-feedback');
+    scan(input, 'TRK2001');
+    await waitFor(() => expect(urls).toHaveLength(1));
+    scan(input, 'TRK1001');
+    await waitFor(() => expect(banner().textContent).toContain('shippingScan.busy'));
+    expect(banner().getAttribute('data-tone')).toBe('warning');
+    answer(envelope(order({ status: 96 })));
+    await waitFor(() => expect(banner().getAttribute('data-tone')).toBe('success'));
+    expect(urls).toHaveLength(1);
+  });
+
   it('shows Attention for a canceled order and Order Not Found for an unknown code', async () => {
     server([envelope(order({ status: 120, shipBundleSent: [] })), envelope('Order not found.', 'OrderNotFound')]);
     const view = render(<ShippingScanPage />);

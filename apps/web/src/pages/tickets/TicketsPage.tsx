@@ -2,6 +2,7 @@ import { TICKET } from '@kontor/contracts/status/outbound';
 import { Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { useAddressFilters } from '../../router/use-address-filters.js';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../layout/store.js';
 import { formatDateTime } from '../../lib/format.js';
@@ -32,7 +33,8 @@ export default function TicketsPage() {
   const statusOptions = useStateOptions(TICKET);
   const merchants = useMerchants();
   const oneMerchant = merchants.length <= 1;
-  const [filters, setFilters] = useState<Filters>({ status: TICKET.codes('open', 'waiting') });
+  // The home floor's "open tickets" links here with its statuses: `?status=1,2`.
+  const [filters, setFilters] = useAddressFilters<Filters>({ status: 'numbers', merchantId: 'number' }, { status: TICKET.codes('open', 'waiting') });
   const [open, setOpen] = useState<number | null>(null);
   const list = useListQuery('tickets', ticketsApi.list, filters as Record<string, unknown>);
   const set = (patch: Filters) => setFilters({ ...filters, ...patch });

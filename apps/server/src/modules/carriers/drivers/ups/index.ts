@@ -15,6 +15,9 @@
  *   `localActivityTime`, `activityLocation`, `activityStatus { type, code, description }`) with the
  *   header `credential` holding the opaque string given when subscribing: the account's `webhookSecret`.
  *   Its events read as the tracking call's do, so a pushed event and a polled one are stored once.
+ *   UPS pushes only subscribed numbers: `subscribe` calls `POST {endpoint}/api/track/v1/subscription/standard/package`
+ *   with `trackingNumberList` (at most 100), `destination { url, credentialType: 'Bearer', credential }`,
+ *   answered `{ validTrackingNumbers, invalidTrackingNumbers }` (docs/carrier-drivers.md "UPS Track Alert").
  * Errors come as `{ response: { errors: [{ code, message }] } }`.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -29,6 +32,8 @@ import {
   type DriverContext,
   type LabelRequest,
   type LabelResult,
+  type SubscriptionResult,
+  type TrackingDestination,
   type TrackingEvent,
 } from '../../driver.js';
 import { upsError } from './errors.js';
@@ -36,6 +41,8 @@ import { httpCall, parseJson, type HttpAnswer } from '../../driver-http.js';
 import { isPng, pngToPdf } from './png-pdf.js';
 
 const UPS_SERVICES = ['SATURDAY_DELIVERY', 'NOTIFICATION', 'DIRECT_DELIVERY_ONLY'];
+/** Tracking numbers per Track Alert subscription request (UPS takes at most 100). */
+const TRACK_ALERT_BATCH = 100;
 
 export const UPS_PRODUCTS: CarrierProductDef[] = [
   { code: '11', name: 'UPS Standard', maxWeightKg: 70, zones: ['domestic', 'eu'], services: UPS_SERVICES, returnProduct: '11' },
@@ -411,6 +418,25 @@ export function createUpsDriver(): CarrierDriver {
     async void(account, parcel, ctx): Promise<void> {
       const shipmentId = parcel.carrierRef || parcel.trackingNumber;
       await voidShipment(account, shipmentId, shipmentId === parcel.trackingNumber ? [] : [parcel.trackingNumber], ctx);
+    },
+
+    async subscribe(account, trackingNumbers, destination: TrackingDestination, ctx): Promise<SubscriptionResult> {
+      const out: SubscriptionResult = { subscribed: [], refused: [] };
+      for (let i = 0; i < trackingNumbers.length; i += TRACK_ALERT_BATCH) {
+        const body = {
+          locale: 'en_US',
+          countryCode: 'DE',
+          trackingNumberList: trackingNumbers.slice(i, i + TRACK_ALERT_BATCH),
+          destination: { url: destination.url, credentialType: 'Bearer', credential: destination.credential },
+        };
+        // Subscribing twice does no harm, so a lost answer may be asked again.
+        const res = await api(account, ctx, 'POST', '/api/track/v1/subscription/standard/package', body, false);
+        const answer = parseJson(res.text) as { validTrackingNumbers?: string[]; invalidTrackingNumbers?: string[] } | undefined;
+        if (res.status !== 200 && res.status !== 207) throw upsError(res.status, answer);
+        out.subscribed.push(...(answer?.validTrackingNumbers ?? []));
+        out.refused.push(...(answer?.invalidTrackingNumbers ?? []));
+      }
+      return out;
     },
 
     async track(account, trackingNumbers, ctx): Promise<TrackingEvent[]> {
