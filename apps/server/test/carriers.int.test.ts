@@ -1,7 +1,7 @@
 import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CarrierError, registerCarrierDriver, type BoughtParcel, type CarrierDriver, type LabelRequest } from '../src/modules/carriers/index.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -18,7 +18,7 @@ let itemA = 0;
 let accountId = 0;
 let unregister: () => void;
 
-type Mode = 'ok' | 'timeout' | 'refuseReturn';
+type Mode = 'ok' | 'timeout' | 'refuseReturn' | 'refuseAddress' | 'revoked';
 const fake = {
   mode: 'ok' as Mode,
   sold: new Map<string, BoughtParcel>(),
@@ -55,6 +55,8 @@ const fakeDriver: CarrierDriver = {
     fake.buys++;
     fake.credentials.push(request.account.credentials);
     if (fake.mode === 'refuseReturn' && request.returnLabel) throw new CarrierError('refused', 'return product not booked', { retryable: false });
+    if (fake.mode === 'refuseAddress') throw new CarrierError('address', 'Hausnummer fehlt', { retryable: false, field: 'consignee.streetNumber' });
+    if (fake.mode === 'revoked') throw new CarrierError('auth', 'DHL: 401 Unauthorized', { retryable: false, httpStatus: 401 });
     const parcels: BoughtParcel[] = [];
     for (const p of request.parcels) {
       const trackingNumber = `00340${String(++serial).padStart(8, '0')}`;
@@ -297,6 +299,37 @@ describe('buying labels', () => {
     expect(fake.buys).toBe(0);
     await sql`update items set customs_value = 1999, customs_currency = 'EUR' where id = ${itemA}`.execute(t.core.db);
     expect((await post('/v0/carriers/queue/retry', { orderIds: [o.id] })).data[0].complete).toBe(true);
+  });
+
+  it('answers a refused address and a revoked credential coded in three languages, queues the order with the reason, logs no secret', async () => {
+    const logged: string[] = [];
+    const spies = (['info', 'warn', 'error'] as const).map((level) =>
+      vi.spyOn(t.core.log, level).mockImplementation(((...args: unknown[]) => void logged.push(JSON.stringify(args))) as never),
+    );
+    try {
+      for (const [mode, errorCode, texts] of [
+        ['refuseAddress', 'CarrierAddress', { en: 'refused the address', de: 'Adresse abgelehnt', cn: '拒绝了该地址' }],
+        ['revoked', 'CarrierAuth', { en: 'credentials', de: 'Zugangsdaten', cn: '凭据' }],
+      ] as const) {
+        fake.mode = mode;
+        const o = await order();
+        for (const lang of ['en', 'de', 'cn'] as const) {
+          const res = await t.call({ method: 'POST', url: `/v0/carriers/orders/${o.id}/labels`, token: admin, payload: {}, headers: { 'x-lang': lang } });
+          expect(res.status, `${mode} ${lang}`).toBeLessThan(500);
+          expect(res.body.code).toBe(errorCode);
+          expect(res.body.data).toContain(texts[lang]);
+          expect(JSON.stringify(res.body)).not.toMatch(/SECRET-API-KEY|hunter2/);
+        }
+        expect(await statusOf(o.id)).toBe(code('transportLabelAwaits'));
+        const queued = await get('/v0/outbound/lists/transportLabelAwaits/?l=100');
+        expect(queued.data.data.find((r: { id: number }) => r.id === o.id)).toMatchObject({ labelErrorKind: mode === 'revoked' ? 'auth' : 'address' });
+        expect((await labelsOf(o.id)).map((l) => l.state)).toEqual(['failed']); // one row, reopened on each try: nothing bought
+        expect(fake.sold.size).toBe(0);
+      }
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+    expect(logged.join('\n')).not.toMatch(/SECRET-API-KEY|hunter2/);
   });
 
   it('voids a label on request and reverses its billing', async () => {
