@@ -26,6 +26,7 @@ const fake = {
   sales: new Map<string, number>(),
   voids: [] as string[],
   credentials: [] as Array<Record<string, string>>,
+  references: [] as string[],
   reset() {
     this.mode = 'ok';
     this.sold.clear();
@@ -33,6 +34,7 @@ const fake = {
     this.buys = 0;
     this.voids = [];
     this.credentials = [];
+    this.references = [];
   },
 };
 let serial = 0;
@@ -54,6 +56,7 @@ const fakeDriver: CarrierDriver = {
   async buy(request: LabelRequest) {
     fake.buys++;
     fake.credentials.push(request.account.credentials);
+    fake.references.push(request.reference);
     if (fake.mode === 'refuseReturn' && request.returnLabel) throw new CarrierError('refused', 'return product not booked', { retryable: false });
     if (fake.mode === 'refuseAddress') throw new CarrierError('address', 'Hausnummer fehlt', { retryable: false, field: 'consignee.streetNumber' });
     if (fake.mode === 'revoked') throw new CarrierError('auth', 'DHL: 401 Unauthorized', { retryable: false, httpStatus: 401 });
@@ -339,6 +342,32 @@ describe('buying labels', () => {
     expect(voided.code).toBe('OK');
     expect(voided.data.state).toBe('voided');
     expect(fake.voids).toEqual([bought.data.labels[0].trackingNumber]);
+  });
+
+  it('relabels exactly the listed parcels of a label swap, naming the other shipper’s tracking number', async () => {
+    const o = await order({ boxQty: 5 });
+    const parcels = [
+      { trackingNo: 'OTHER-1Z999', weight: 1.2 },
+      { trackingNo: 'OTHER-1Z998', weight: 0.8 },
+    ];
+    await sql`update outbound_orders set label_swap = true, parcels = ${JSON.stringify(parcels)}::jsonb where id = ${o.id}`.execute(t.core.db);
+    const answer = await post(`/v0/carriers/orders/${o.id}/labels`, {});
+    expect(answer.data.complete).toBe(true);
+    expect(answer.data.labels).toHaveLength(2); // the two listed parcels, not the five boxes
+    expect(fake.references).toEqual([`${o.unid} OTHER-1Z999`]);
+    const weights = await sql<{ w: number }>`select weight_kg::float8 as w from parcel_labels where order_id = ${o.id} order by parcel_index`.execute(
+      t.core.db,
+    );
+    expect(weights.rows.map((r) => r.w)).toEqual([1.2, 0.8]);
+  });
+
+  it('buys the labels of an order flagged forceShipLabel although it waits on hold, and leaves its status', async () => {
+    const o = await order({ state: 'hold' });
+    await sql`update outbound_orders set force_ship_label = true where id = ${o.id}`.execute(t.core.db);
+    const answer = await post(`/v0/carriers/orders/${o.id}/labels`, {}, merchantA);
+    expect(answer.code).toBe('OK');
+    expect(answer.data.complete).toBe(true);
+    expect(await statusOf(o.id)).toBe(code('hold'));
   });
 
   it('keeps force ship label to administrators', async () => {
