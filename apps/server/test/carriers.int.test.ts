@@ -186,6 +186,27 @@ describe('carrier accounts', () => {
     expect(JSON.stringify(resolution)).not.toContain('SECRET');
   });
 
+  it('resolves an order to the most specific rule: per merchant and per country before the general one', async () => {
+    const account = async (name: string) =>
+      (await post('/v0/carriers/accounts', { name, carrier: 'dhl', endpoint: 'http://127.0.0.1:1/fake', options: { billingNumber: '33333333330101' } })).data
+        .id as number;
+    const [forB, forAustria] = [await account('DHL merchant B'), await account('DHL Austria')];
+    const rules = [
+      (await post('/v0/carriers/rules', { orderCarrier: 'DHL', merchantId: merchants.B, accountId: forB, product: 'PAK' })).data.id,
+      (await post('/v0/carriers/rules', { orderCarrier: 'dhl', country: 'AT', accountId: forAustria, product: 'PAK', priority: 5 })).data.id,
+    ];
+    try {
+      const resolved = async (o: Parameters<typeof order>[0]) => (await get(`/v0/carriers/orders/${(await order(o)).id}/resolution`)).data.accountId;
+      expect(await resolved({})).toBe(accountId); // merchant A to Germany: the general rule
+      expect(await resolved({ merchant: 'B' })).toBe(forB);
+      expect(await resolved({ country: 'AT' })).toBe(forAustria);
+      expect(await resolved({ merchant: 'B', country: 'AT' })).toBe(forAustria); // one point each: the higher priority
+    } finally {
+      for (const id of rules) await t.call({ method: 'DELETE', url: `/v0/carriers/rules/${id}`, token: admin });
+      for (const id of [forB, forAustria]) await t.call({ method: 'DELETE', url: `/v0/carriers/accounts/${id}`, token: admin });
+    }
+  });
+
   it('keeps account settings to administrators', async () => {
     expect((await t.call({ method: 'GET', url: '/v0/carriers/accounts', token: merchantA })).body.code).toBe('NoPermission');
   });
