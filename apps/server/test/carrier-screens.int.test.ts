@@ -43,16 +43,18 @@ const silentUps: CarrierDriver = {
   async void() {},
 };
 
-async function order(o: { zip?: string; weight?: number; carrier?: string; country?: string; itemId?: number } = {}): Promise<number> {
+async function order(
+  o: { zip?: string; weight?: number; carrier?: string; country?: string; itemId?: number; quantity?: number; boxQty?: number } = {},
+): Promise<number> {
   const country = o.country ?? 'DE';
   const consignee = { name1: 'Eva Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: o.zip ?? '10115', city: 'Berlin', country };
   const row = await sql<{ id: number }>`insert into outbound_orders (merchant_id, status, type_of_task, mode_of_transport, pickup_date,
-      unit_qty, weight, consignee, consignee_country, carrier)
+      unit_qty, weight, consignee, consignee_country, carrier, box_qty)
     values (${merchantAId}, ${OUTBOUND_ORDER.codeOf('readyToPack')}, 'B2C', 'parcel', '2026-12-01', 1, ${o.weight ?? 2},
-      ${JSON.stringify(consignee)}::jsonb, ${country}, ${o.carrier ?? 'DHL'})
+      ${JSON.stringify(consignee)}::jsonb, ${country}, ${o.carrier ?? 'DHL'}, ${o.boxQty ?? 1})
     returning id`.execute(t.core.db);
   const id = Number(row.rows[0]!.id);
-  if (o.itemId) await sql`insert into outbound_lines (order_id, item_id, quantity) values (${id}, ${o.itemId}, 2)`.execute(t.core.db);
+  if (o.itemId) await sql`insert into outbound_lines (order_id, item_id, quantity) values (${id}, ${o.itemId}, ${o.quantity ?? 2})`.execute(t.core.db);
   return id;
 }
 
@@ -192,8 +194,28 @@ describe('customs of a non-EU parcel: the export reason of the rule', () => {
     expect((await post(`/v0/carriers/orders/${id}/labels`, {})).data.complete).toBe(true);
     expect(requests[0]!.customs).toMatchObject({
       exportType: 'GIFT',
-      lines: [{ quantity: 2, valueMinor: 1250, currency: 'EUR', hsCode: '85176200', originCountry: 'CN' }],
+      lines: [{ quantity: 2, unitValueMinor: 1250, currency: 'EUR', hsCode: '85176200', originCountry: 'CN' }],
     });
+  });
+
+  it('declares on each parcel only its own units, so the parcels add up to the order', async () => {
+    requests.length = 0;
+    const id = await order({ carrier: 'UPS', country: 'CH', zip: '8001', itemId, quantity: 5, boxQty: 2, weight: 4 });
+    expect((await post(`/v0/carriers/orders/${id}/labels`, {})).data.complete).toBe(true);
+    const shares = requests[0]!.parcels.map((p) => p.customs!.lines.map((l) => [l.quantity, l.unitValueMinor]));
+    expect(shares).toEqual([[[3, 1250]], [[2, 1250]]]);
+    // The request (one shipment of both packages) declares the order once, not once per parcel.
+    expect(requests[0]!.customs!.lines.map((l) => l.quantity)).toEqual([5]);
+  });
+
+  it('refuses, before any carrier call, more parcels than units to declare', async () => {
+    requests.length = 0;
+    const id = await order({ carrier: 'UPS', country: 'CH', zip: '8001', itemId, quantity: 1, boxQty: 2 });
+    const res = await t.call({ method: 'POST', url: `/v0/carriers/orders/${id}/labels`, token: admin, payload: {} });
+    expect(res.body.code).toBe('CarrierCustoms');
+    expect(requests).toHaveLength(0);
+    const queued = await sql<{ error_kind: string }>`select error_kind from label_queue where order_id = ${id}`.execute(t.core.db);
+    expect(queued.rows[0]?.error_kind).toBe('customs');
   });
 
   it('refuses an unknown export reason at its field', async () => {

@@ -1,7 +1,7 @@
 import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CarrierError, registerCarrierDriver, type BoughtParcel, type CarrierDriver, type LabelRequest } from '../src/modules/carriers/index.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -18,7 +18,7 @@ let itemA = 0;
 let accountId = 0;
 let unregister: () => void;
 
-type Mode = 'ok' | 'timeout' | 'refuseReturn';
+type Mode = 'ok' | 'timeout' | 'refuseReturn' | 'refuseAddress' | 'revoked';
 const fake = {
   mode: 'ok' as Mode,
   sold: new Map<string, BoughtParcel>(),
@@ -26,6 +26,7 @@ const fake = {
   sales: new Map<string, number>(),
   voids: [] as string[],
   credentials: [] as Array<Record<string, string>>,
+  references: [] as string[],
   reset() {
     this.mode = 'ok';
     this.sold.clear();
@@ -33,6 +34,7 @@ const fake = {
     this.buys = 0;
     this.voids = [];
     this.credentials = [];
+    this.references = [];
   },
 };
 let serial = 0;
@@ -54,7 +56,10 @@ const fakeDriver: CarrierDriver = {
   async buy(request: LabelRequest) {
     fake.buys++;
     fake.credentials.push(request.account.credentials);
+    fake.references.push(request.reference);
     if (fake.mode === 'refuseReturn' && request.returnLabel) throw new CarrierError('refused', 'return product not booked', { retryable: false });
+    if (fake.mode === 'refuseAddress') throw new CarrierError('address', 'Hausnummer fehlt', { retryable: false, field: 'consignee.streetNumber' });
+    if (fake.mode === 'revoked') throw new CarrierError('auth', 'DHL: 401 Unauthorized', { retryable: false, httpStatus: 401 });
     const parcels: BoughtParcel[] = [];
     for (const p of request.parcels) {
       const trackingNumber = `00340${String(++serial).padStart(8, '0')}`;
@@ -181,6 +186,27 @@ describe('carrier accounts', () => {
     expect(JSON.stringify(resolution)).not.toContain('SECRET');
   });
 
+  it('resolves an order to the most specific rule: per merchant and per country before the general one', async () => {
+    const account = async (name: string) =>
+      (await post('/v0/carriers/accounts', { name, carrier: 'dhl', endpoint: 'http://127.0.0.1:1/fake', options: { billingNumber: '33333333330101' } })).data
+        .id as number;
+    const [forB, forAustria] = [await account('DHL merchant B'), await account('DHL Austria')];
+    const rules = [
+      (await post('/v0/carriers/rules', { orderCarrier: 'DHL', merchantId: merchants.B, accountId: forB, product: 'PAK' })).data.id,
+      (await post('/v0/carriers/rules', { orderCarrier: 'dhl', country: 'AT', accountId: forAustria, product: 'PAK', priority: 5 })).data.id,
+    ];
+    try {
+      const resolved = async (o: Parameters<typeof order>[0]) => (await get(`/v0/carriers/orders/${(await order(o)).id}/resolution`)).data.accountId;
+      expect(await resolved({})).toBe(accountId); // merchant A to Germany: the general rule
+      expect(await resolved({ merchant: 'B' })).toBe(forB);
+      expect(await resolved({ country: 'AT' })).toBe(forAustria);
+      expect(await resolved({ merchant: 'B', country: 'AT' })).toBe(forAustria); // one point each: the higher priority
+    } finally {
+      for (const id of rules) await t.call({ method: 'DELETE', url: `/v0/carriers/rules/${id}`, token: admin });
+      for (const id of [forB, forAustria]) await t.call({ method: 'DELETE', url: `/v0/carriers/accounts/${id}`, token: admin });
+    }
+  });
+
   it('keeps account settings to administrators', async () => {
     expect((await t.call({ method: 'GET', url: '/v0/carriers/accounts', token: merchantA })).body.code).toBe('NoPermission');
   });
@@ -299,6 +325,37 @@ describe('buying labels', () => {
     expect((await post('/v0/carriers/queue/retry', { orderIds: [o.id] })).data[0].complete).toBe(true);
   });
 
+  it('answers a refused address and a revoked credential coded in three languages, queues the order with the reason, logs no secret', async () => {
+    const logged: string[] = [];
+    const spies = (['info', 'warn', 'error'] as const).map((level) =>
+      vi.spyOn(t.core.log, level).mockImplementation(((...args: unknown[]) => void logged.push(JSON.stringify(args))) as never),
+    );
+    try {
+      for (const [mode, errorCode, texts] of [
+        ['refuseAddress', 'CarrierAddress', { en: 'refused the address', de: 'Adresse abgelehnt', cn: '拒绝了该地址' }],
+        ['revoked', 'CarrierAuth', { en: 'credentials', de: 'Zugangsdaten', cn: '凭据' }],
+      ] as const) {
+        fake.mode = mode;
+        const o = await order();
+        for (const lang of ['en', 'de', 'cn'] as const) {
+          const res = await t.call({ method: 'POST', url: `/v0/carriers/orders/${o.id}/labels`, token: admin, payload: {}, headers: { 'x-lang': lang } });
+          expect(res.status, `${mode} ${lang}`).toBeLessThan(500);
+          expect(res.body.code).toBe(errorCode);
+          expect(res.body.data).toContain(texts[lang]);
+          expect(JSON.stringify(res.body)).not.toMatch(/SECRET-API-KEY|hunter2/);
+        }
+        expect(await statusOf(o.id)).toBe(code('transportLabelAwaits'));
+        const queued = await get('/v0/outbound/lists/transportLabelAwaits/?l=100');
+        expect(queued.data.data.find((r: { id: number }) => r.id === o.id)).toMatchObject({ labelErrorKind: mode === 'revoked' ? 'auth' : 'address' });
+        expect((await labelsOf(o.id)).map((l) => l.state)).toEqual(['failed']); // one row, reopened on each try: nothing bought
+        expect(fake.sold.size).toBe(0);
+      }
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+    expect(logged.join('\n')).not.toMatch(/SECRET-API-KEY|hunter2/);
+  });
+
   it('voids a label on request and reverses its billing', async () => {
     const o = await order();
     const bought = await post(`/v0/carriers/orders/${o.id}/labels`, {});
@@ -306,6 +363,32 @@ describe('buying labels', () => {
     expect(voided.code).toBe('OK');
     expect(voided.data.state).toBe('voided');
     expect(fake.voids).toEqual([bought.data.labels[0].trackingNumber]);
+  });
+
+  it('relabels exactly the listed parcels of a label swap, naming the other shipper’s tracking number', async () => {
+    const o = await order({ boxQty: 5 });
+    const parcels = [
+      { trackingNo: 'OTHER-1Z999', weight: 1.2 },
+      { trackingNo: 'OTHER-1Z998', weight: 0.8 },
+    ];
+    await sql`update outbound_orders set label_swap = true, parcels = ${JSON.stringify(parcels)}::jsonb where id = ${o.id}`.execute(t.core.db);
+    const answer = await post(`/v0/carriers/orders/${o.id}/labels`, {});
+    expect(answer.data.complete).toBe(true);
+    expect(answer.data.labels).toHaveLength(2); // the two listed parcels, not the five boxes
+    expect(fake.references).toEqual([`${o.unid} OTHER-1Z999`]);
+    const weights = await sql<{ w: number }>`select weight_kg::float8 as w from parcel_labels where order_id = ${o.id} order by parcel_index`.execute(
+      t.core.db,
+    );
+    expect(weights.rows.map((r) => r.w)).toEqual([1.2, 0.8]);
+  });
+
+  it('buys the labels of an order flagged forceShipLabel although it waits on hold, and leaves its status', async () => {
+    const o = await order({ state: 'hold' });
+    await sql`update outbound_orders set force_ship_label = true where id = ${o.id}`.execute(t.core.db);
+    const answer = await post(`/v0/carriers/orders/${o.id}/labels`, {}, merchantA);
+    expect(answer.code).toBe('OK');
+    expect(answer.data.complete).toBe(true);
+    expect(await statusOf(o.id)).toBe(code('hold'));
   });
 
   it('keeps force ship label to administrators', async () => {

@@ -31,6 +31,7 @@ beforeEach(() => {
   fake.deleted.clear();
   fake.tracking.clear();
   fake.manifested.clear();
+  fake.returns.clear();
 });
 
 describe('DHL Parcel DE driver against the fake', () => {
@@ -110,7 +111,7 @@ describe('DHL Parcel DE driver against the fake', () => {
           customs: {
             exportType: 'COMMERCIAL_GOODS',
             invoiceNo: 'RE-1001',
-            lines: [{ description: 'T-Shirt', quantity: 2, valueMinor: 1999, currency: 'EUR', weightKg: 0.2, hsCode: '610910', originCountry: 'PT' }],
+            lines: [{ description: 'T-Shirt', quantity: 2, unitValueMinor: 1999, currency: 'EUR', weightKg: 0.2, hsCode: '610910', originCountry: 'PT' }],
           },
         }),
       },
@@ -121,6 +122,53 @@ describe('DHL Parcel DE driver against the fake', () => {
     expect(sent.customs.items[0]).toMatchObject({ countryOfOrigin: 'PRT', itemValue: { currency: 'EUR', value: 19.99 }, packagedQuantity: 2 });
     expect(result.documents?.[0]?.kind).toBe('customs');
     expect(result.documents?.[0]?.content.subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  it('declares on each parcel its own share of the customs data, one shipment per parcel', async () => {
+    const share = (quantity: number) => ({
+      exportType: 'COMMERCIAL_GOODS',
+      lines: [{ description: 'T-Shirt', quantity, unitValueMinor: 1999, currency: 'EUR', weightKg: 0.2, originCountry: 'PT' }],
+    });
+    const [first, second] = parcels(1, 1);
+    await driver.buy(
+      {
+        account: account(),
+        ...baseRequest('V53WPAK', {
+          consignee: CONSIGNEE_CH,
+          customs: share(5),
+          parcels: [
+            { ...first!, customs: share(3) },
+            { ...second!, customs: share(2) },
+          ],
+        }),
+      },
+      ctx(),
+    );
+    const sent = JSON.parse(fake.requests[0]!.body).shipments as Array<{ customs: { items: Array<{ packagedQuantity: number }> } }>;
+    expect(sent.map((s) => s.customs.items[0]!.packagedQuantity)).toEqual([3, 2]);
+  });
+
+  it('buys a return label through the Returns API when the account names its receiver; voiding it calls nothing', async () => {
+    const retoure = account({ options: { ...account().options, returnReceiverId: 'deu' } });
+    const result = await driver.buy({ account: retoure, ...baseRequest('V01PAK', { returnLabel: true }) }, ctx());
+    const [sent] = [...fake.returns.values()];
+    expect(sent).toMatchObject({ receiverId: 'deu', shipper: { name1: CONSIGNEE_DE.name1, country: 'DEU' }, itemWeight: { uom: 'kg', value: 2.5 } });
+    expect(fake.requests[0]!.path).toMatch(/\/returns\/v1\/orders$/);
+    expect(result.parcels[0]!.trackingNumber).toBe([...fake.returns.keys()][0]);
+    expect(result.parcels[0]!.label.subarray(0, 4).toString()).toBe('%PDF');
+    expect(fake.live.size).toBe(0); // no outbound shipment was sold
+    await driver.void(retoure, result.parcels[0]!, ctx());
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('maps an unknown returns receiver to a service error at its field, and buys the swapped Paket without one', async () => {
+    const wrong = account({ options: { ...account().options, returnReceiverId: 'xyz' } });
+    const err = await caught<CarrierError>(() => driver.buy({ account: wrong, ...baseRequest('V01PAK', { returnLabel: true }) }, ctx()));
+    expect(err.kind).toBe('service');
+    expect(err.options.field).toBe('returnReceiverId');
+    expect(fake.returns.size).toBe(0);
+    await driver.buy({ account: account(), ...baseRequest('V01PAK', { returnLabel: true }) }, ctx());
+    expect(JSON.parse(fake.requests.at(-1)!.body).shipments[0].shipper.name1).toBe(CONSIGNEE_DE.name1);
   });
 
   it('deletes the parcels it bought when another parcel of the order is refused', async () => {

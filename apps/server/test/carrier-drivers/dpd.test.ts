@@ -97,7 +97,7 @@ describe('DPD driver against the fake', () => {
           customs: {
             exportType: 'COMMERCIAL_GOODS',
             invoiceNo: 'RE-7',
-            lines: [{ description: 'Shirt', quantity: 2, valueMinor: 4000, currency: 'EUR', weightKg: 0.2, hsCode: '610910', originCountry: 'PT' }],
+            lines: [{ description: 'Shirt', quantity: 2, unitValueMinor: 2000, currency: 'EUR', weightKg: 0.2, hsCode: '610910', originCountry: 'PT' }],
           },
         }),
       },
@@ -107,6 +107,8 @@ describe('DPD driver against the fake', () => {
     expect(xml).toContain('<customsAmount>4000</customsAmount><customsCurrency>EUR</customsCurrency>');
     expect(xml).toContain('<customsInvoice>RE-7</customsInvoice>');
     expect(xml).toContain('<commercialInvoiceLine><customsTarif>610910</customsTarif><content>Shirt</content><grossWeight>40</grossWeight>');
+    // A line's amount is its units' worth (2 × 20.00 EUR), the parcel's total the sum of its lines.
+    expect(xml).toContain('<itemsNumber>2</itemsNumber><amountLine>4000</amountLine>');
   });
 
   it('maps a wrong password to an auth error that names no secret', async () => {

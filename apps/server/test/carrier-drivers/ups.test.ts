@@ -124,7 +124,7 @@ describe('UPS driver against the fake', () => {
           customs: {
             exportType: 'COMMERCIAL_GOODS',
             invoiceNo: 'RE-1',
-            lines: [{ description: 'Shirt', quantity: 2, valueMinor: 4000, currency: 'EUR', weightKg: 0.2, hsCode: '610910', originCountry: 'PT' }],
+            lines: [{ description: 'Shirt', quantity: 2, unitValueMinor: 2000, currency: 'EUR', weightKg: 0.2, hsCode: '610910', originCountry: 'PT' }],
           },
         }),
       },

@@ -35,14 +35,21 @@ export interface ParcelSpec {
   lengthCm?: number;
   widthCm?: number;
   heightCm?: number;
+  /**
+   * This parcel's own share of the order's customs declaration (the units packed in it). Drivers that
+   * send one shipment per parcel (DHL, DPD) declare this, not the whole order; absent: `customs`.
+   */
+  customs?: CustomsData;
 }
 
-/** One customs line for a destination outside the EU customs union. Values in minor units. */
+/** One customs line for a destination outside the EU customs union. */
 export interface CustomsLine {
   description: string;
   quantity: number;
-  valueMinor: number;
+  /** The value of ONE unit in minor units (the item's customs value); a line is worth quantity × this. */
+  unitValueMinor: number;
   currency: string;
+  /** The weight of one unit. */
   weightKg: number;
   hsCode?: string;
   originCountry: string;

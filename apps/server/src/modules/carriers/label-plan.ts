@@ -1,5 +1,5 @@
 import type { CustomsLineRow, LabelOrderRow } from '../outbound/index.js';
-import { CarrierError, type CarrierAddress, type CarrierProductDef, type CustomsData, type ParcelSpec } from './driver.js';
+import { CarrierError, type CarrierAddress, type CarrierProductDef, type CustomsData, type CustomsLine, type ParcelSpec } from './driver.js';
 
 /**
  * The rules checked before a carrier is called (issue 17 item 3): how many parcels, what each weighs,
@@ -58,13 +58,75 @@ export function customsOf(order: LabelOrderRow, lines: CustomsLineRow[], shipper
     lines: lines.map((l) => ({
       description: l.name.slice(0, 50) || l.sku,
       quantity: l.quantity,
-      valueMinor: l.valueMinor!,
+      unitValueMinor: l.valueMinor!,
       currency: l.currency!,
       weightKg: l.weightKg ?? 0,
       ...(l.hsCode ? { hsCode: l.hsCode } : {}),
       originCountry: l.originCountry || shipperCountry,
     })),
   };
+}
+
+/**
+ * Each parcel's share of the order's customs declaration. Kontor does not record which unit went into
+ * which box, so the units are dealt out in line order, each parcel taking a share in proportion to its
+ * weight (largest remainder, at least one unit each): the parcels' declarations add up to the order's,
+ * instead of every parcel declaring the whole order. Fewer units than parcels cannot be declared
+ * parcel by parcel: a `customs` refusal before any carrier call (the order waits in the label queue).
+ */
+export function customsShares(customs: CustomsData, parcelWeights: number[]): CustomsData[] {
+  const count = parcelWeights.length;
+  if (count <= 1) return [customs];
+  const units = customs.lines.reduce((sum, l) => sum + l.quantity, 0);
+  if (units < count)
+    throw new CarrierError('customs', `${count} parcels but only ${units} units to declare: pack the order in fewer parcels`, {
+      retryable: false,
+      field: 'parcels',
+    });
+  const perParcel = unitsPerParcel(units, parcelWeights);
+  const shares: CustomsData[] = [];
+  let line = 0;
+  let usedOfLine = 0;
+  for (const take of perParcel) {
+    const lines: CustomsLine[] = [];
+    for (let left = take; left > 0;) {
+      const source = customs.lines[line]!;
+      const n = Math.min(left, source.quantity - usedOfLine);
+      lines.push({ ...source, quantity: n });
+      left -= n;
+      usedOfLine += n;
+      if (usedOfLine === source.quantity) [line, usedOfLine] = [line + 1, 0];
+    }
+    shares.push({ ...customs, lines });
+  }
+  return shares;
+}
+
+/** Units per parcel, proportional to weight, each at least one, summing to `units` (needs units ≥ parcels). */
+function unitsPerParcel(units: number, weights: number[]): number[] {
+  const total = weights.reduce((a, b) => a + b, 0);
+  const spare = units - weights.length; // one unit each first, the rest by weight
+  const exact = weights.map((w) => (total > 0 ? (spare * w) / total : spare / weights.length));
+  const out = exact.map((e) => 1 + Math.floor(e));
+  let rest = units - out.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (let k = 0; rest > 0; k++, rest--) out[byRemainder[k % byRemainder.length]!.i]! += 1;
+  return out;
+}
+
+/** The declaration of several parcels' shares together (one carrier shipment of several packages). */
+export function mergeCustoms(shares: CustomsData[]): CustomsData | undefined {
+  const [first] = shares;
+  if (!first) return undefined;
+  const lines: CustomsLine[] = [];
+  for (const l of shares.flatMap((s) => s.lines)) {
+    const same = lines.find(
+      (m) => m.description === l.description && m.unitValueMinor === l.unitValueMinor && m.hsCode === l.hsCode && m.originCountry === l.originCountry,
+    );
+    if (same) same.quantity += l.quantity;
+    else lines.push({ ...l });
+  }
+  return { ...first, lines };
 }
 
 /** The order's consignee as a carrier needs it; a missing street, zip or city refuses the label. */

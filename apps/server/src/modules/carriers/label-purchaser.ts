@@ -5,8 +5,8 @@ import { billing, type ActivityEntry } from '../billing/index.js';
 import { storeGeneratedFile } from '../files/index.js';
 import type { LabelOrderRow } from '../outbound/index.js';
 import type { CarrierAccountsService } from './accounts.service.js';
-import { CarrierError, type BoughtParcel, type CarrierDriver, type DriverContext, type LabelRequest, type LabelResult } from './driver.js';
-import { parcelSpecs } from './label-plan.js';
+import { CarrierError, type BoughtParcel, type CarrierDriver, type CustomsData, type DriverContext, type LabelRequest, type LabelResult } from './driver.js';
+import { mergeCustoms, parcelSpecs } from './label-plan.js';
 import { labelsRepo, type LabelRow } from './labels.repo.js';
 import { listedCost } from './prices.service.js';
 import { TenantScope } from '../../db/tenant-scope.js';
@@ -22,6 +22,8 @@ export interface Prepared {
   request: Omit<LabelRequest, 'parcels' | 'returnLabel' | 'product'>;
   product: string;
   returnProduct: string;
+  /** Each outbound parcel's share of the customs declaration, by parcel index (non-EU destinations). */
+  customsShares?: CustomsData[];
   /** Rows this call wrote or reopened: bought now. */
   pending: LabelRow[];
   /** Rows whose earlier purchase had no answer: looked up before anything else. */
@@ -117,6 +119,14 @@ export class LabelPurchaser {
       rows.map((r) => ({ index: r.parcel_index, key: r.idempotency_key })),
     );
     const request: LabelRequest = { ...p.request, product: isReturn ? p.returnProduct : p.product, parcels: specs, ...(isReturn ? { returnLabel: true } : {}) };
+    // Outbound parcels declare their own share; the request the union of this call's parcels (one UPS
+    // shipment of several packages). A return label declares the order's goods as a whole.
+    const shares = isReturn ? undefined : p.customsShares;
+    const own = rows.map((row) => shares?.[row.parcel_index]);
+    if (own.length > 0 && own.every((share): share is CustomsData => share !== undefined)) {
+      own.forEach((share, i) => (specs[i]!.customs = share));
+      request.customs = mergeCustoms(own);
+    }
     let result: LabelResult;
     try {
       result = await this.withDeadline((ctx) => p.driver.buy(request, ctx));

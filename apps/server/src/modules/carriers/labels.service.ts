@@ -12,7 +12,7 @@ import { labelOrders, outboundServices, type LabelOrderRow } from '../outbound/i
 import type { CarrierAccountsService } from './accounts.service.js';
 import { mustBeCompany, productFor } from './accounts.service.js';
 import { CarrierError } from './driver.js';
-import { checkWeight, consigneeOf, customsOf, nextAttempt, parcelCount, parcelSpecs, shipperOf, zoneOf } from './label-plan.js';
+import { checkWeight, consigneeOf, customsOf, customsShares, nextAttempt, parcelCount, parcelSpecs, shipperOf, zoneOf } from './label-plan.js';
 import { labelsRepo, type LabelRow } from './labels.repo.js';
 import { TrackingSubscriptionsService } from './tracking-subscriptions.service.js';
 import { BUSY, LabelPurchaser, type Prepared } from './label-purchaser.js';
@@ -224,6 +224,13 @@ export class LabelsService {
       product,
       [...weights.values()].map((weightKg) => ({ key: '', weightKg })),
     );
+    // Each outbound parcel declares its own units, refused here (before any row or call) when it cannot.
+    const shares = customs
+      ? customsShares(
+          customs,
+          Array.from({ length: parcelCount(order) }, (_, i) => weights.get(i) ?? 0),
+        )
+      : undefined;
     // Rows: bought ones are reused, failed ones asked for again under their key, missing ones added.
     const failed = live.filter((l) => l.state === 'failed').map((l) => Number(l.id));
     await labelsRepo.reopen(trx, failed);
@@ -263,6 +270,7 @@ export class LabelsService {
       },
       product: product.code,
       returnProduct: product.returnProduct ?? product.code,
+      ...(shares ? { customsShares: shares } : {}),
       pending: rows.filter((r) => r.state === 'pending' && ours(r)),
       uncertain: rows.filter((r) => r.state === 'uncertain'),
       busy: rows.some((r) => r.state === 'pending' && !ours(r)),

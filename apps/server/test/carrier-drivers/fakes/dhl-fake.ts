@@ -10,10 +10,16 @@
  * when all are: per-item `sstatus`; a deleted or unknown shipment cannot be manifested). Beside it, DHL's
  * unified Shipment Tracking API (`GET /track/shipments?trackingNumber=`, header `DHL-API-Key` only): the
  * events a test set in `tracking`, 404 "No result found" for a number it knows nothing of, as DHL
- * documents it.
+ * documents it. And the Returns API v1 (`POST /returns/v1/orders?labelType=`): one return order with a
+ * `receiverId` it knows (`RETURN_RECEIVERS`), the customer as `shipper` (alpha-3 country, German postal
+ * codes of five digits), `itemWeight` up to 31.5 kg and customs items from outside the EU; 201 with
+ * `shipmentNo` and `label.b64`, refusals as problem documents. Return orders cannot be cancelled.
  */
 import type { ServerResponse } from 'node:http';
 import { basicAuth, fakePdf, fakeZpl, later, sendJson, startFakeServer, type FakeServer, type SeenRequest } from './fake-server.js';
+
+/** Returns receivers the fake's business customer has set up. */
+export const RETURN_RECEIVERS = ['deu'];
 
 export const DHL_FAKE_CREDENTIALS = { apiKey: 'test-api-key', username: 'user-valid', password: 'SandboxPasswort2023!' };
 
@@ -66,6 +72,8 @@ export interface DhlFake extends FakeServer {
   /** Shipment numbers manifested (end of day). */
   manifested: Set<string>;
   deleted: Set<string>;
+  /** Return orders sold, by shipment number, with the body DHL received. */
+  returns: Map<string, Record<string, any>>;
   /** Tracking events per shipment number, as the unified tracking API answers them (`events[]`). */
   tracking: Map<string, Array<Record<string, unknown>>>;
 }
@@ -127,6 +135,7 @@ export async function startDhlFake(): Promise<DhlFake> {
     deleted: new Set<string>(),
     tracking: new Map<string, Array<Record<string, unknown>>>(),
     manifested: new Set<string>(),
+    returns: new Map<string, Record<string, any>>(),
   };
 
   const server = await startFakeServer(async (req: SeenRequest, res) => {
@@ -179,6 +188,30 @@ export async function startDhlFake(): Promise<DhlFake> {
       const status = bad === 0 ? 200 : bad === items.length ? 400 : 207;
       const title = status === 200 ? 'OK' : status === 207 ? 'Multistatus' : 'Bad Request';
       return sendJson(res, status, { status: { title, statusCode: status, ...(bad ? { detail: `${bad} of ${items.length} shipments failed.` } : {}) }, items });
+    }
+    if (req.path.endsWith('/returns/v1/orders')) {
+      if (req.method !== 'POST') return problem(res, 405, 'Method Not Allowed', 'Method not allowed.');
+      if (!['SHIPMENT_LABEL', 'QR_LABEL', 'BOTH'].includes(req.query.get('labelType') ?? '')) return problem(res, 400, 'Bad Request', 'labelType is invalid.');
+      let body: Record<string, any>;
+      try {
+        body = JSON.parse(req.body || '{}') as Record<string, any>;
+      } catch {
+        return problem(res, 400, 'Bad Request', 'The request body is not valid JSON.');
+      }
+      if (!RETURN_RECEIVERS.includes(body.receiverId)) return problem(res, 400, 'Bad Request', `Receiver ID ${String(body.receiverId)} is unknown.`);
+      const from = (body.shipper ?? {}) as Record<string, any>;
+      if (!from.name1 || !from.addressStreet || !from.city) return problem(res, 400, 'Bad Request', 'The shipper address is incomplete.');
+      if (typeof from.country !== 'string' || !/^[A-Z]{3}$/.test(from.country)) return problem(res, 400, 'Bad Request', 'The shipper country must be alpha-3.');
+      if (from.country === 'DEU' && !/^\d{5}$/.test(String(from.postalCode ?? ''))) return problem(res, 400, 'Bad Request', 'The postal code is invalid.');
+      const w = body.itemWeight;
+      if (!w || w.uom !== 'kg' || !(w.value > 0) || w.value > 31.5)
+        return problem(res, 400, 'Bad Request', 'The item weight must be above 0 and at most 31.5 kg.');
+      if (!EU3.has(from.country) && !(body.customsDetails?.items?.length > 0))
+        return problem(res, 400, 'Bad Request', 'Customs details are mandatory outside the EU.');
+      counter += 1;
+      const no = `99${String(7700000000 + counter)}`;
+      state.returns.set(no, body);
+      return sendJson(res, 201, { shipmentNo: no, routingCode: '40327653113+99000933090010', label: { b64: fakePdf(`RETOURE ${no}`).toString('base64') } });
     }
     if (!req.path.endsWith('/orders')) return problem(res, 404, 'Not Found', 'Resource not found.');
 

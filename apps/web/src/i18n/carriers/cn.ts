@@ -67,6 +67,8 @@ export const carriersCn: typeof carriersEn = {
       failZip: '拒收的邮编（测试）',
       webhookSecret: 'Webhook 密钥（用于签名推送的跟踪事件）',
       trackingEndpoint: '跟踪 API 地址（可选）',
+      returnReceiverId: '退货收件方 ID（DHL Retoure，例如 deu；留空：不使用退货 API）',
+      returnsEndpoint: '退货 API 地址（可选）',
     },
     rules: {
       title: '规则',

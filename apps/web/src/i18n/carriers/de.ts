@@ -67,6 +67,8 @@ export const carriersDe: typeof carriersEn = {
       failZip: 'Abzulehnende Postleitzahl (Test)',
       webhookSecret: 'Webhook-Geheimnis (signiert gemeldete Sendungsereignisse)',
       trackingEndpoint: 'Adresse der Sendungsverfolgungs-API (optional)',
+      returnReceiverId: 'Retourenempfänger-ID (DHL Retoure, z. B. deu; leer: ohne Retouren-API)',
+      returnsEndpoint: 'Adresse der Retouren-API (optional)',
     },
     rules: {
       title: 'Regel',

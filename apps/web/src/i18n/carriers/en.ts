@@ -66,6 +66,8 @@ export const carriersEn = {
       failZip: 'Postal code to refuse (test)',
       webhookSecret: 'Webhook secret (signs pushed tracking events)',
       trackingEndpoint: 'Tracking API address (optional)',
+      returnReceiverId: 'Returns receiver ID (DHL Retoure, e.g. deu; empty: no Returns API)',
+      returnsEndpoint: 'Returns API address (optional)',
     },
     rules: {
       title: 'Rule',

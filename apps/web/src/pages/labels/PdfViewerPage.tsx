@@ -60,7 +60,9 @@ export function PdfView({ url, name }: { url: string | null; name: string }) {
           made = file.url;
           done({ state: 'ready', url: file.url, name: file.name });
         },
-        () => done({ state: 'gone' }),
+        // The server refused it (its coded error is shown as a notice): nothing to show, not "gone",
+        // which is for an object URL lost with its page (a wrong picklist number in /printItemlist/…).
+        () => done({ state: 'missing' }),
       );
     }
     return () => {

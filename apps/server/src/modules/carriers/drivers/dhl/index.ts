@@ -9,6 +9,8 @@
  *   `validationMessages`. When some parcels of an order were bought and another was refused, the bought
  *   ones are deleted again before the error is thrown, so a failed buy leaves nothing bought.
  * - `DELETE {endpoint}/orders?profile=…&shipment=<no>` cancels a label before DHL's end of day.
+ * - Return labels (`autoRetourLabel`) go through the Returns API when the account names its returns
+ *   receiver (option `returnReceiverId`, `returns.ts`); without it they are a DHL Paket with the addresses swapped.
  * Tracking is DHL's unified Shipment Tracking API (`tracking.ts`); `lookup` is absent: the API cannot
  * search by reference. DHL Parcel DE offers no signed push of events: its parcels are polled.
  * - `POST {endpoint}/manifests` with `{ profile, shipmentNumbers[] }` manifests (closes out) the day's
@@ -19,10 +21,8 @@ import {
   CarrierError,
   type BoughtParcel,
   type CarrierAccountConfig,
-  type CarrierAddress,
   type CarrierDriver,
   type CarrierProductDef,
-  type CustomsData,
   type DriverContext,
   type LabelRequest,
   type LabelResult,
@@ -30,7 +30,8 @@ import {
   type ManifestResult,
   type ParcelSpec,
 } from '../../driver.js';
-import { alpha3 } from './countries.js';
+import { base, contactAddress, customs, headers } from './parts.js';
+import { buyReturnLabels, RETURN_REF } from './returns.js';
 import { errorMessages, statusError, validationError, type DhlStatus, type DhlValidationMessage } from './errors.js';
 import { httpCall, parseJson } from '../../driver-http.js';
 import { dhlTrack } from './tracking.js';
@@ -80,17 +81,6 @@ export const DHL_PRODUCTS: CarrierProductDef[] = [
 /** Digits 11–12 of a DHL billing number name the product's procedure ("Verfahren"). */
 const PROCEDURE: Record<string, string> = { V01PAK: '01', V62KP: '62', V62WP: '62', V54EPAK: '54', V53WPAK: '53', V66WPI: '66' };
 
-const EXPORT_TYPES: Record<string, string> = {
-  COMMERCIAL_GOODS: 'COMMERCIAL_GOODS',
-  GIFT: 'PRESENT',
-  PRESENT: 'PRESENT',
-  SAMPLE: 'COMMERCIAL_SAMPLE',
-  COMMERCIAL_SAMPLE: 'COMMERCIAL_SAMPLE',
-  DOCUMENTS: 'DOCUMENT',
-  DOCUMENT: 'DOCUMENT',
-  RETURN_OF_GOODS: 'RETURN_OF_GOODS',
-};
-
 interface DhlLabel {
   b64?: string;
   zpl2?: string;
@@ -106,27 +96,6 @@ interface DhlItem {
 interface DhlAnswer {
   status?: DhlStatus;
   items?: DhlItem[];
-}
-
-function country(code: string, field: string): string {
-  const c = alpha3(code);
-  if (!c) throw new CarrierError('address', `DHL Parcel DE: country ${code} is not supported`, { field });
-  return c;
-}
-
-function contactAddress(a: CarrierAddress, field: string) {
-  return {
-    name1: a.name1,
-    ...(a.name2 ? { name2: a.name2 } : {}),
-    addressStreet: a.street,
-    addressHouse: a.streetNumber,
-    ...(a.addition ? { additionalAddressInformation1: a.addition } : {}),
-    postalCode: a.zip,
-    city: a.city,
-    country: country(a.country, field),
-    ...(a.email ? { email: a.email } : {}),
-    ...(a.phone ? { phone: a.phone } : {}),
-  };
 }
 
 function services(product: CarrierProductDef, codes: string[]): Record<string, unknown> {
@@ -145,24 +114,6 @@ function services(product: CarrierProductDef, codes: string[]): Record<string, u
     }
   }
   return out;
-}
-
-function customs(data: CustomsData) {
-  const currency = data.lines[0]?.currency ?? 'EUR';
-  return {
-    ...(data.invoiceNo ? { invoiceNo: data.invoiceNo } : {}),
-    exportType: EXPORT_TYPES[data.exportType] ?? 'OTHER',
-    ...(EXPORT_TYPES[data.exportType] ? {} : { exportDescription: data.exportType }),
-    postalCharges: { currency, value: 0 },
-    items: data.lines.map((l) => ({
-      itemDescription: l.description.slice(0, 256),
-      packagedQuantity: l.quantity,
-      countryOfOrigin: country(l.originCountry, 'customs.lines.originCountry'),
-      ...(l.hsCode ? { hsCode: l.hsCode } : {}),
-      itemValue: { currency: l.currency, value: l.valueMinor / 100 },
-      itemWeight: { uom: 'kg', value: l.weightKg },
-    })),
-  };
 }
 
 function refNo(reference: string): string {
@@ -200,24 +151,10 @@ export function buildOrder(request: LabelRequest) {
           : {}),
       },
       ...(Object.keys(svc).length ? { services: svc } : {}),
-      ...(request.customs ? { customs: customs(request.customs) } : {}),
+      // One DHL shipment per parcel: each declares its own units (label-plan.ts customsShares).
+      ...(parcel.customs || request.customs ? { customs: customs((parcel.customs ?? request.customs)!) } : {}),
     })),
   };
-}
-
-function headers(account: CarrierAccountConfig): Record<string, string> {
-  const { apiKey, username, password } = account.credentials;
-  if (!apiKey || !username || !password) throw new CarrierError('auth', 'DHL: the account has no API key, user or password');
-  return {
-    'dhl-api-key': apiKey,
-    authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
-    accept: 'application/json',
-    'accept-language': account.options.language || 'en-US',
-  };
-}
-
-function base(account: CarrierAccountConfig): string {
-  return account.endpoint.replace(/\/+$/, '');
 }
 
 function itemOk(item: DhlItem): boolean {
@@ -286,13 +223,15 @@ export function createDhlDriver(): CarrierDriver {
     code: 'dhl',
     products: DHL_PRODUCTS,
     credentialFields: ['apiKey', 'username', 'password'],
-    optionFields: ['ekp', 'participation', 'billingNumber', 'profile', 'printFormat', 'language', 'trackingEndpoint'],
+    optionFields: ['ekp', 'participation', 'billingNumber', 'profile', 'printFormat', 'language', 'trackingEndpoint', 'returnReceiverId', 'returnsEndpoint'],
     defaultEndpoint: 'https://api-eu.dhl.com/parcel/de/shipping/v2',
     endOfDay: 'manifest-call',
     manifest: manifestShipments,
 
     async buy(request: LabelRequest, ctx: DriverContext): Promise<LabelResult> {
       if (request.parcels.length === 0) throw new CarrierError('refused', 'DHL: no parcel to label');
+      // With a returns receiver set up, a return label is a real DHL Retoure (returns.ts).
+      if (request.returnLabel && request.account.options.returnReceiverId) return buyReturnLabels(request, ctx);
       if (request.parcels.length > 30) throw new CarrierError('refused', 'DHL: at most 30 parcels in one order');
       const order = buildOrder(request);
       const q = new URLSearchParams({ docFormat: request.format === 'zpl' ? 'ZPL2' : 'PDF' });
@@ -342,6 +281,7 @@ export function createDhlDriver(): CarrierDriver {
     },
 
     async void(account, parcel, ctx): Promise<void> {
+      if (parcel.carrierRef.startsWith(RETURN_REF)) return; // DHL cannot cancel a Retoure; unused, it costs nothing
       const body = await deleteShipments(account, [parcel.carrierRef || parcel.trackingNumber], ctx);
       const item = body?.items?.[0];
       const code = item?.sstatus?.statusCode ?? item?.sstatus?.status ?? body?.status?.statusCode ?? 200;

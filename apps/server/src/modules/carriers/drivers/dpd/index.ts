@@ -100,7 +100,7 @@ function dag(kg: number): number {
 }
 
 function international(customs: CustomsData, consignee: CarrierAddress): XmlChild[] {
-  const total = customs.lines.reduce((s, l) => s + l.valueMinor, 0);
+  const total = customs.lines.reduce((s, l) => s + l.unitValueMinor * l.quantity, 0);
   const currency = customs.lines[0]?.currency ?? 'EUR';
   const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
   return [
@@ -131,7 +131,7 @@ function international(customs: CustomsData, consignee: CarrierAddress): XmlChil
         ['content', l.description.slice(0, 200)],
         ['grossWeight', dag(l.weightKg * l.quantity)],
         ['itemsNumber', l.quantity],
-        ['amountLine', l.valueMinor],
+        ['amountLine', l.unitValueMinor * l.quantity],
         ['customsOrigin', l.originCountry.toUpperCase()],
         ['invoicePosition', i + 1],
       ],
@@ -294,7 +294,8 @@ export function createDpdDriver(): CarrierDriver {
           ['customerReferenceNumber1', parcel.key.slice(0, 35)],
           ['volume', volume(parcel)],
           ['weight', dag(parcel.weightKg)],
-          ['international', needsCustoms && request.customs ? international(request.customs, recipient) : undefined],
+          // One DPD order per parcel: each declares its own units (label-plan.ts customsShares).
+          ['international', needsCustoms && (parcel.customs ?? request.customs) ? international((parcel.customs ?? request.customs)!, recipient) : undefined],
         ],
       ],
       [

@@ -141,7 +141,7 @@ function check(request: LabelRequest): CarrierProductDef {
   if (zone === 'world' && (!request.customs || request.customs.lines.length === 0))
     throw new CarrierError('customs', `Customs data required for ${c.country}`, { field: 'customs' });
   request.customs?.lines.forEach((line, i) => {
-    if (!(line.valueMinor > 0)) throw new CarrierError('customs', `Customs line ${i + 1} has no value`, { field: `customs.lines.${i}.valueMinor` });
+    if (!(line.unitValueMinor > 0)) throw new CarrierError('customs', `Customs line ${i + 1} has no value`, { field: `customs.lines.${i}.unitValueMinor` });
   });
   if (request.parcels.length === 0) throw new CarrierError('refused', 'No parcel to label');
   request.parcels.forEach((parcel, i) => {

@@ -134,7 +134,7 @@ function internationalForms(customs: CustomsData, consignee: CarrierAddress) {
     Contacts: { SoldTo: party(consignee) },
     Product: customs.lines.map((l) => ({
       Description: l.description.slice(0, 35),
-      Unit: { Number: String(l.quantity), Value: (l.valueMinor / 100 / Math.max(l.quantity, 1)).toFixed(2), UnitOfMeasurement: { Code: 'PCS' } },
+      Unit: { Number: String(l.quantity), Value: (l.unitValueMinor / 100).toFixed(2), UnitOfMeasurement: { Code: 'PCS' } },
       ...(l.hsCode ? { CommodityCode: l.hsCode } : {}),
       OriginCountryCode: l.originCountry.toUpperCase(),
       ProductWeight: { UnitOfMeasurement: { Code: 'KGS' }, Weight: kg(l.weightKg * l.quantity) },
