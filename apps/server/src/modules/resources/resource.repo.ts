@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type AliasedRawBuilder, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB, Generated, Timestamp } from '../../db/types.js';
 import { allFields, columnOf, type ResourceDef, type ResourceField } from './define.js';
 import { TenantScope, tenantSql, whereTenant } from '../../db/tenant-scope.js';
@@ -97,10 +97,11 @@ export class ResourceRepo {
     return Number(row.n);
   }
 
-  async get(id: number, merchantScope: TenantScope, trx?: Kysely<DB>) {
+  /** The record; `extra` adds named values read in the same statement (what another module answers with it). */
+  async get(id: number, merchantScope: TenantScope, trx?: Kysely<DB>, extra: ReadonlyArray<AliasedRawBuilder<unknown, string>> = []) {
     return ((await (trx ? asResourceTables(trx) : this.db)
       .selectFrom(this.def.table)
-      .select((eb) => this.fields.map(([fid, f]) => selection(eb, fid, f)))
+      .select((eb) => [...this.fields.map(([fid, f]) => selection(eb, fid, f)), ...extra])
       .where('id', '=', id)
       .$if(this.def.scope === 'merchant', (q) => q.$call(whereTenant(merchantScope)))
       .executeTakeFirst()) ?? null) as Record<string, unknown> | null;
