@@ -54,11 +54,11 @@ export const shippingScanRepo = {
   },
 
   /**
-   * The order a scanned code names, locked, with its parcels, in one statement: the order by its
-   * number, else the newest carrying the tracking number (as `p11yCompatRepo.idByCode`), within the
-   * scope. Only the row answered is locked (the limit is taken before the lock).
+   * The order a scanned code names with its parcels, in one statement: the order by its number, else
+   * the newest carrying the tracking number (as `p11yCompatRepo.idByCode`), within the scope. With
+   * `lock`, only the row answered is locked (the limit is taken before the lock).
    */
-  async lockByCode(trx: Kysely<DB>, scope: TenantScope, code: string): Promise<{ order: OrderRow; parcels: OrderParcels } | null> {
+  async findByCode(trx: Kysely<DB>, scope: TenantScope, code: string, { lock = false } = {}): Promise<{ order: OrderRow; parcels: OrderParcels } | null> {
     const unid = code.toUpperCase();
     const row = await trx
       .selectFrom('outbound_orders')
@@ -68,7 +68,7 @@ export const shippingScanRepo = {
       .orderBy(sql`unid = ${unid}`, 'desc')
       .orderBy('id', 'desc')
       .limit(1)
-      .forUpdate()
+      .$if(lock, (q) => q.forUpdate())
       .executeTakeFirst();
     return row ? { order: toOrder(row)!, parcels: parcelsOf(row) } : null;
   },
