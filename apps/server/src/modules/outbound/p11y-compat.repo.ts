@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
+import type { RecordExtras } from '../resources/index.js';
 import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
 import { qcFromJson, qcOfOrdersJson, type OrdersQc, type OrdersQcJson } from './sku-qc.repo.js';
 
@@ -28,12 +29,12 @@ const linesOfOrdersJson = (ids: RawBuilder<unknown>) =>
 const extrasFromJson = (json: ExtrasJson): OrderExtras => ({ lines: json.lines.map((l) => ({ ...l, orderId: Number(l.orderId) })), qc: qcFromJson(json.qc) });
 
 /**
- * The extras of one order as named values of the statement that reads the order (`ResourceView.getWith`),
- * and how to take them back out of its row.
+ * The extras of an order as named values of the statement that reads the order (`ResourceView.getWith`),
+ * referring to its row, and how to take them back out of its row.
  */
-export const orderExtrasSelection = (orderId: number) => {
-  const ids = sql`any(${[orderId]}::bigint[])`;
-  return [linesOfOrdersJson(ids).as('__lines'), qcOfOrdersJson(ids).as('__qc')];
+export const ORDER_EXTRAS: RecordExtras = {
+  name: 'p11yOrderExtras',
+  columns: (orderId) => [linesOfOrdersJson(orderId).as('__lines'), qcOfOrdersJson(orderId).as('__qc')],
 };
 export function splitOrderExtras(row: Record<string, unknown>): { record: Record<string, unknown>; extras: OrderExtras } {
   const { __lines, __qc, ...record } = row;

@@ -8,7 +8,7 @@ import { ResourceView } from '../resources/index.js';
 import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import { OUTBOUND_RESOURCES } from './outbound.resources.js';
-import { orderExtrasSelection, p11yCompatRepo, splitOrderExtras, type OrderExtras } from './p11y-compat.repo.js';
+import { ORDER_EXTRAS, p11yCompatRepo, splitOrderExtras, type OrderExtras } from './p11y-compat.repo.js';
 import { orderQcFields, progressOf } from './sku-qc-progress.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 
@@ -69,7 +69,7 @@ export class P11yCompatService {
   async get(auth: AuthContext, id: number) {
     // The record and what the original adds to it are read in one statement (one round trip, not
     // three): the shipping scan answers with this on every scan.
-    const row = await this.view.getWith(id, TenantScope.of(auth), orderExtrasSelection(id));
+    const row = await this.view.getWith(id, TenantScope.of(auth), ORDER_EXTRAS);
     if (!row) throw new AppError('NotFound');
     const { record, extras } = splitOrderExtras(row);
     return (await this.compat(this.core.db, auth, [record], extras))[0];

@@ -1,8 +1,8 @@
-import type { AliasedRawBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { TenantScope } from '../../db/tenant-scope.js';
 import type { ResourceDef } from './define.js';
-import { ResourceRepo, type ListConditions, type ListQuery } from './resource.repo.js';
+import { ResourceRepo, type ListConditions, type ListQuery, type RecordExtras } from './resource.repo.js';
 
 /**
  * A declared resource as other modules' services read and write it (issue 16 item 2): a record as the
@@ -25,10 +25,10 @@ export class ResourceView {
   }
 
   /**
-   * The same with named values read in the same statement (`sql\`…\`.as(name)`): a service that answers
-   * the record with more (the original clients' order JSON) pays one round trip, not one per part.
+   * The same with named values read in the same statement: a service that answers the record with more
+   * (the original clients' order JSON) pays one round trip, not one per part.
    */
-  getWith(id: number, merchantScope: TenantScope, extra: ReadonlyArray<AliasedRawBuilder<unknown, string>>): Promise<Record<string, unknown> | null> {
+  getWith(id: number, merchantScope: TenantScope, extra: RecordExtras): Promise<Record<string, unknown> | null> {
     return this.repo.get(id, merchantScope, undefined, extra);
   }
 

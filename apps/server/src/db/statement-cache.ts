@@ -1,0 +1,26 @@
+import { isDeepStrictEqual } from 'node:util';
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+
+/**
+ * Statements of a hot path built and compiled by Kysely once, then sent with new values (issue 19, the
+ * shipping scan): building a select of eighty columns costs the server more CPU than its round trip.
+ * Each statement is named by a key that covers everything that shapes its SQL; the caller names its
+ * parameters in the order the SQL takes them. The first compile of a key checks that the statement's
+ * parameters are exactly those, so a value that is not named (and would be sent stale) fails at once
+ * (in the tests) instead of being cached.
+ */
+export class StatementCache {
+  private readonly sqlOf = new Map<string, string>();
+
+  async rows<R>(db: Pick<Kysely<unknown>, 'executeQuery'>, key: string, parameters: readonly unknown[], build: () => Compilable<R>): Promise<R[]> {
+    let text = this.sqlOf.get(key);
+    if (text === undefined) {
+      const compiled = build().compile();
+      if (!isDeepStrictEqual(compiled.parameters, parameters))
+        throw new Error(`statement ${key}: its parameters ${JSON.stringify(compiled.parameters)} are not the ones named ${JSON.stringify(parameters)}`);
+      text = compiled.sql;
+      this.sqlOf.set(key, text);
+    }
+    return (await db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
+  }
+}
