@@ -1,5 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type pg from 'pg';
+
+/** The SQL of every cached statement and the name it is prepared under on a PostgreSQL connection. */
+const preparedNames = new Map<string, string>();
 
 /**
  * Statements of a hot path built and compiled by Kysely once, then sent with new values (issue 19, the
@@ -20,7 +24,21 @@ export class StatementCache {
         throw new Error(`statement ${key}: its parameters ${JSON.stringify(compiled.parameters)} are not the ones named ${JSON.stringify(parameters)}`);
       text = compiled.sql;
       this.sqlOf.set(key, text);
+      if (!preparedNames.has(text)) preparedNames.set(text, `kontor_cached_${preparedNames.size + 1}`);
     }
     return (await db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
   }
+}
+
+/**
+ * Sends the cached statements as named prepared statements on a PostgreSQL connection (`pg` parses each
+ * name once per connection): the server plans the order record's view and its JSON extras once, not on
+ * every scan. Any other statement goes as before. Called for each new connection of the pool.
+ */
+export function prepareCachedStatements(client: pg.PoolClient): void {
+  const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' && Array.isArray(values) ? preparedNames.get(text) : undefined;
+    return name === undefined ? send(text, values, ...rest) : send({ name, text, values });
+  }) as typeof client.query;
 }
