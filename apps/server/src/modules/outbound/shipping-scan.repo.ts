@@ -106,9 +106,7 @@ export const shippingScanRepo = {
     }));
     const shape = entries.map((entry) => (typeof entry.station === 'string' ? 's' : 'q')).join('');
     await statements.rows(db, `log ${shape}`, rows.flatMap(Object.values), () =>
-      db.insertInto('shipping_log').values(
-        rows.map((row) => ({ ...row, station: typeof row.station === 'string' ? row.station : stationSql(row.station) })),
-      ),
+      db.insertInto('shipping_log').values(rows.map((row) => ({ ...row, station: typeof row.station === 'string' ? row.station : stationSql(row.station) }))),
     );
   },
 
