@@ -16,6 +16,13 @@ const preparedNames = new Map<string, string>();
 export class StatementCache {
   private readonly sqlOf = new Map<string, string>();
 
+  /**
+   * `prepared: false` for statements that select `*`: a migration that adds a column while this process
+   * runs (a rolling deploy) would make a prepared one fail ("cached plan must not change result type")
+   * until the process restarts. Statements with their columns named are prepared.
+   */
+  constructor(private readonly options: { prepared: boolean } = { prepared: true }) {}
+
   async rows<R>(db: Pick<Kysely<unknown>, 'executeQuery'>, key: string, parameters: readonly unknown[], build: () => Compilable<R>): Promise<R[]> {
     let text = this.sqlOf.get(key);
     if (text === undefined) {
@@ -24,7 +31,7 @@ export class StatementCache {
         throw new Error(`statement ${key}: its parameters ${JSON.stringify(compiled.parameters)} are not the ones named ${JSON.stringify(parameters)}`);
       text = compiled.sql;
       this.sqlOf.set(key, text);
-      if (!preparedNames.has(text)) preparedNames.set(text, `kontor_cached_${preparedNames.size + 1}`);
+      if (this.options.prepared && !preparedNames.has(text)) preparedNames.set(text, `kontor_cached_${preparedNames.size + 1}`);
     }
     return (await db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
   }

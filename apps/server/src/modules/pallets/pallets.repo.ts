@@ -31,8 +31,8 @@ export interface PalletColumns {
   important_note: string;
 }
 
-/** The loading scan's lookups, compiled once (db/statement-cache.ts): every tracking flush runs them. */
-const statements = new StatementCache();
+/** The loading scan's lookups, compiled once (db/statement-cache.ts): every tracking flush runs them. They select `*`, so unprepared. */
+const statements = new StatementCache({ prepared: false });
 
 /** The SQL of `pallets` and `pallet_tracking` (issue 19, docs/loading.md). */
 export const palletsRepo = {
