@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import type { DB } from './types.js';
 import { PGLITE_PARSERS, PgliteExclusivePool } from './pglite-pool.js';
+import { prepareCachedStatements } from './statement-cache.js';
 import { joiningDialect } from './request-transaction.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -37,6 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server closes (a PostgreSQL restart, a failover, a dropped test database)
     // is discarded by the pool; without a listener its error would end the whole process.
     pool.on('error', (error) => options.onIdleError?.(error));
+    pool.on('connect', prepareCachedStatements);
     // joiningDialect: a request taking an Idempotency-Key runs in one transaction (request-transaction.ts).
     const db = new Kysely<DB>({ dialect: joiningDialect(new PostgresDialect({ pool })) });
     await sql`select 1`.execute(db);

@@ -1,15 +1,53 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
+import type { RecordExtras } from '../resources/index.js';
 import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
+import { qcFromJson, qcOfOrdersJson, type OrdersQc, type OrdersQcJson } from './sku-qc.repo.js';
+
+/** An item line of an order as the original clients list it. */
+export interface CompatLine {
+  orderId: number;
+  sku: string;
+  qty: number;
+  itemBatch: string;
+}
+
+interface ExtrasJson {
+  lines: CompatLine[];
+  qc: OrdersQcJson;
+}
+
+/** What the original's order JSON adds to the read model: item lines, QC lists and serials. */
+export type OrderExtras = { lines: CompatLine[]; qc: OrdersQc };
+
+/** The lines of the orders whose id is `= ids` as one JSON array, in order (a statement reading an order can carry it). */
+const linesOfOrdersJson = (ids: RawBuilder<unknown>) =>
+  sql<CompatLine[]>`coalesce((select json_agg(json_build_object('orderId', l.order_id, 'sku', i.sku, 'qty', l.quantity, 'itemBatch', l.batch)
+      order by l.order_id, l.position, l.id)
+    from outbound_lines l join items i on i.id = l.item_id where l.order_id = ${ids}), '[]')`;
+
+const extrasFromJson = (json: ExtrasJson): OrderExtras => ({ lines: json.lines.map((l) => ({ ...l, orderId: Number(l.orderId) })), qc: qcFromJson(json.qc) });
+
+/**
+ * The extras of an order as named values of the statement that reads the order (`ResourceView.getWith`),
+ * referring to its row, and how to take them back out of its row.
+ */
+export const ORDER_EXTRAS: RecordExtras = {
+  name: 'p11yOrderExtras',
+  columns: (orderId) => [linesOfOrdersJson(orderId).as('__lines'), qcOfOrdersJson(orderId).as('__qc')],
+};
+export function splitOrderExtras(row: Record<string, unknown>): { record: Record<string, unknown>; extras: OrderExtras } {
+  const { __lines, __qc, ...record } = row;
+  return { record, extras: extrasFromJson({ lines: __lines as CompatLine[], qc: __qc as OrdersQcJson }) };
+}
 
 /** The SQL of the original clients' outbound calls (p11y-compat.service.ts). */
 export const p11yCompatRepo = {
-  /** The lines of the given orders as the original clients list them, in order. */
-  async lines(db: Kysely<DB>, orderIds: number[]) {
-    const lines = await sql<{ orderId: number; sku: string; qty: number; itemBatch: string }>`select l.order_id as "orderId", i.sku, l.quantity as qty,
-        l.batch as "itemBatch"
-      from outbound_lines l join items i on i.id = l.item_id where l.order_id = any(${orderIds}::bigint[]) order by l.order_id, l.position, l.id`.execute(db);
-    return lines.rows;
+  /** The item lines and QC of the given orders as the original clients read them, in one statement. */
+  async extras(db: Kysely<DB>, orderIds: number[]): Promise<OrderExtras> {
+    const ids = sql`any(${orderIds}::bigint[])`;
+    const { rows } = await sql<ExtrasJson>`select ${linesOfOrdersJson(ids)} as lines, ${qcOfOrdersJson(ids)} as qc`.execute(db);
+    return extrasFromJson(rows[0]!);
   },
 
   /**

@@ -21,7 +21,6 @@ export interface LoadingLogEntry {
 export const shippingLog = {
   async loading(db: Kysely<DB>, auth: AuthContext, entries: LoadingLogEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const station = await shippingScanRepo.stationOf(db, auth.sessionId);
     await shippingScanRepo.log(
       db,
       ...entries.map((e) => ({
@@ -34,7 +33,8 @@ export const shippingLog = {
         errorCode: e.errorCode ?? '',
         statusAfter: e.order?.status ?? null,
         userId: auth.userId,
-        station,
+        // Read by the insert itself from the session (no statement of its own).
+        station: { sessionId: auth.sessionId },
         palletCode: e.palletCode,
       })),
     );

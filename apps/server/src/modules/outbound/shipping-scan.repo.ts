@@ -2,6 +2,7 @@ import type { ShippingLogKind, ShippingLogResult } from '@kontor/contracts/domai
 import { sql, type Kysely } from 'kysely';
 import { whereTenant, type TenantScope } from '../../db/tenant-scope.js';
 import type { DB } from '../../db/types.js';
+import { StatementCache } from '../../db/statement-cache.js';
 import { ORDER_COLUMNS, toOrder, type OrderRow } from './outbound.repo.js';
 
 /** The parcels of an order as the shipping scan counts them. */
@@ -45,6 +46,9 @@ const stationSql = (sessionId: number) =>
   sql<string>`coalesce((select coalesce(nullif(p.account, ''), nullif(s.login_env_id, ''), nullif(s.login_ip, ''), '')
     from sessions s join users u on u.id = s.user_id left join users p on p.id = u.print_station_user_id where s.id = ${sessionId}), '')`;
 
+/** The scan's statements, compiled once (db/statement-cache.ts). */
+const statements = new StatementCache();
+
 /** The SQL of the shipping scan and its log (shipping-scan.service.ts). */
 export const shippingScanRepo = {
   async parcels(db: Kysely<DB>, orderId: number): Promise<OrderParcels> {
@@ -54,22 +58,25 @@ export const shippingScanRepo = {
   },
 
   /**
-   * The order a scanned code names, locked, with its parcels, in one statement: the order by its
-   * number, else the newest carrying the tracking number (as `p11yCompatRepo.idByCode`), within the
-   * scope. Only the row answered is locked (the limit is taken before the lock).
+   * The order a scanned code names with its parcels, in one statement: the order by its number, else
+   * the newest carrying the tracking number (as `p11yCompatRepo.idByCode`), within the scope. With
+   * `lock`, only the row answered is locked (the limit is taken before the lock).
    */
-  async lockByCode(trx: Kysely<DB>, scope: TenantScope, code: string): Promise<{ order: OrderRow; parcels: OrderParcels } | null> {
+  async findByCode(trx: Kysely<DB>, scope: TenantScope, code: string, { lock = false } = {}): Promise<{ order: OrderRow; parcels: OrderParcels } | null> {
     const unid = code.toUpperCase();
-    const row = await trx
-      .selectFrom('outbound_orders')
-      .select([...ORDER_COLUMNS, 'ship_bundle', 'ship_bundle_sent', 'box_qty'])
-      .where((eb) => eb.or([eb('unid', '=', unid), sql<boolean>`string_to_array(ship_bundle, E'\\n') @> array[${code}]::text[]`]))
-      .$call(whereTenant(scope))
-      .orderBy(sql`unid = ${unid}`, 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .forUpdate()
-      .executeTakeFirst();
+    const scoped = scope.merchantId !== null;
+    const parameters = [unid, code, ...(scoped ? [scope.merchantId] : []), unid, 1];
+    const [row] = await statements.rows(trx, `findByCode ${lock} ${scoped}`, parameters, () =>
+      trx
+        .selectFrom('outbound_orders')
+        .select([...ORDER_COLUMNS, 'ship_bundle', 'ship_bundle_sent', 'box_qty'])
+        .where((eb) => eb.or([eb('unid', '=', unid), sql<boolean>`string_to_array(ship_bundle, E'\\n') @> array[${code}]::text[]`]))
+        .$call(whereTenant(scope))
+        .orderBy(sql`unid = ${unid}`, 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .$if(lock, (q) => q.forUpdate()),
+    );
     return row ? { order: toOrder(row)!, parcels: parcelsOf(row) } : null;
   },
 
@@ -81,26 +88,26 @@ export const shippingScanRepo = {
     return Number(result.numAffectedRows ?? 0) > 0;
   },
 
+  /** Writes log rows; compiled once per shape (rows, and whether each names its station or its session): every scan writes one. */
   async log(db: Kysely<DB>, ...entries: ShippingLogEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    await db
-      .insertInto('shipping_log')
-      .values(
-        entries.map((entry) => ({
-          kind: entry.kind,
-          merchant_id: entry.merchantId,
-          order_id: entry.orderId,
-          order_unid: entry.orderUnid,
-          code: entry.code.slice(0, 200),
-          result: entry.result,
-          error_code: entry.errorCode,
-          status_after: entry.statusAfter,
-          user_id: entry.userId,
-          station: typeof entry.station === 'string' ? entry.station : stationSql(entry.station.sessionId),
-          pallet_code: entry.palletCode ?? '',
-        })),
-      )
-      .execute();
+    const rows = entries.map((entry) => ({
+      kind: entry.kind,
+      merchant_id: entry.merchantId,
+      order_id: entry.orderId,
+      order_unid: entry.orderUnid,
+      code: entry.code.slice(0, 200),
+      result: entry.result,
+      error_code: entry.errorCode,
+      status_after: entry.statusAfter,
+      user_id: entry.userId,
+      station: typeof entry.station === 'string' ? entry.station : entry.station.sessionId,
+      pallet_code: entry.palletCode ?? '',
+    }));
+    const shape = entries.map((entry) => (typeof entry.station === 'string' ? 's' : 'q')).join('');
+    await statements.rows(db, `log ${shape}`, rows.flatMap(Object.values), () =>
+      db.insertInto('shipping_log').values(rows.map((row) => ({ ...row, station: typeof row.station === 'string' ? row.station : stationSql(row.station) }))),
+    );
   },
 
   /** Where the user scans: their print station's account, else the session's client id, else its address. */

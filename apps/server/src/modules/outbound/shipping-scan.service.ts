@@ -10,7 +10,8 @@ import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import type { P11yCompatService } from './p11y-compat.service.js';
 import { p11yCompatRepo } from './p11y-compat.repo.js';
-import { shippingScanRepo, type OrderParcels } from './shipping-scan.repo.js';
+import type { OrderRow } from './outbound.repo.js';
+import { shippingScanRepo, type OrderParcels, type ShippingLogEntry } from './shipping-scan.repo.js';
 import { progressOf } from './sku-qc-progress.js';
 import { skuQcRepo } from './sku-qc.repo.js';
 
@@ -18,6 +19,49 @@ import { skuQcRepo } from './sku-qc.repo.js';
 const SCANNABLE: readonly OutboundState[] = ['packingCompleted', 'snRequired', 'partialQc', 'readyToShip'];
 /** The original's "Attention" states: the scan changes nothing (facts §3.1). */
 const ATTENTION: readonly OutboundState[] = ['canceled', 'cancelRequested'];
+
+/** What a scanned code means for the order it names (facts §3.1). */
+interface Scan {
+  order: OrderRow;
+  parcels: OrderParcels;
+  state: OutboundState;
+  /** The tracking number the scan confirms: the code, or an order-number scan's first parcel. */
+  tracking: string;
+  /** Confirmed before: the scan answers `alreadyScanned` and changes nothing. */
+  already: boolean;
+  /** A canceled order: the scan changes nothing and is logged as refused. */
+  attention: boolean;
+}
+
+function scanOf(found: { order: OrderRow; parcels: OrderParcels } | null, code: string): Scan {
+  if (!found || found.order.deleted) throw new AppError('OrderNotFound');
+  const { order, parcels } = found;
+  const byNumber = code.toUpperCase() === order.unid;
+  const state = stateOf(order);
+  return {
+    order,
+    parcels,
+    state,
+    // An order-number scan confirms the first parcel (facts §3.1); an order without tracking numbers its own number.
+    tracking: byNumber ? (parcels.bundle[0] ?? order.unid) : code,
+    already: byNumber ? parcels.sent.length > 0 : parcels.sent.includes(code),
+    attention: ATTENTION.includes(state),
+  };
+}
+
+/** The shipping log row of a scan that reached the order (refusals: `logRefusal`). */
+const logEntry = (auth: AuthContext, { order, already, attention }: Scan, code: string): ShippingLogEntry => ({
+  kind: 'shipping',
+  merchantId: order.merchantId,
+  orderId: order.id,
+  orderUnid: order.unid,
+  code,
+  result: already ? 'already' : attention ? 'refused' : 'new',
+  errorCode: !already && attention ? 'OrderAttention' : '',
+  statusAfter: order.status,
+  userId: auth.userId,
+  station: { sessionId: auth.sessionId },
+});
 
 /** How many parcels an order ships: its tracking numbers or its box count, at least one (the client's rule). */
 export const parcelCount = (parcels: OrderParcels) => Math.max(parcels.bundle.length, parcels.boxQty, 1);
@@ -46,45 +90,34 @@ export class ShippingScanService {
 
   /**
    * `GET /v0/p11yorders/scanShipSN?q=`: confirms one parcel by tracking number or order number. The
-   * transaction is as short as the work allows (docs/shipping.md "Cost of a scan"): one statement
-   * finds and locks the order with its parcels, the append and the log row (which reads the station
-   * itself) follow, and the order is read for the answer after the commit.
+   * work is as short as it allows (docs/shipping.md "Cost of a scan"): the order is found without a
+   * lock first; a repeat (or a canceled order) changes nothing, so it only writes its log row. A new
+   * parcel is confirmed in a transaction that finds and locks the order again and decides again (another
+   * station may have confirmed it meanwhile), appends it and writes the log row (which reads the station
+   * itself). The answer is read after the commit, in one statement.
    */
   async scan(auth: AuthContext, q: string): Promise<ShipScanAnswer> {
     const code = q.trim();
-    const { id, alreadyScanned } = await this.core.db.transaction().execute(async (trx) => {
-      const found = await shippingScanRepo.lockByCode(trx, TenantScope.of(auth), code);
-      if (!found || found.order.deleted) throw new AppError('OrderNotFound');
-      const { order, parcels } = found;
-      const byNumber = code.toUpperCase() === order.unid;
-      // An order-number scan confirms the first parcel (facts §3.1); an order without tracking numbers its own number.
-      const tracking = byNumber ? (parcels.bundle[0] ?? order.unid) : code;
-      const already = byNumber ? parcels.sent.length > 0 : parcels.sent.includes(code);
-      const state = stateOf(order);
-      const attention = ATTENTION.includes(state);
-      if (!already && !attention) {
-        if (!SCANNABLE.includes(state)) throw new AppError('ShipScanNotReady', { params: { status: state } });
-        await shippingScanRepo.markSent(trx, order.id, tracking);
-        if (state === 'packingCompleted' && parcels.sent.length + 1 >= parcelCount(parcels)) {
-          const actor = { userId: auth.userId, merchantScope: TenantScope.of(auth) };
-          await this.orders.status.move(trx, actor, order, await this.nextState(trx, order.id), { action: 'shippingScan' });
+    const scope = TenantScope.of(auth);
+    const seen = scanOf(await shippingScanRepo.findByCode(this.core.db, scope, code), code);
+    let alreadyScanned = seen.already;
+    if (seen.already || seen.attention) await shippingScanRepo.log(this.core.db, logEntry(auth, seen, code));
+    else
+      alreadyScanned = await this.core.db.transaction().execute(async (trx) => {
+        const scan = scanOf(await shippingScanRepo.findByCode(trx, scope, code, { lock: true }), code);
+        const { order, parcels, state } = scan;
+        if (!scan.already && !scan.attention) {
+          if (!SCANNABLE.includes(state)) throw new AppError('ShipScanNotReady', { params: { status: state } });
+          await shippingScanRepo.markSent(trx, order.id, scan.tracking);
+          if (state === 'packingCompleted' && parcels.sent.length + 1 >= parcelCount(parcels)) {
+            const actor = { userId: auth.userId, merchantScope: scope };
+            await this.orders.status.move(trx, actor, order, await this.nextState(trx, order.id), { action: 'shippingScan' });
+          }
         }
-      }
-      await shippingScanRepo.log(trx, {
-        kind: 'shipping',
-        merchantId: order.merchantId,
-        orderId: order.id,
-        orderUnid: order.unid,
-        code,
-        result: already ? 'already' : attention ? 'refused' : 'new',
-        errorCode: !already && attention ? 'OrderAttention' : '',
-        statusAfter: order.status,
-        userId: auth.userId,
-        station: { sessionId: auth.sessionId },
+        await shippingScanRepo.log(trx, logEntry(auth, scan, code));
+        return scan.already;
       });
-      return { id: order.id, alreadyScanned: already };
-    });
-    return { ...(await this.compat.get(auth, id)), alreadyScanned } as ShipScanAnswer;
+    return { ...(await this.compat.get(auth, seen.order.id)), alreadyScanned } as ShipScanAnswer;
   }
 
   /**

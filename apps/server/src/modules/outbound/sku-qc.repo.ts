@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
 
 /** What the QC and serial steps read of an order (sku-qc.service.ts). */
@@ -136,34 +136,49 @@ export const skuQcRepo = {
    * in one statement: the shipping scan answers with it on every scan, so it costs one round trip and
    * one pooled connection, not three.
    */
-  async ofOrders(db: Kysely<DB>, orderIds: number[]) {
+  async ofOrders(db: Kysely<DB>, orderIds: number[]): Promise<OrdersQc> {
     if (orderIds.length === 0) return { lists: [], lines: [], serials: [] };
-    const ids = sql`any(${orderIds}::bigint[])`;
-    const { rows } = await sql<{
-      lists: Array<{ orderId: number; skuRequired: unknown; skuDone: unknown }>;
-      lines: Array<SerialLine & { orderId: number }>;
-      serials: Array<OrderSerial & { orderId: number }>;
-    }>`select
-        coalesce((select json_agg(json_build_object('orderId', o.id, 'skuRequired', o.sku_qc_required, 'skuDone', o.sku_qc_done) order by o.id)
-          from outbound_orders o where o.id = ${ids}), '[]') as lists,
-        coalesce((select json_agg(json_build_object('orderId', g.order_id, 'itemId', g.item_id, 'sku', g.sku, 'quantity', g.quantity,
-            'serialRequired', g.serial_required, 'serialPattern', g.serial_pattern) order by g.order_id, g.position, g.first_id)
-          from (select l.order_id, l.item_id, i.sku, sum(l.quantity)::int as quantity, i.serial_required, i.serial_pattern,
-              min(l.position) as position, min(l.id) as first_id
-            from outbound_lines l join items i on i.id = l.item_id where l.order_id = ${ids}
-            group by l.order_id, l.item_id, i.sku, i.serial_required, i.serial_pattern) g), '[]') as lines,
-        coalesce((select json_agg(json_build_object('orderId', s.order_id, 'itemId', s.item_id, 'sku', s.sku, 'serial', s.serial, 'source', s.source) order by s.id)
-          from outbound_serials s where s.order_id = ${ids}), '[]') as serials`.execute(db);
-    const row = rows[0]!;
-    return {
-      lists: row.lists.map((r) => ({ orderId: Number(r.orderId), skuRequired: strings(r.skuRequired), skuDone: strings(r.skuDone) })),
-      lines: row.lines.map((r) => ({ ...r, orderId: Number(r.orderId), itemId: Number(r.itemId), quantity: Number(r.quantity) })),
-      serials: row.serials.map((r) => ({
-        ...r,
-        orderId: Number(r.orderId),
-        itemId: Number(r.itemId),
-        source: r.source === 'swap' ? ('swap' as const) : ('scan' as const),
-      })),
-    };
+    const { rows } = await sql<{ qc: OrdersQcJson }>`select ${qcOfOrdersJson(sql`any(${orderIds}::bigint[])`)} as qc`.execute(db);
+    return qcFromJson(rows[0]!.qc);
   },
 };
+
+/** What `qcOfOrdersJson` reads, as the database sends it. */
+export interface OrdersQcJson {
+  lists: Array<{ orderId: number; skuRequired: unknown; skuDone: unknown }>;
+  lines: Array<SerialLine & { orderId: number }>;
+  serials: Array<OrderSerial & { orderId: number }>;
+}
+
+export type OrdersQc = ReturnType<typeof qcFromJson>;
+
+/**
+ * The QC lists, item lines and serials of the orders whose id is `= ids` (a `any(…)` or a column) as
+ * one JSON value, so a statement that reads an order can carry them (the shipping scan's answer).
+ */
+export const qcOfOrdersJson = (ids: RawBuilder<unknown>) => sql<OrdersQcJson>`json_build_object(
+    'lists', coalesce((select json_agg(json_build_object('orderId', o.id, 'skuRequired', o.sku_qc_required, 'skuDone', o.sku_qc_done) order by o.id)
+      from outbound_orders o where o.id = ${ids}), '[]'),
+    'lines', coalesce((select json_agg(json_build_object('orderId', g.order_id, 'itemId', g.item_id, 'sku', g.sku, 'quantity', g.quantity,
+        'serialRequired', g.serial_required, 'serialPattern', g.serial_pattern) order by g.order_id, g.position, g.first_id)
+      from (select l.order_id, l.item_id, i.sku, sum(l.quantity)::int as quantity, i.serial_required, i.serial_pattern,
+          min(l.position) as position, min(l.id) as first_id
+        from outbound_lines l join items i on i.id = l.item_id where l.order_id = ${ids}
+        group by l.order_id, l.item_id, i.sku, i.serial_required, i.serial_pattern) g), '[]'),
+    'serials', coalesce((select json_agg(json_build_object('orderId', s.order_id, 'itemId', s.item_id, 'sku', s.sku, 'serial', s.serial, 'source', s.source)
+        order by s.id)
+      from outbound_serials s where s.order_id = ${ids}), '[]'))`;
+
+/** `qcOfOrdersJson` as the services use it: numbers as numbers, lists as strings. */
+export function qcFromJson(json: OrdersQcJson) {
+  return {
+    lists: json.lists.map((r) => ({ orderId: Number(r.orderId), skuRequired: strings(r.skuRequired), skuDone: strings(r.skuDone) })),
+    lines: json.lines.map((r) => ({ ...r, orderId: Number(r.orderId), itemId: Number(r.itemId), quantity: Number(r.quantity) })),
+    serials: json.serials.map((r) => ({
+      ...r,
+      orderId: Number(r.orderId),
+      itemId: Number(r.itemId),
+      source: r.source === 'swap' ? ('swap' as const) : ('scan' as const),
+    })),
+  };
+}

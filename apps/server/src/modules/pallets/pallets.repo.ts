@@ -1,5 +1,6 @@
 import type { ResolveStatus } from '@kontor/contracts/domains/pallets';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { StatementCache } from '../../db/statement-cache.js';
 import type { DB, PalletsTable, PalletTrackingTable } from '../../db/types.js';
 
 /** A pallet row with its pickup day as text: a `date` read through the driver would carry a time zone. */
@@ -30,12 +31,22 @@ export interface PalletColumns {
   important_note: string;
 }
 
+/** The loading scan's lookups, compiled once (db/statement-cache.ts): every tracking flush runs them. They select `*`, so unprepared. */
+const statements = new StatementCache({ prepared: false });
+
 /** The SQL of `pallets` and `pallet_tracking` (issue 19, docs/loading.md). */
 export const palletsRepo = {
   async byCode(db: Kysely<DB>, code: string, options: { lock?: boolean } = {}): Promise<PalletRecord | undefined> {
-    let q = db.selectFrom('pallets').selectAll().select(pickupDay).where('pallet_code', '=', code);
-    if (options.lock) q = q.forUpdate();
-    return q.executeTakeFirst();
+    const lock = options.lock === true;
+    const [row] = await statements.rows(db, `byCode ${lock}`, [code], () =>
+      db
+        .selectFrom('pallets')
+        .selectAll()
+        .select(pickupDay)
+        .where('pallet_code', '=', code)
+        .$if(lock, (q) => q.forUpdate()),
+    );
+    return row;
   },
 
   /** The configs whose plate matches ignoring spaces and case, newest first (at most two: enough to know it is ambiguous). */
@@ -111,7 +122,10 @@ export const palletsRepo = {
   },
 
   async trackingByNumber(db: Kysely<DB>, trackingNo: string): Promise<TrackingRecord | undefined> {
-    return db.selectFrom('pallet_tracking').selectAll().where('tracking_no', '=', trackingNo).executeTakeFirst();
+    const [row] = await statements.rows(db, 'trackingByNumber', [trackingNo], () =>
+      db.selectFrom('pallet_tracking').selectAll().where('tracking_no', '=', trackingNo),
+    );
+    return row;
   },
 
   /** Removes the number from the pallet; true when a row went. */

@@ -149,7 +149,8 @@ export class PalletsService {
         });
         pairs.push(trackingObject(row));
       }
-      await palletsRepo.recount(trx, pallet.id);
+      // A call of numbers already on the pallet adds none: its count stands.
+      if (logged.some((entry) => entry.result !== 'already')) await palletsRepo.recount(trx, pallet.id);
       await shippingLog.loading(trx, auth, logged);
       return { pairs };
     });

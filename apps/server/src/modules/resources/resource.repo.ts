@@ -1,8 +1,9 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type AliasedRawBuilder, type RawBuilder, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB, Generated, Timestamp } from '../../db/types.js';
 import { allFields, columnOf, type ResourceDef, type ResourceField } from './define.js';
 import { TenantScope, tenantSql, whereTenant } from '../../db/tenant-scope.js';
 import { TOTAL_CAP } from './list-query.js';
+import { StatementCache } from '../../db/statement-cache.js';
 
 /**
  * How the generic layer sees a declared table: rows of named columns with the id, version and stamps
@@ -12,6 +13,16 @@ import { TOTAL_CAP } from './list-query.js';
 type ResourceRow = Record<string, unknown> & { id: Generated<number>; version: Generated<number>; updated_at: Generated<Timestamp> };
 type ResourceTables = Record<string, ResourceRow>;
 type ResourceEB = ExpressionBuilder<ResourceTables, string>;
+
+/**
+ * Named values another module reads with a record in the same statement (`sql\`…\`.as(name)`), given
+ * the record's id column to refer to. `name` keys the compiled statement, so the columns are fixed SQL
+ * without values of their own.
+ */
+export interface RecordExtras {
+  name: string;
+  columns: (recordId: RawBuilder<unknown>) => ReadonlyArray<AliasedRawBuilder<unknown, string>>;
+}
 
 export type Filter = { column: string; op: 'eq' | 'in' | 'gte' | 'lte'; value: unknown };
 
@@ -44,6 +55,7 @@ export type ListConditions = ResourceRepo['where'];
 export class ResourceRepo {
   private readonly db: Kysely<ResourceTables>;
   private readonly fields: Array<[string, ResourceField]>;
+  private readonly statements = new StatementCache();
 
   constructor(
     db: Kysely<DB>,
@@ -97,13 +109,21 @@ export class ResourceRepo {
     return Number(row.n);
   }
 
-  async get(id: number, merchantScope: TenantScope, trx?: Kysely<DB>) {
-    return ((await (trx ? asResourceTables(trx) : this.db)
-      .selectFrom(this.def.table)
-      .select((eb) => this.fields.map(([fid, f]) => selection(eb, fid, f)))
-      .where('id', '=', id)
-      .$if(this.def.scope === 'merchant', (q) => q.$call(whereTenant(merchantScope)))
-      .executeTakeFirst()) ?? null) as Record<string, unknown> | null;
+  /**
+   * The record; `extra` adds named values read in the same statement (what another module answers with
+   * it). Compiled once per shape (scope, extras): a record of many fields is read on every shipping scan.
+   */
+  async get(id: number, merchantScope: TenantScope, trx?: Kysely<DB>, extra?: RecordExtras) {
+    const db = trx ? asResourceTables(trx) : this.db;
+    const scoped = this.def.scope === 'merchant' && merchantScope.merchantId !== null;
+    const rows = await this.statements.rows(db, `get ${scoped ? 'merchant' : 'all'} ${extra?.name ?? ''}`, scoped ? [id, merchantScope.merchantId] : [id], () =>
+      db
+        .selectFrom(this.def.table)
+        .select((eb) => [...this.fields.map(([fid, f]) => selection(eb, fid, f)), ...(extra?.columns(sql.ref(`${this.def.table}.id`)) ?? [])])
+        .where('id', '=', id)
+        .$if(this.def.scope === 'merchant', (q) => q.$call(whereTenant(merchantScope))),
+    );
+    return (rows[0] ?? null) as Record<string, unknown> | null;
   }
 
   /** Column values of a validated record: JSON fields as JSON text, everything else as given. */
