@@ -1,5 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
+import { sessionApi as api } from './session-api.js';
+import { createOrder, merchantIdOf, moveOrder } from './set-up.js';
+import { wedge } from './wedge.js';
 
 /**
  * The floor walk (issue 19 "Done when"): an order of merchant A, made through the API and packed, gets
@@ -9,31 +12,6 @@ import { signedIn } from './helpers.js';
  * After each step merchant A sees it on its order detail, and on its home page the floor figure that
  * opens its filtered order list.
  */
-
-type Call = (method: string, url: string, data?: unknown) => Promise<{ code: string; data: any }>;
-
-async function api(page: Page): Promise<Call> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method, url, data) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
-
-/** A keyboard-wedge scanner: the code's keys in one burst, then Enter (past the 300 ms bounce filter). */
-async function wedge(input: Locator, code: string) {
-  await input.page().waitForTimeout(350);
-  await input.evaluate((element, text) => {
-    const field = element as HTMLInputElement;
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    for (let i = 1; i <= text.length; i++) {
-      setValue.call(field, text.slice(0, i));
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
-    field.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
-  }, code);
-}
 
 // The first screens of a fresh session load their chunks and texts; a shared machine can take its time.
 const slow = expect.configure({ timeout: 30_000 });
@@ -59,22 +37,14 @@ test.describe('floor walk', () => {
     expect(rule.code, JSON.stringify(rule)).toBe('OK');
 
     // The order of merchant A, taken to packed through the API.
-    const merchants = (await call('GET', '/v0/merchants/opts')).data as Array<{ id: number; code: string }>;
-    const created = await call('POST', '/v0/outbound/orders', {
-      merchantId: merchants.find((m) => m.code === 'C001')!.id,
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
+    const { id, unid } = await createOrder(call, {
+      merchantId: await merchantIdOf(call, 'C001'),
       weight: 1,
-      carrier: 'DHL',
       refOrderId: `WALK-${stamp}`,
       consignee: { name1: 'Marie Weber', streetName: 'Grand-Rue', streetNumber: '12', zip: '1660', city: 'Luxembourg', country: 'LU' },
       lines: [{ sku: 'SKU-B', quantity: 1 }],
     });
-    expect(created.code, JSON.stringify(created)).toBe('OK');
-    const { id, unid } = created.data as { id: number; unid: string };
-    for (const to of ['inPicklist', 'readyToPack', 'packed']) expect((await call('POST', `/v0/outbound/orders/${id}/status`, { to })).code, to).toBe('OK');
+    await moveOrder(call, id, ['inPicklist', 'readyToPack', 'packed']);
 
     // Merchant A sees its order packed.
     const merchant = await browser.newPage();

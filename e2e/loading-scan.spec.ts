@@ -1,6 +1,7 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
 import { sessionApi as api } from './session-api.js';
+import { wedge } from './wedge.js';
 
 /**
  * The loading scan on a 375 px phone (issue 19 "Done when"): a loading config made through the API is
@@ -9,21 +10,6 @@ import { sessionApi as api } from './session-api.js';
  * pending queue, kept in localStorage, and survive a reload of the page; when the network is back
  * they are flushed one by one and shown as persisted with their match status.
  */
-
-/** A keyboard-wedge scanner: the code's keys in one burst, then Enter. */
-async function wedge(input: Locator, code: string) {
-  await input.page().waitForTimeout(350);
-  await input.evaluate((element, text) => {
-    const field = element as HTMLInputElement;
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    for (let i = 1; i <= text.length; i++) {
-      setValue.call(field, text.slice(0, i));
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
-    field.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
-  }, code);
-}
 
 test.describe('loading scan', () => {
   test.describe.configure({ timeout: 180_000 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
 import { sessionApi } from './session-api.js';
+import { createOrder, merchantIdOf, moveOrder } from './set-up.js';
 
 /**
  * End-of-day manifests (issue 19 item 4, docs/manifests.md): an order of its own (the demo's TRK1001 is
@@ -15,24 +16,15 @@ test('close a day and download the manifest', async ({ browser }) => {
   const admin = await browser.newPage();
   await signedIn(admin, 'admin@demo.local');
   const setUp = await sessionApi(admin);
-  const merchants = (await setUp('GET', '/v0/merchants/opts')).data as Array<{ id: number; code: string }>;
-  const created = await setUp('POST', '/v0/outbound/orders', {
-    merchantId: merchants.find((m) => m.code === 'C001')!.id,
-    typeOfTask: 'B2C',
-    modeOfTransport: 'parcel',
-    pickupDate: '2026-12-01',
-    unitQty: 1,
+  const { id, unid } = await createOrder(setUp, {
+    merchantId: await merchantIdOf(setUp, 'C001'),
     weight: 1,
-    carrier: 'DHL',
     refOrderId: `MANIFEST-${stamp}`,
     consignee: { name1: 'Jonas Becker', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
     lines: [{ sku: 'SKU-B', quantity: 1 }],
     parcels: [{ trackingNo: first }, { trackingNo: second }],
   });
-  expect(created.code, JSON.stringify(created)).toBe('OK');
-  const { id, unid } = created.data as { id: number; unid: string };
-  for (const to of ['inPicklist', 'readyToPack', 'packed', 'packingCompleted', 'readyToShip'])
-    expect((await setUp('POST', `/v0/outbound/orders/${id}/status`, { to })).code, to).toBe('OK');
+  await moveOrder(setUp, id, ['inPicklist', 'readyToPack', 'packed', 'packingCompleted', 'readyToShip']);
   await admin.close();
 
   const page = await browser.newPage();

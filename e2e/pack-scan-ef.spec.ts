@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from './helpers.js';
+import { sessionApi as api } from './session-api.js';
+import { createOrder, merchantIdOf, stockedItem } from './set-up.js';
 
 /**
  * The merchant-specific pack station and weighing in the browser (issue 18 items 5 and 7,
@@ -9,14 +11,6 @@ import { signedIn } from './helpers.js';
  * the packer confirms, the order is packed and labelled. The merchant then finds it by its reference at
  * /mEP/packScanRef, with the parcel's weight and the tracking number. Both screens at 375 px.
  */
-
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown, key?: string) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token, ...(key ? { 'Idempotency-Key': key } : {}) } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
 
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -30,32 +24,15 @@ test("an order is packed by its merchant's rules, weighed and confirmed, and the
   test.setTimeout(120_000);
   await signedIn(page, 'admin@demo.local');
   const call = await api(page);
-  const merchants = (await call('GET', '/v0/merchants/opts')).data as Array<{ id: number; code: string }>;
-  const merchantId = merchants.find((m) => m.code === 'C001')!.id;
+  const merchantId = await merchantIdOf(call, 'C001');
   const tag = Date.now().toString(36).toUpperCase();
   const sku = `E2E-EF-${tag}`;
-  const item = await call('POST', '/v0/items/', { sku, name: 'EF walk item', merchantId, weight: 0.4 });
-  expect(item.code).toBe('OK');
-  expect((await call('POST', '/v0/inventory/adjust', { itemId: item.data.id, compartment: 'A-01-03', delta: 3, reasonCode: 'found' }, `adj-${sku}`)).code).toBe(
-    'OK',
-  );
+  await stockedItem(call, { sku, name: 'EF walk item', merchantId, weight: 0.4, quantity: 3 });
   const rules = { serialPerUnit: true, accessories: [{ code: `ACC-${tag}`, name: 'Charger' }], note: 'Put the flyer on top' };
   expect((await call('PUT', `/v0/packing/merchant-rules/${merchantId}`, rules, `rules-${tag}`)).code).toBe('OK');
   const ref = `SHOP-${tag}`;
-  const order = await call('POST', '/v0/outbound/orders', {
-    merchantId,
-    refOrderId: ref,
-    typeOfTask: 'B2C',
-    modeOfTransport: 'parcel',
-    pickupDate: '2026-12-01',
-    unitQty: 1,
-    weight: 0.8,
-    carrier: 'DHL',
-    consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-    lines: [{ sku, quantity: 2 }],
-  });
-  expect(order.code).toBe('OK');
-  const unid = order.data.unid as string;
+  const order = await createOrder(call, { merchantId, refOrderId: ref, weight: 0.8, lines: [{ sku, quantity: 2 }] });
+  const unid = order.unid;
 
   await page.goto('/wEP/PackScanEF');
   await expect(page.getByTestId('pack-ef')).toBeVisible();
@@ -81,11 +58,11 @@ test("an order is packed by its merchant's rules, weighed and confirmed, and the
   const feedback = page.getByTestId('pack-ef-feedback');
   await expect(feedback).toHaveAttribute('data-tone', 'warning');
   await expect(feedback).toContainText('5 kg');
-  expect((await call('GET', `/v0/outbound/orders/${order.data.id}/detail`)).data.order.status).toBe(order.data.status);
+  expect((await call('GET', `/v0/outbound/orders/${order.id}/detail`)).data.order.status).toBe(order.status);
   await page.getByTestId('pack-ef-confirm-weight').click();
   await expect(feedback).toHaveAttribute('data-tone', 'success');
   await expect(feedback).toContainText(unid);
-  const detail = await call('GET', `/v0/outbound/orders/${order.data.id}/detail`);
+  const detail = await call('GET', `/v0/outbound/orders/${order.id}/detail`);
   expect(detail.data.order.shipBundle).not.toBe('');
 
   await page.setViewportSize({ width: 375, height: 800 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
 import { sessionApi as api } from './session-api.js';
+import { createOrder, merchantIdOf, stockedItem } from './set-up.js';
 
 /**
  * The single-item packing station in the browser (issue 18, docs/packing.md): an item is scanned at
@@ -13,27 +14,11 @@ test('an item scanned at the single-item station is packed with its label and li
   test.setTimeout(120_000);
   await signedIn(page, 'admin@demo.local');
   const call = await api(page);
-  const merchants = (await call('GET', '/v0/merchants/opts')).data as Array<{ id: number; code: string }>;
-  const merchantId = merchants.find((m) => m.code === 'C001')!.id;
+  const merchantId = await merchantIdOf(call, 'C001');
   const sku = `E2E-PACK-${Date.now().toString(36).toUpperCase()}`;
-  const item = await call('POST', '/v0/items/', { sku, name: 'Pack walk item', merchantId, weight: 0.4 });
-  expect(item.code).toBe('OK');
-  expect((await call('POST', '/v0/inventory/adjust', { itemId: item.data.id, compartment: 'A-01-03', delta: 3, reasonCode: 'found' }, `adj-${sku}`)).code).toBe(
-    'OK',
-  );
-  const order = await call('POST', '/v0/outbound/orders', {
-    merchantId,
-    typeOfTask: 'B2C',
-    modeOfTransport: 'parcel',
-    pickupDate: '2026-12-01',
-    unitQty: 1,
-    weight: 0.5,
-    carrier: 'DHL',
-    consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-    lines: [{ sku, quantity: 1 }],
-  });
-  expect(order.code).toBe('OK');
-  const unid = order.data.unid as string;
+  await stockedItem(call, { sku, name: 'Pack walk item', merchantId, weight: 0.4, quantity: 3 });
+  const order = await createOrder(call, { merchantId, lines: [{ sku, quantity: 1 }] });
+  const unid = order.unid;
 
   await page.goto('/wEP/packScanSingle');
   await expect(page.getByTestId('pack-single')).toBeVisible();
@@ -45,7 +30,7 @@ test('an item scanned at the single-item station is packed with its label and li
   await expect(feedback).toContainText(unid);
   await expect(feedback).toHaveAttribute('data-tone', 'success');
   await expect(page.getByTestId('pack-single-recent')).toContainText(unid);
-  const detail = await call('GET', `/v0/outbound/orders/${order.data.id}/detail`);
+  const detail = await call('GET', `/v0/outbound/orders/${order.id}/detail`);
   expect(detail.data.order.status).toBe(20);
   expect(detail.data.order.shipBundle).not.toBe('');
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from './helpers.js';
 import { sessionApi as api } from './session-api.js';
+import { createOrder, merchantIdOf, stockedItem } from './set-up.js';
 
 /**
  * The picking scan in the browser (issue 18 item 3, docs/picking.md "Picking scan"): a single-item wave
@@ -20,29 +21,13 @@ test('a single-item wave goes through the picking scan to packing completed with
   test.setTimeout(180_000);
   await signedIn(page, 'admin@demo.local');
   const call = await api(page);
-  const merchants = (await call('GET', '/v0/merchants/opts')).data as Array<{ id: number; code: string }>;
-  const merchantId = merchants.find((m) => m.code === 'C001')!.id;
+  const merchantId = await merchantIdOf(call, 'C001');
   const sku = `E2E-PSCAN-${Date.now().toString(36).toUpperCase()}`;
-  const item = await call('POST', '/v0/items/', { sku, name: 'Picking scan item', merchantId, weight: 0.4 });
-  expect(item.code).toBe('OK');
-  expect((await call('POST', '/v0/inventory/adjust', { itemId: item.data.id, compartment: 'A-01-03', delta: 4, reasonCode: 'found' }, `adj-${sku}`)).code).toBe(
-    'OK',
-  );
+  await stockedItem(call, { sku, name: 'Picking scan item', merchantId, weight: 0.4, quantity: 4 });
 
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
-    const order = await call('POST', '/v0/outbound/orders', {
-      merchantId,
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 0.5,
-      carrier: 'DHL',
-      consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-      lines: [{ sku, quantity: 1 }],
-    });
-    expect(order.code).toBe('OK');
+    const order = await createOrder(call, { merchantId, lines: [{ sku, quantity: 1 }] });
     // The newest single-item order of the merchant: the one just made.
     const wave = await call(
       'POST',
@@ -53,13 +38,13 @@ test('a single-item wave goes through the picking scan to packing completed with
     expect(wave.code, JSON.stringify(wave)).toBe('OK');
     expect(wave.data.created, JSON.stringify({ wave, order })).toHaveLength(1);
     const picklist = wave.data.created[0] as { id: number; unid: string };
-    expect((await call('GET', `/v0/p11y/pick/?q=${picklist.id}`)).data.orderIds).toEqual([order.data.id]);
+    expect((await call('GET', `/v0/p11y/pick/?q=${picklist.id}`)).data.orderIds).toEqual([order.id]);
 
     await page.goto('/wEP/pickingScan');
     await expect(page.getByTestId('picking-scan')).toBeVisible();
     await scan(page, picklist.unid);
     await expect(page.getByTestId('picking-scan-picklist')).toContainText(picklist.unid);
-    await expect(page.getByTestId('picking-scan-unprinted')).toContainText(order.data.unid);
+    await expect(page.getByTestId('picking-scan-unprinted')).toContainText(order.unid);
 
     await scan(page, sku);
     await expect(page.getByTestId('picking-scan-qty')).toBeVisible();
@@ -78,7 +63,7 @@ test('a single-item wave goes through the picking scan to packing completed with
     await expect(page.getByTestId('picking-scan-history')).toContainText(`${sku} () @ A-01-03:1`);
     await expect(page.getByTestId('picking-scan-picked')).toContainText('1 / 1');
 
-    const detail = await call('GET', `/v0/outbound/orders/${order.data.id}/detail`);
+    const detail = await call('GET', `/v0/outbound/orders/${order.id}/detail`);
     expect(detail.data.order.status).toBe(20);
     expect(detail.data.order.shipBundle).not.toBe('');
     const saved = (await call('GET', `/v0/p11y/pick/?q=${picklist.id}`)).data;

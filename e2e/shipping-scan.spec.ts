@@ -1,6 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from './helpers.js';
 import { sessionApi as api } from './session-api.js';
+import { createOrder, merchantIdOf, moveOrder } from './set-up.js';
+import { wedge } from './wedge.js';
 
 /**
  * The shipping scan in the browser (issue 19 items 1–2): an order with two parcels, made through the
@@ -8,33 +10,13 @@ import { sessionApi as api } from './session-api.js';
  * it ready to carrier pickup, a repeat says Already Scanned), and again on a 375 px phone.
  */
 
-/** A keyboard-wedge scanner: the code's keys in one burst, then Enter (past the 300 ms bounce filter). */
-async function wedge(input: Locator, code: string) {
-  await input.page().waitForTimeout(350);
-  await input.evaluate((element, text) => {
-    const field = element as HTMLInputElement;
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    for (let i = 1; i <= text.length; i++) {
-      setValue.call(field, text.slice(0, i));
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
-    field.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
-  }, code);
-}
-
 /** A packed order of merchant A with two parcels, through the API. */
 async function packedOrder(page: Page, tag: string) {
   const call = await api(page);
-  const merchants = (await call('GET', '/v0/merchants/opts')).data as Array<{ id: number; code: string }>;
-  const created = await call('POST', '/v0/outbound/orders', {
-    merchantId: merchants.find((m) => m.code === 'C001')!.id,
-    typeOfTask: 'B2C',
-    modeOfTransport: 'parcel',
-    pickupDate: '2026-12-01',
+  const { id, unid } = await createOrder(call, {
+    merchantId: await merchantIdOf(call, 'C001'),
     unitQty: 2,
     weight: 1,
-    carrier: 'DHL',
     refOrderId: `REF-${tag}`,
     remark: 'Fragile',
     importantNote: 'Use the red tape',
@@ -42,10 +24,7 @@ async function packedOrder(page: Page, tag: string) {
     parcels: [{ trackingNo: `${tag}-1` }, { trackingNo: `${tag}-2` }],
     lines: [{ sku: 'SKU-B', quantity: 2 }],
   });
-  expect(created.code, JSON.stringify(created)).toBe('OK');
-  const { id, unid } = created.data as { id: number; unid: string };
-  for (const to of ['inPicklist', 'readyToPack', 'packed', 'packingCompleted'])
-    expect((await call('POST', `/v0/outbound/orders/${id}/status`, { to })).code, to).toBe('OK');
+  await moveOrder(call, id, ['inPicklist', 'readyToPack', 'packed', 'packingCompleted']);
   return { id, unid };
 }
 

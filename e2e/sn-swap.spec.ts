@@ -2,6 +2,8 @@ import { expect, test, type Locator } from '@playwright/test';
 import { signedIn } from './helpers.js';
 import { printedFiles, startPrintAgent } from './print-agent.js';
 import { sessionApi } from './session-api.js';
+import { createOrder, moveOrder } from './set-up.js';
+import { wedge } from './wedge.js';
 
 /**
  * SKU QC, serial capture and the SN swap in the browser (issue 18 "Done when"): an order like
@@ -10,25 +12,6 @@ import { sessionApi } from './session-api.js';
  * as station@demo.local), through the print agent writing into a folder here; the print history
  * prints it again.
  */
-
-/**
- * What a keyboard-wedge scanner does: the code's keys in one burst, then Enter. Typed in the page in
- * one go, so a busy machine cannot slow the keys down to a person's typing (which skips the double scan).
- */
-async function wedge(input: Locator, code: string) {
-  // A second scan of the same code comes after the operator aims again, past the field's 300 ms bounce filter.
-  await input.page().waitForTimeout(350);
-  await input.evaluate((element, text) => {
-    const field = element as HTMLInputElement;
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    for (let i = 1; i <= text.length; i++) {
-      setValue.call(field, text.slice(0, i));
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
-    field.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
-  }, code);
-}
 
 /** A code typed by hand and ended with Enter. */
 async function typed(input: Locator, code: string) {
@@ -46,14 +29,10 @@ test.describe('SKU QC and SN swap', () => {
       // Merchant B's order with the items of MO20260002, through the API; staff ask for its QC and take it to partial QC.
       const merchant = await browser.newPage();
       await signedIn(merchant, 'merchant-b@demo.local');
-      const created = await (
-        await sessionApi(merchant)
-      )('POST', '/v0/outbound/orders', {
-        typeOfTask: 'B2C',
-        modeOfTransport: 'parcel',
-        pickupDate: '2026-12-01',
+      const { id, unid } = await createOrder(await sessionApi(merchant), {
         unitQty: 2,
         weight: 10,
+        carrier: undefined, // as MO20260002: the merchant names no carrier (left out of the JSON)
         refOrderId: `QC-${Date.now().toString(36).toUpperCase()}`,
         consignee: { name1: 'Jan de Vries', streetName: 'Keizersgracht', streetNumber: '452', zip: '1016 GD', city: 'Amsterdam', country: 'NL' },
         lines: [
@@ -61,17 +40,14 @@ test.describe('SKU QC and SN swap', () => {
           { sku: 'EF-CABLE-XT60', quantity: 1 },
         ],
       });
-      expect(created.code, JSON.stringify(created)).toBe('OK');
       await merchant.close();
-      const { id, unid } = created.data as { id: number; unid: string };
       const admin = await browser.newPage();
       await signedIn(admin, 'admin@demo.local');
       const call = await sessionApi(admin);
       const { version } = (await call('GET', `/v0/outbound/orders/${id}/detail`)).data.order as { version: number };
       expect((await call('PUT', `/v0/outbound/orders/${id}`, { version, privateRemark: 'Check the SN sticker!' })).code).toBe('OK');
       expect((await call('PUT', `/v0/outbound/orders/${id}/sku-qc`, { skus: ['SKU-C', 'EF-CABLE-XT60'] })).code).toBe('OK');
-      for (const to of ['inPicklist', 'readyToPack', 'packed', 'packingCompleted', 'partialQc'])
-        expect((await call('POST', `/v0/outbound/orders/${id}/status`, { to })).code, to).toBe('OK');
+      await moveOrder(call, id, ['inPicklist', 'readyToPack', 'packed', 'packingCompleted', 'partialQc']);
       await admin.close();
 
       // The print station's page, with this PC's agent.

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createParcelOrder } from './helpers/orders.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -51,24 +52,7 @@ const eventsOf = (id: number) => t.core.db.selectFrom('tracking_events').selectA
 
 let serial = 0;
 async function orderIn(state: OutboundState, parcels: string[]): Promise<{ id: number; unid: string }> {
-  const created = await t.call({
-    method: 'POST',
-    url: '/v0/outbound/orders',
-    token: merchantA,
-    payload: {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 0.5,
-      consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-      carrier: 'UPS',
-      remark: `webhook test ${++serial}`,
-      lines: [{ sku: 'SKU-B', quantity: 1 }],
-    },
-  });
-  expect(created.body.code, JSON.stringify(created.body)).toBe('OK');
-  const { id, unid } = created.body.data as { id: number; unid: string };
+  const { id, unid } = await createParcelOrder(t, merchantA, { carrier: 'UPS', remark: `webhook test ${++serial}` });
   await sql`update outbound_orders set status = ${code(state)}, ship_bundle = ${parcels.join('\n')}, shipped_at = now() where id = ${id}`.execute(t.core.db);
   return { id, unid };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createParcelOrder } from './helpers/orders.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -33,25 +34,9 @@ const loadingRows = (palletCode: string) =>
 
 /** An order of merchant A still waiting for stock, yet with a tracking number (its parcel is pending). */
 async function pendingOrder(trackingNo: string) {
-  const created = await t.call({
-    method: 'POST',
-    url: '/v0/outbound/orders',
-    token: merchantA,
-    payload: {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 0.5,
-      consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-      carrier: 'DHL',
-      remark: 'loading log',
-      lines: [{ sku: 'SKU-B', quantity: 1 }],
-    },
-  });
-  expect(created.body.code, JSON.stringify(created.body)).toBe('OK');
-  await sql`update outbound_orders set ship_bundle = ${trackingNo} where id = ${created.body.data.id}`.execute(t.core.db);
-  return created.body.data as { id: number; unid: string };
+  const order = await createParcelOrder(t, merchantA, { carrier: 'DHL', remark: 'loading log' });
+  await sql`update outbound_orders set ship_bundle = ${trackingNo} where id = ${order.id}`.execute(t.core.db);
+  return order;
 }
 
 describe('loading scans in the shipping log', () => {

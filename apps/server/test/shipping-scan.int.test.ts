@@ -1,6 +1,7 @@
 import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createParcelOrder } from './helpers/orders.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** The shipping scan, its log and the floor views (issue 19 items 1, 3, 7; docs/shipping.md). */
@@ -26,24 +27,7 @@ const scan = (q: string, options: { token?: string; key?: string } = {}) =>
 let serial = 0;
 /** A packed order of merchant A with the given tracking numbers, made through the API and set packed. */
 async function packedOrder(parcels: string[], qc: string[] = []): Promise<{ id: number; unid: string }> {
-  const created = await t.call({
-    method: 'POST',
-    url: '/v0/outbound/orders',
-    token: merchantA,
-    payload: {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 0.5,
-      consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-      carrier: 'DHL',
-      remark: `ship test ${++serial}`,
-      lines: [{ sku: 'SKU-B', quantity: 1 }],
-    },
-  });
-  expect(created.body.code, JSON.stringify(created.body)).toBe('OK');
-  const { id, unid } = created.body.data as { id: number; unid: string };
+  const { id, unid } = await createParcelOrder(t, merchantA, { carrier: 'DHL', remark: `ship test ${++serial}` });
   await sql`update outbound_orders set status = ${code('packingCompleted')}, ship_bundle = ${parcels.join('\n')},
     sku_qc_required = ${JSON.stringify(qc)}::jsonb where id = ${id}`.execute(t.core.db);
   return { id, unid };

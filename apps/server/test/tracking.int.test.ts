@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerCarrierDriver, type TrackingEvent } from '../src/modules/carriers/index.js';
 import { createSandboxDriver, sandboxTrackingNumber } from '../src/modules/carriers/drivers/sandbox/index.js';
 import { outboundServices } from '../src/modules/outbound/index.js';
+import { createParcelOrder } from './helpers/orders.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** Carrier tracking to delivery, finishing and partial finishing (issue 19 items 5, 6; docs/shipping.md "Tracking"). */
@@ -50,24 +51,7 @@ const eventCount = async (id: number) =>
 let serial = 0;
 /** An order of merchant A set to `state` with the given parcels on the sandbox carrier. */
 async function orderIn(state: OutboundState, parcels: string[]): Promise<{ id: number; unid: string }> {
-  const created = await t.call({
-    method: 'POST',
-    url: '/v0/outbound/orders',
-    token: merchantA,
-    payload: {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 0.5,
-      consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-      carrier: 'DHL',
-      remark: `tracking test ${++serial}`,
-      lines: [{ sku: 'SKU-B', quantity: 1 }],
-    },
-  });
-  expect(created.body.code, JSON.stringify(created.body)).toBe('OK');
-  const { id, unid } = created.body.data as { id: number; unid: string };
+  const { id, unid } = await createParcelOrder(t, merchantA, { carrier: 'DHL', remark: `tracking test ${++serial}` });
   await sql`update outbound_orders set status = ${code(state)}, ship_bundle = ${parcels.join('\n')}, shipped_at = now() where id = ${id}`.execute(t.core.db);
   return { id, unid };
 }

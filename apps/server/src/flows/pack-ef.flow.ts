@@ -75,7 +75,7 @@ export class PackEfFlow {
     return stockTransaction(this.core.db, async (trx) => {
       const order = await orders.mustFind(trx, auth, orderId, { lock: true });
       // Packed already (a retry, another station) or waiting for a measure: the pack flow answers that.
-      if ((await packLog.ofOrder(trx, order.id)).length > 0) return this.flow.packWithin(trx, auth, order.id, packInput, prepared);
+      if ((await packLog.ofOrder(trx, order.id)).length > 0) return this.flow.packInside(trx, auth, order.id, packInput, prepared);
       const state = stateOf(order);
       if (state === 'canceled' || state === 'cancelRequested') throw new AppError('OrderCanceled');
       const rules = await packingServices(this.core).merchantRules.ofOrderMerchant(trx, order.merchantId);
@@ -97,7 +97,7 @@ export class PackEfFlow {
         weightTolerancePct: rules.weightTolerancePct ?? prepared.rules.weightTolerancePct,
         weightToleranceKg: rules.weightToleranceKg ?? prepared.rules.weightToleranceKg,
       };
-      return this.flow.packWithin(trx, auth, order.id, packInput, { ...prepared, rules: merged });
+      return this.flow.packInside(trx, auth, order.id, packInput, { ...prepared, rules: merged });
     });
   }
 }

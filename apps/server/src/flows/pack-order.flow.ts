@@ -79,14 +79,6 @@ export class PackOrderFlow {
   }
 
   /**
-   * The pack inside a caller's stock transaction (a station flow that checks more first, such as the
-   * merchant-specific station's serials and accessories): the same steps as `pack`, with the rules given.
-   */
-  packWithin(trx: Kysely<DB>, auth: AuthContext, orderId: number, input: PackInput, prepared: Prepared): Promise<PackOutcome> {
-    return this.packIn(trx, auth, orderId, input, prepared.materials, prepared.rules);
-  }
-
-  /**
    * The single-item station (`/wEP/packScanSingle`): the scanned item's oldest ready order of one unit
    * is packed into one parcel. Orders another station is packing at this moment are skipped.
    */
@@ -108,12 +100,14 @@ export class PackOrderFlow {
   }
 
   /**
-   * Packs one order inside the caller's transaction (the batch table and pre-packing flows, which
-   * decide which order a scan packs under their own locks). Materials and rules are read in it.
+   * Packs one order inside the caller's stock transaction: the batch table and pre-packing flows, which
+   * decide which order a scan packs under their own locks, let the rules and materials be read in it;
+   * a station flow that checks more first (the merchant-specific station's serials and accessories)
+   * gives what it already `prepare`d. The same steps as `pack` either way.
    */
-  async packInside(trx: Kysely<DB>, auth: AuthContext, orderId: number, input: PackInput): Promise<PackOutcome> {
-    const rules = await this.rules(trx);
-    const materials = await this.resolveMaterials(auth, input.parcels, new Places(trx));
+  async packInside(trx: Kysely<DB>, auth: AuthContext, orderId: number, input: PackInput, prepared?: Prepared): Promise<PackOutcome> {
+    const rules = prepared?.rules ?? (await this.rules(trx));
+    const materials = prepared?.materials ?? (await this.resolveMaterials(auth, input.parcels, new Places(trx)));
     return this.packIn(trx, auth, orderId, input, materials, rules);
   }
 

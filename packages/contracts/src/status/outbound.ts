@@ -297,8 +297,8 @@ export const OUTBOUND_HOLDS_STOCK: readonly OutboundState[] = [
   'customerHandlingAwaits',
   'cancelRequested',
 ];
-/** Picking has started: the goods are off the shelf, a cancel needs a put-back. */
-export const OUTBOUND_PICKED: readonly OutboundState[] = [
+/** Picked and on the packing table, packing not yet completed. */
+const BEING_PACKED: readonly OutboundState[] = [
   'readyToPack',
   'partiallyPacked',
   'packed',
@@ -306,11 +306,13 @@ export const OUTBOUND_PICKED: readonly OutboundState[] = [
   'packetDimensionNeeded',
   'shipmentLabelAwaits',
   'transportLabelAwaits',
-  'packingCompleted',
-  'snRequired',
-  'partialQc',
-  'readyToShip',
 ];
+/** Packed and labelled, waiting for the shipping scan (or in its checks). */
+export const OUTBOUND_AWAITING_SHIPPING_SCAN: readonly OutboundState[] = ['packingCompleted', 'snRequired', 'partialQc', 'readyToShip'];
+/** Picking has started: the goods are off the shelf, a cancel needs a put-back. */
+export const OUTBOUND_PICKED: readonly OutboundState[] = [...BEING_PACKED, ...OUTBOUND_AWAITING_SHIPPING_SCAN];
+/** Below packing completed: buying the label moves them to packing completed (facts §2.8). */
+export const OUTBOUND_BEFORE_PACKING_COMPLETED: readonly OutboundState[] = ['readyToPick', 'readyToSwap', 'inPicklist', 'picklistPrinted', ...BEING_PACKED];
 
 /** Who is to act on an exception (issue 7 §2: reason, owner, note). */
 export const EXCEPTION_OWNERS = ['warehouse', 'office', 'merchant', 'customer', 'carrier'] as const;

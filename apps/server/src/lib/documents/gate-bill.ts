@@ -3,9 +3,10 @@
  * the month, one row per label (date, tracking number, product, carrier cost, margin, amount) and the
  * totals. Amounts arrive in cents and are printed as decimals; nothing is computed here.
  */
-import { hasCjkFont, useFontFor } from './fonts.js';
+import { hasCjkFont } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
-import { A4_SIZE, addPage, fit, MM, newDocument, toBuffer, type Doc } from './pdf.js';
+import { A4_SIZE, addPage, MM, newDocument, toBuffer, type Doc } from './pdf.js';
+import { write } from './sheet.js';
 
 export interface GateBillDocument {
   number: string;
@@ -71,11 +72,6 @@ const COLS: Array<[number, number, 'left' | 'right']> = [
   [W - M - 140, 66, 'right'],
   [W - M - 70, 66, 'right'],
 ];
-
-function write(doc: Doc, value: string, x: number, y: number, size: number, width: number, bold = false, align: 'left' | 'right' = 'left'): void {
-  useFontFor(doc, value, bold);
-  doc.fontSize(size).text(fit(doc, value, width), x, y, { width, align, lineBreak: false });
-}
 
 function row(doc: Doc, values: string[], y: number, bold = false): void {
   values.forEach((value, i) => {

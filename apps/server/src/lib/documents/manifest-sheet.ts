@@ -6,9 +6,10 @@
  */
 import type { Readable } from 'node:stream';
 import { canEncode, drawBarcode } from './barcode.js';
-import { hasCjkFont, useFontFor } from './fonts.js';
+import { hasCjkFont } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
-import { A4_SIZE, addPage, fit, MM, newDocument, streamPages, type Doc } from './pdf.js';
+import { A4_SIZE, addPage, MM, newDocument, streamPages } from './pdf.js';
+import { drawFacts, drawSignatures, write } from './sheet.js';
 
 export interface ManifestSheetData {
   language: LabelLanguage;
@@ -109,11 +110,6 @@ const M = 16 * MM;
 const ROW = 17;
 const ROWS_PER_PAGE = Math.floor((H - 2 * M - 250) / ROW);
 
-function write(doc: Doc, value: string, x: number, y: number, size: number, width: number, bold = false): void {
-  useFontFor(doc, value, bold);
-  doc.fontSize(size).text(fit(doc, value, width), x, y, { width, lineBreak: false });
-}
-
 const kg = (n: number) => n.toFixed(3).replace(/\.?0+$/, '') || '0';
 
 /** The manifest as A4 pages; the signature fields under the totals on the last page. */
@@ -139,12 +135,7 @@ export function manifestSheet(data: ManifestSheetData): Readable {
         [t.carrierRef, data.carrierRef || '—'],
         [t.page, `${page + 1}/${pages}`],
       ];
-      facts.forEach(([k, v], i) => {
-        const x = M + (i % 2) * 260;
-        const y = M + 56 + Math.floor(i / 2) * 16;
-        write(doc, `${k}:`, x, y, 9, 110);
-        write(doc, v, x + 112, y, 9, 140, true);
-      });
+      drawFacts(doc, facts, { x: M, y: M + 56, columns: 2, columnWidth: 260, labelWidth: 110, valueWidth: 140 });
       let y = M + 120;
       const cols: Array<[string, number, number]> = [
         ['#', 0, 26],
@@ -167,19 +158,7 @@ export function manifestSheet(data: ManifestSheetData): Readable {
         write(doc, `${t.parcels}: ${data.rows.length}`, M, ty, 11, 160, true);
         write(doc, `${t.orders}: ${orders}`, M + 170, ty, 11, 160, true);
         write(doc, `${t.totalWeight}: ${kg(total)}`, M + 340, ty, 11, 200, true);
-        const sy = H - M - 90;
-        for (const [i, label] of [t.warehouse, t.driver].entries()) {
-          const x = M + i * 260;
-          doc
-            .save()
-            .lineWidth(0.8)
-            .moveTo(x, sy + 50)
-            .lineTo(x + 230, sy + 50)
-            .stroke('#000000')
-            .restore();
-          write(doc, label, x, sy + 55, 9, 230);
-          write(doc, `${t.signature}: ____________`, x, sy + 72, 9, 230);
-        }
+        drawSignatures(doc, [t.warehouse, t.driver], t.signature, M, H - M - 90);
       }
     },
   );

@@ -3,9 +3,10 @@
  * number as Code 128 for the returns desk to scan. Texts in the consignee's language (en, cn, de).
  */
 import { drawBarcode } from './barcode.js';
-import { hasCjkFont, useFontFor } from './fonts.js';
+import { hasCjkFont } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
-import { A4_SIZE, addPage, fit, MM, newDocument, toBuffer, type Doc } from './pdf.js';
+import { A4_SIZE, addPage, MM, newDocument, toBuffer, type Doc } from './pdf.js';
+import { write } from './sheet.js';
 import type { LabelAddress } from './shipping-label.js';
 
 export interface PackingSlipData {
@@ -61,11 +62,6 @@ const TEXTS: Record<LabelLanguage, Record<'title' | 'order' | 'reference' | 'dat
 const [W, H] = A4_SIZE;
 const M = 18 * MM;
 const ROW = 16;
-
-function write(doc: Doc, value: string, x: number, y: number, size: number, width: number, bold = false, align: 'left' | 'right' = 'left'): void {
-  useFontFor(doc, value, bold);
-  doc.fontSize(size).text(fit(doc, value, width), x, y, { width, align, lineBreak: false });
-}
 
 function header(doc: Doc, data: PackingSlipData, t: (typeof TEXTS)['en'], page: number): number {
   addPage(doc, A4_SIZE);

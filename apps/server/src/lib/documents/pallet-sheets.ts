@@ -8,7 +8,8 @@ import type { Readable } from 'node:stream';
 import { canEncode, drawBarcode } from './barcode.js';
 import { hasCjkFont, useFontFor } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
-import { A4_SIZE, addPage, fit, MM, newDocument, streamPages, type Doc } from './pdf.js';
+import { A4_SIZE, addPage, MM, newDocument, streamPages } from './pdf.js';
+import { drawFacts, drawSignatures, write } from './sheet.js';
 
 export interface PalletSheetData {
   palletCode: string;
@@ -109,10 +110,6 @@ const TEXTS: Record<LabelLanguage, Record<Key, string>> = {
 const [W, H] = A4_SIZE;
 const M = 16 * MM;
 
-function write(doc: Doc, value: string, x: number, y: number, size: number, width: number, bold = false): void {
-  useFontFor(doc, value, bold);
-  doc.fontSize(size).text(fit(doc, value, width), x, y, { width, lineBreak: false });
-}
 const textsOf = (language: LabelLanguage) => TEXTS[language === 'cn' && !hasCjkFont() ? 'en' : language];
 
 /** The loading sheet: one A4 page, the pallet code as a big Code 128 for the loading scan. */
@@ -172,12 +169,7 @@ export function handoverSheet(data: HandoverData): Readable {
         [t.unmatched, String(unmatched)],
         [t.page, `${page + 1}/${pages}`],
       ];
-      facts.forEach(([k, v], i) => {
-        const x = M + (i % 2) * 260;
-        const y = M + 48 + Math.floor(i / 2) * 16;
-        write(doc, `${k}:`, x, y, 9, 120);
-        write(doc, v, x + 122, y, 9, 130, true);
-      });
+      drawFacts(doc, facts, { x: M, y: M + 48, columns: 2, columnWidth: 260, labelWidth: 120, valueWidth: 130 });
       let y = M + 120;
       write(doc, '#', M, y, 9, 30, true);
       write(doc, t.tracking, M + 30, y, 9, 190, true);
@@ -195,19 +187,7 @@ export function handoverSheet(data: HandoverData): Readable {
         y += ROW;
       });
       if (page === pages - 1) {
-        const sy = H - M - 90;
-        for (const [i, label] of [t.warehouse, t.driver].entries()) {
-          const x = M + i * 260;
-          doc
-            .save()
-            .lineWidth(0.8)
-            .moveTo(x, sy + 50)
-            .lineTo(x + 230, sy + 50)
-            .stroke('#000000')
-            .restore();
-          write(doc, label, x, sy + 55, 9, 230);
-          write(doc, `${t.signature}: ____________`, x, sy + 72, 9, 230);
-        }
+        drawSignatures(doc, [t.warehouse, t.driver], t.signature, M, H - M - 90);
       }
     },
   );

@@ -6,9 +6,10 @@
  */
 import type { Readable } from 'node:stream';
 import { drawBarcode } from './barcode.js';
-import { hasCjkFont, useFontFor } from './fonts.js';
+import { hasCjkFont } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
-import { A4_SIZE, addPage, fit, MM, newDocument, streamPages, type Doc } from './pdf.js';
+import { A4_SIZE, addPage, MM, newDocument, streamPages, type Doc } from './pdf.js';
+import { drawFacts, write } from './sheet.js';
 
 export interface PicklistSheetData {
   unid: string;
@@ -77,11 +78,6 @@ const ROW = 22 * MM;
 const HEAD = 62 * MM;
 export const LINES_PER_PAGE = Math.floor((H - M - HEAD - 10) / ROW);
 
-function write(doc: Doc, value: string, x: number, y: number, size: number, width: number, bold = false, align: 'left' | 'right' = 'left'): void {
-  useFontFor(doc, value, bold);
-  doc.fontSize(size).text(fit(doc, value, width), x, y, { width, align, lineBreak: false });
-}
-
 /** Code 128 takes printable ASCII; anything else is drawn as text only. */
 const barcodeable = (value: string) => value !== '' && /^[\x20-\x7e]+$/.test(value);
 
@@ -98,12 +94,7 @@ function drawPage(doc: Doc, data: PicklistSheetData, t: Record<Key, string>, pag
     [t.orders, String(data.orderCount)],
     [t.units, String(data.itemQty)],
   ];
-  facts.forEach(([k, v], i) => {
-    const x = M + (i % 3) * 175;
-    const y = M + 62 + Math.floor(i / 3) * 16;
-    write(doc, `${k}:`, x, y, 9, 70);
-    write(doc, v, x + 72, y, 9, 100, true);
-  });
+  drawFacts(doc, facts, { x: M, y: M + 62, columns: 3, columnWidth: 175, labelWidth: 70, valueWidth: 100 });
   write(doc, `${t.page} ${page}/${pages}`, W - M - 100, M + 94, 9, 100, false, 'right');
   let y = M + HEAD - 22;
   doc

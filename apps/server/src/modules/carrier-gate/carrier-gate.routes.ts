@@ -14,10 +14,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/reply.js';
-import { can, canRetry, idParams } from '../../http/route-config.js';
+import { can, canRetry, idParams, routeDocs } from '../../http/route-config.js';
 import { carrierGateServices } from './index.js';
 
-const tags = ['carrier gate'];
+const route = routeDocs(['carrier gate']);
 /** The gate's API authenticates by its own key (X-Api-Key or a `kgk_` bearer), not by a session. */
 const byApiKey = { access: 'public' as const };
 
@@ -37,113 +37,79 @@ export function registerCarrierGateRoutes(app: FastifyInstance, core: Core): voi
 
   r.get(
     '/v0/carriergate/users',
-    { config: can('c5r.users.list'), schema: { tags, summary: 'Gate users with their active keys and labels', querystring: gateUserListQuerySchema } },
+    route(can('c5r.users.list'), 'Gate users with their active keys and labels', { querystring: gateUserListQuerySchema }),
     async (req) => ok(await users.list(req.auth!, req.query)),
   );
-  r.post(
-    '/v0/carriergate/users',
-    { config: canRetry('c5r.users.edit'), schema: { tags, summary: 'Add a gate user', body: gateUserCreateSchema } },
-    async (req) => ok(await users.create(req.auth!, req.body)),
+  r.post('/v0/carriergate/users', route(canRetry('c5r.users.edit'), 'Add a gate user', { body: gateUserCreateSchema }), async (req) =>
+    ok(await users.create(req.auth!, req.body)),
   );
-  r.put(
-    '/v0/carriergate/users/:id',
-    { config: canRetry('c5r.users.edit'), schema: { tags, summary: 'Change a gate user', params: idParams, body: gateUserUpdateSchema } },
-    async (req) => ok(await users.update(req.auth!, req.params.id, req.body)),
+  r.put('/v0/carriergate/users/:id', route(canRetry('c5r.users.edit'), 'Change a gate user', { params: idParams, body: gateUserUpdateSchema }), async (req) =>
+    ok(await users.update(req.auth!, req.params.id, req.body)),
   );
-  r.get(
-    '/v0/carriergate/users/:id/keys',
-    { config: can('c5r.users.list'), schema: { tags, summary: "A gate user's API keys (never the key itself)", params: idParams } },
-    async (req) => ok(await users.keys(req.auth!, req.params.id)),
+  r.get('/v0/carriergate/users/:id/keys', route(can('c5r.users.list'), "A gate user's API keys (never the key itself)", { params: idParams }), async (req) =>
+    ok(await users.keys(req.auth!, req.params.id)),
   );
   r.post(
     '/v0/carriergate/users/:id/keys',
-    {
-      config: can('c5r.users.edit'),
-      schema: { tags, summary: 'Make an API key; the answer is the only time the key is shown', params: idParams, body: gateKeyCreateSchema },
-    },
+    route(can('c5r.users.edit'), 'Make an API key; the answer is the only time the key is shown', { params: idParams, body: gateKeyCreateSchema }),
     async (req) => ok(await users.createKey(req.auth!, req.params.id, req.body.name)),
   );
-  r.post(
-    '/v0/carriergate/keys/:id/revoke',
-    { config: canRetry('c5r.users.edit'), schema: { tags, summary: 'Revoke an API key', params: idParams } },
-    async (req) => ok(await users.revokeKey(req.auth!, req.params.id)),
+  r.post('/v0/carriergate/keys/:id/revoke', route(canRetry('c5r.users.edit'), 'Revoke an API key', { params: idParams }), async (req) =>
+    ok(await users.revokeKey(req.auth!, req.params.id)),
   );
   r.get(
     '/v0/carriergate/shipments',
-    { config: can('c5r.users.list'), schema: { tags, summary: 'The newest gate shipments, of one user or all', querystring: gateShipmentListQuerySchema } },
+    route(can('c5r.users.list'), 'The newest gate shipments, of one user or all', { querystring: gateShipmentListQuerySchema }),
     async (req) => ok(await shipments.list(req.query.gateUserId, req.query.l)),
   );
   r.post(
     '/v0/carriergate/shipments/:id/void',
-    { config: canRetry('c5r.users.edit'), schema: { tags, summary: 'Void the labels of a gate shipment (staff)', params: idParams } },
+    route(canRetry('c5r.users.edit'), 'Void the labels of a gate shipment (staff)', { params: idParams }),
     async (req) => ok(await shipments.voidByStaff(req.auth!, req.params.id)),
   );
   r.get(
     '/v0/carriergate/shipments/:id/label.pdf',
-    { config: can('c5r.users.list'), schema: { tags, summary: "A gate shipment's labels as one file", params: idParams } },
+    route(can('c5r.users.list'), "A gate shipment's labels as one file", { params: idParams }),
     async (req, reply) => sendFile(reply, { ...(await shipments.labelFile(null, req.params.id)), name: `gate-${req.params.id}.pdf` }, 'inline'),
   );
 
-  r.get(
-    '/v0/carriergate/bills',
-    { config: can('c5r.bills.list'), schema: { tags, summary: 'Gate bills by user, month and status', querystring: gateBillListQuerySchema } },
-    async (req) => ok(await bills.list(req.auth!, req.query)),
+  r.get('/v0/carriergate/bills', route(can('c5r.bills.list'), 'Gate bills by user, month and status', { querystring: gateBillListQuerySchema }), async (req) =>
+    ok(await bills.list(req.auth!, req.query)),
   );
-  r.get(
-    '/v0/carriergate/bills/:id',
-    { config: can('c5r.bills.list'), schema: { tags, summary: 'A gate bill with its lines', params: idParams } },
-    async (req) => ok(await bills.detail(req.auth!, req.params.id)),
+  r.get('/v0/carriergate/bills/:id', route(can('c5r.bills.list'), 'A gate bill with its lines', { params: idParams }), async (req) =>
+    ok(await bills.detail(req.auth!, req.params.id)),
   );
   r.post(
     '/v0/carriergate/bills/build',
-    {
-      config: canRetry('c5r.bills.edit'),
-      schema: { tags, summary: "Build a month's bills (default last month); drafts are rebuilt", body: gateBillBuildSchema },
-    },
+    route(canRetry('c5r.bills.edit'), "Build a month's bills (default last month); drafts are rebuilt", { body: gateBillBuildSchema }),
     async (req) => ok(await bills.build(req.auth!, req.body)),
   );
   r.post(
     '/v0/carriergate/bills/:id/issue',
-    { config: canRetry('c5r.bills.edit'), schema: { tags, summary: 'Issue a draft bill (it never changes again)', params: idParams } },
+    route(canRetry('c5r.bills.edit'), 'Issue a draft bill (it never changes again)', { params: idParams }),
     async (req) => ok(await bills.issue(req.auth!, req.params.id)),
   );
-  r.get(
-    '/v0/carriergate/bills/:id/bill.csv',
-    { config: can('c5r.bills.list'), schema: { tags, summary: 'A gate bill as CSV', params: idParams } },
-    async (req, reply) => sendFile(reply, { mime: 'text/csv; charset=utf-8', ...(await bills.csv(req.auth!, req.params.id, req.locale)) }, 'attachment'),
+  r.get('/v0/carriergate/bills/:id/bill.csv', route(can('c5r.bills.list'), 'A gate bill as CSV', { params: idParams }), async (req, reply) =>
+    sendFile(reply, { mime: 'text/csv; charset=utf-8', ...(await bills.csv(req.auth!, req.params.id, req.locale)) }, 'attachment'),
   );
-  r.get(
-    '/v0/carriergate/bills/:id/bill.pdf',
-    { config: can('c5r.bills.list'), schema: { tags, summary: 'A gate bill as PDF', params: idParams } },
-    async (req, reply) => sendFile(reply, { mime: 'application/pdf', ...(await bills.pdf(req.auth!, req.params.id, req.locale)) }, 'inline'),
+  r.get('/v0/carriergate/bills/:id/bill.pdf', route(can('c5r.bills.list'), 'A gate bill as PDF', { params: idParams }), async (req, reply) =>
+    sendFile(reply, { mime: 'application/pdf', ...(await bills.pdf(req.auth!, req.params.id, req.locale)) }, 'inline'),
   );
 
   // The API of the gate users themselves: every call names its key; a wrong one is ApiKeyInvalid.
   r.post(
     '/v0/gate/shipments',
-    {
-      config: byApiKey,
-      schema: {
-        tags,
-        summary: 'Buy the labels of a shipment (API key, Idempotency-Key required)',
-        headers: gateIdempotencyHeaderSchema,
-        body: gateShipmentSchema,
-      },
-    },
+    route(byApiKey, 'Buy the labels of a shipment (API key, Idempotency-Key required)', { headers: gateIdempotencyHeaderSchema, body: gateShipmentSchema }),
     async (req) => ok(await shipments.buy(await users.authenticate(req.headers), req.headers['idempotency-key'], req.body)),
   );
-  r.get('/v0/gate/shipments/:id', { config: byApiKey, schema: { tags, summary: 'A shipment of the key’s user', params: idParams } }, async (req) =>
+  r.get('/v0/gate/shipments/:id', route(byApiKey, 'A shipment of the key’s user', { params: idParams }), async (req) =>
     ok(await shipments.get(await users.authenticate(req.headers), req.params.id)),
   );
-  r.post('/v0/gate/shipments/:id/void', { config: byApiKey, schema: { tags, summary: 'Void the labels of a shipment', params: idParams } }, async (req) =>
+  r.post('/v0/gate/shipments/:id/void', route(byApiKey, 'Void the labels of a shipment', { params: idParams }), async (req) =>
     ok(await shipments.void(await users.authenticate(req.headers), req.params.id)),
   );
-  r.get(
-    '/v0/gate/shipments/:id/label.pdf',
-    { config: byApiKey, schema: { tags, summary: 'The labels of a shipment as one file', params: idParams } },
-    async (req, reply) => {
-      const gateUserId = await users.authenticate(req.headers);
-      return sendFile(reply, { ...(await shipments.labelFile(gateUserId, req.params.id)), name: `gate-${req.params.id}.pdf` }, 'inline');
-    },
-  );
+  r.get('/v0/gate/shipments/:id/label.pdf', route(byApiKey, 'The labels of a shipment as one file', { params: idParams }), async (req, reply) => {
+    const gateUserId = await users.authenticate(req.headers);
+    return sendFile(reply, { ...(await shipments.labelFile(gateUserId, req.params.id)), name: `gate-${req.params.id}.pdf` }, 'inline');
+  });
 }

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { type AuthContext } from '../../http/access.js';
 import { ok } from '../../http/reply.js';
-import { can, canRetry } from '../../http/route-config.js';
+import { can, canRetry, routeDocs } from '../../http/route-config.js';
 import { PickScanBatchFlow } from '../../flows/pick-scan-batch.flow.js';
 import { registerJobHandler } from '../jobs/index.js';
 import { carriersServices, LABEL_RETRY_JOB } from './index.js';
@@ -25,6 +25,7 @@ import { TRACK_SUBSCRIBE_ATTEMPTS, TRACK_SUBSCRIBE_JOB } from './tracking-subscr
 import { TenantScope } from '../../db/tenant-scope.js';
 
 const tags = ['carriers'];
+const route = routeDocs(tags);
 const actorOf = (auth: AuthContext) => ({ userId: auth.userId, merchantScope: TenantScope.of(auth) });
 
 /**
@@ -50,105 +51,75 @@ export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
     maxAttempts: TRACK_SUBSCRIBE_ATTEMPTS,
   });
 
-  r.get(
-    '/v0/carriers/drivers',
-    { config: can('sys.carriers.list'), schema: { tags, summary: 'The carrier drivers, their products and account fields' } },
-    async () => ok(accounts.drivers()),
+  r.get('/v0/carriers/drivers', route(can('sys.carriers.list'), 'The carrier drivers, their products and account fields'), async () => ok(accounts.drivers()));
+  r.get('/v0/carriers/accounts', route(can('sys.carriers.list'), 'Carrier accounts (credentials named, never shown)'), async (req) =>
+    ok(await accounts.list(req.auth!)),
   );
-  r.get(
-    '/v0/carriers/accounts',
-    { config: can('sys.carriers.list'), schema: { tags, summary: 'Carrier accounts (credentials named, never shown)' } },
-    async (req) => ok(await accounts.list(req.auth!)),
-  );
-  r.post(
-    '/v0/carriers/accounts',
-    { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Add a carrier account', body: carrierAccountCreateSchema } },
-    async (req) => ok(await accounts.create(req.auth!, req.body)),
+  r.post('/v0/carriers/accounts', route(canRetry('sys.carriers.edit'), 'Add a carrier account', { body: carrierAccountCreateSchema }), async (req) =>
+    ok(await accounts.create(req.auth!, req.body)),
   );
   r.put(
     '/v0/carriers/accounts/:id',
-    {
-      config: canRetry('sys.carriers.edit'),
-      schema: { tags, summary: 'Change a carrier account', params: carrierIdParamsSchema, body: carrierAccountUpdateSchema },
-    },
+    route(canRetry('sys.carriers.edit'), 'Change a carrier account', { params: carrierIdParamsSchema, body: carrierAccountUpdateSchema }),
     async (req) => ok(await accounts.update(req.auth!, req.params.id, req.body)),
   );
   r.delete(
     '/v0/carriers/accounts/:id',
-    { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Delete an unused carrier account', params: carrierIdParamsSchema } },
+    route(canRetry('sys.carriers.edit'), 'Delete an unused carrier account', { params: carrierIdParamsSchema }),
     async (req) => ok(await accounts.remove(req.auth!, req.params.id)),
   );
   r.get(
     '/v0/carriers/accounts/:id/prices',
-    {
-      config: can('sys.carriers.list'),
-      schema: { tags, summary: 'The price list of an account (weight bands per product)', params: carrierIdParamsSchema },
-    },
+    route(can('sys.carriers.list'), 'The price list of an account (weight bands per product)', { params: carrierIdParamsSchema }),
     async (req) => ok(await prices.list(req.auth!, req.params.id)),
   );
   r.put(
     '/v0/carriers/accounts/:id/prices',
-    {
-      config: canRetry('sys.carriers.edit'),
-      schema: { tags, summary: 'Replace the price list of an account', params: carrierIdParamsSchema, body: carrierPriceListSchema },
-    },
+    route(canRetry('sys.carriers.edit'), 'Replace the price list of an account', { params: carrierIdParamsSchema, body: carrierPriceListSchema }),
     async (req) => ok(await prices.replace(req.auth!, req.params.id, req.body)),
   );
-  r.get(
-    '/v0/carriers/rules',
-    { config: can('sys.carriers.list'), schema: { tags, summary: 'Rules: which account and product serve which orders' } },
-    async (req) => ok(await accounts.rules(req.auth!)),
+  r.get('/v0/carriers/rules', route(can('sys.carriers.list'), 'Rules: which account and product serve which orders'), async (req) =>
+    ok(await accounts.rules(req.auth!)),
   );
-  r.post('/v0/carriers/rules', { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Add a rule', body: carrierRuleWriteSchema } }, async (req) =>
+  r.post('/v0/carriers/rules', route(canRetry('sys.carriers.edit'), 'Add a rule', { body: carrierRuleWriteSchema }), async (req) =>
     ok(await accounts.createRule(req.auth!, req.body)),
   );
   r.put(
     '/v0/carriers/rules/:id',
-    { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Change a rule', params: carrierIdParamsSchema, body: carrierRuleWriteSchema } },
+    route(canRetry('sys.carriers.edit'), 'Change a rule', { params: carrierIdParamsSchema, body: carrierRuleWriteSchema }),
     async (req) => ok(await accounts.updateRule(req.auth!, req.params.id, req.body)),
   );
-  r.delete(
-    '/v0/carriers/rules/:id',
-    { config: canRetry('sys.carriers.edit'), schema: { tags, summary: 'Delete a rule', params: carrierIdParamsSchema } },
-    async (req) => ok(await accounts.removeRule(req.auth!, req.params.id)),
+  r.delete('/v0/carriers/rules/:id', route(canRetry('sys.carriers.edit'), 'Delete a rule', { params: carrierIdParamsSchema }), async (req) =>
+    ok(await accounts.removeRule(req.auth!, req.params.id)),
   );
   r.get(
     '/v0/carriers/orders/:id/resolution',
-    { config: can('sys.carriers.list'), schema: { tags, summary: 'The account, product and services an order resolves to', params: carrierIdParamsSchema } },
+    route(can('sys.carriers.list'), 'The account, product and services an order resolves to', { params: carrierIdParamsSchema }),
     async (req) => ok(await labels.resolution(req.auth!, req.params.id)),
   );
   r.get(
     '/v0/carriers/orders/:id/labels',
-    { config: can('p11y.labels.print'), schema: { tags, summary: 'Every label of an order, voided ones included', params: carrierIdParamsSchema } },
+    route(can('p11y.labels.print'), 'Every label of an order, voided ones included', { params: carrierIdParamsSchema }),
     async (req) => ok(await labels.labels(TenantScope.of(req.auth!), req.params.id)),
   );
   r.get(
     '/v0/carriers/labels',
-    {
-      config: can('p11y.labels.print'),
-      schema: { tags, summary: 'The live labels of several orders (per-carrier lists)', querystring: ordersLabelsQuerySchema },
-    },
+    route(can('p11y.labels.print'), 'The live labels of several orders (per-carrier lists)', { querystring: ordersLabelsQuerySchema }),
     async (req) => ok(await labels.labelsOfOrders(TenantScope.of(req.auth!), req.query.orderIds)),
   );
   r.post(
     '/v0/carriers/orders/:id/labels',
-    {
-      config: can('p11y.labels.print'),
-      schema: { tags, summary: 'Buy the labels an order lacks (bought ones are reused)', params: carrierIdParamsSchema, body: buyLabelsSchema },
-    },
+    route(can('p11y.labels.print'), 'Buy the labels an order lacks (bought ones are reused)', { params: carrierIdParamsSchema, body: buyLabelsSchema }),
     async (req) => ok(await labels.buyOrRefuse(req.auth!, req.params.id, req.body)),
   );
   r.post(
     '/v0/carriers/labels/:id/void',
-    {
-      config: can('p11y.labels.manage'),
-      schema: { tags, summary: 'Void (cancel) a label at its carrier', params: carrierIdParamsSchema, body: voidLabelSchema },
-    },
+    route(can('p11y.labels.manage'), 'Void (cancel) a label at its carrier', { params: carrierIdParamsSchema, body: voidLabelSchema }),
     async (req) => ok(await labels.void(actorOf(req.auth!), req.params.id)),
   );
   r.post(
     '/v0/carriers/queue/retry',
-    { config: can('p11y.labels.manage'), schema: { tags, summary: 'Retry the labels of orders in the label queue', body: labelRetrySchema } },
+    route(can('p11y.labels.manage'), 'Retry the labels of orders in the label queue', { body: labelRetrySchema }),
     async (req) => ok(await labels.retry(actorOf(req.auth!), req.body.orderIds)),
   );
   for (const path of ['/v0/order/batchPrintLabel', '/v0/order/printShipmentLabelAtScan']) {
@@ -162,22 +133,18 @@ export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
       async (req) => ok(await pickScanBatch.batchPrintLabel(req.auth!, req.body, { claim: path === '/v0/order/batchPrintLabel' })),
     );
   }
-  r.get(
-    '/v0/labels/merged.pdf',
-    { config: can('p11y.labels.print'), schema: { tags, summary: 'Labels as one PDF', querystring: mergedPdfQuerySchema } },
-    async (req, reply) => {
-      const pdf = await gate.mergedPdf(req.auth!, req.query.files);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', 'inline; filename="labels.pdf"')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(pdf);
-    },
-  );
+  r.get('/v0/labels/merged.pdf', route(can('p11y.labels.print'), 'Labels as one PDF', { querystring: mergedPdfQuerySchema }), async (req, reply) => {
+    const pdf = await gate.mergedPdf(req.auth!, req.query.files);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', 'inline; filename="labels.pdf"')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(pdf);
+  });
   r.get(
     '/v0/utils/labelSNBase64',
-    { config: { access: 'user' }, schema: { tags, summary: 'A label for a serial or tracking number as base64 PDF', querystring: labelSnQuerySchema } },
+    route({ access: 'user' }, 'A label for a serial or tracking number as base64 PDF', { querystring: labelSnQuerySchema }),
     async (req) => ok(await gate.labelSnBase64(req.auth!, req.query.q)),
   );
 }

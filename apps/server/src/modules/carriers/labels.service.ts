@@ -1,4 +1,4 @@
-import { OUTBOUND_DISPATCHED, OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
+import { OUTBOUND_AWAITING_SHIPPING_SCAN, OUTBOUND_BEFORE_PACKING_COMPLETED, OUTBOUND_DISPATCHED, OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import { CARRIER_ERROR_CODES, type CarrierErrorKindName } from '@kontor/contracts/domains/carriers';
 import type { LabelPurchase, ParcelLabel } from '@kontor/contracts/domains/carriers-responses';
 import type { Kysely } from 'kysely';
@@ -18,22 +18,8 @@ import { TrackingSubscriptionsService } from './tracking-subscriptions.service.j
 import { BUSY, LabelPurchaser, type Prepared } from './label-purchaser.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 
-/** States below packing completed: printing the label moves them to packing completed (facts §2.8). */
-export const BEFORE_PACKING_COMPLETED: readonly OutboundState[] = [
-  'readyToPick',
-  'readyToSwap',
-  'inPicklist',
-  'picklistPrinted',
-  'readyToPack',
-  'partiallyPacked',
-  'packed',
-  'packetWeightNeeded',
-  'packetDimensionNeeded',
-  'shipmentLabelAwaits',
-  'transportLabelAwaits',
-];
-/** States that may still get labels, besides those: packed and waiting for the shipping scan. */
-const LABELLABLE: readonly OutboundState[] = [...BEFORE_PACKING_COMPLETED, 'packingCompleted', 'snRequired', 'partialQc', 'readyToShip'];
+/** States that may still get labels: below packing completed (buying moves them there, facts §2.8), and packed ones waiting for the shipping scan. */
+const LABELLABLE: readonly OutboundState[] = [...OUTBOUND_BEFORE_PACKING_COMPLETED, ...OUTBOUND_AWAITING_SHIPPING_SCAN];
 /** Never printed: the order is (being) cancelled (facts §2.8, §3.6). */
 export const CANCELED: readonly OutboundState[] = ['cancelRequested', 'canceled'];
 
@@ -296,7 +282,8 @@ export class LabelsService {
       let text = '';
       if (complete) {
         await labelsRepo.dequeue(trx, orderId);
-        if (BEFORE_PACKING_COMPLETED.includes(state)) await outbound.orders.status.move(trx, actor, row, 'packingCompleted', { action: 'labelBought' });
+        if (OUTBOUND_BEFORE_PACKING_COMPLETED.includes(state))
+          await outbound.orders.status.move(trx, actor, row, 'packingCompleted', { action: 'labelBought' });
       } else if (error?.carrierMessage === BUSY) {
         // Another purchase of the order is under way: it settles the order; this one only answers.
         kind = error.kind;
@@ -308,7 +295,7 @@ export class LabelsService {
         const attempts = ((await labelsRepo.queued(trx, orderId))?.attempts ?? 0) + 1;
         const nextAt = why.retryable ? nextAttempt(attempts) : null;
         await labelsRepo.enqueue(trx, { orderId, merchantId: order.merchantId, kind, text, nextAt });
-        if (BEFORE_PACKING_COMPLETED.includes(state) || state === 'packingCompleted')
+        if (OUTBOUND_BEFORE_PACKING_COMPLETED.includes(state) || state === 'packingCompleted')
           await outbound.orders.status.move(trx, actor, row, 'transportLabelAwaits', { action: 'labelFailed', reason: kind, note: text.slice(0, 500) });
         retryAt = nextAt;
       }

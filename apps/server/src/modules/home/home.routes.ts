@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { ok } from '../../http/reply.js';
-import { can } from '../../http/route-config.js';
+import { can, routeDocs } from '../../http/route-config.js';
 import { homeServices } from './index.js';
 
-const tags = ['home'];
+const route = routeDocs(['home']);
 
 /**
  * The floor on the home page (issue 19 item 10): the figures of `/home` for everyone who works with
@@ -14,9 +14,7 @@ const tags = ['home'];
 export function registerHomeRoutes(app: FastifyInstance, core: Core): void {
   const { home } = homeServices(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/v0/home/floor',
-    { config: can('p11y.orders.list'), schema: { tags, summary: 'The floor on the home page: what the floor must do now' } },
-    async (req) => ok(await home.floor(req.auth!)),
+  r.get('/v0/home/floor', route(can('p11y.orders.list'), 'The floor on the home page: what the floor must do now'), async (req) =>
+    ok(await home.floor(req.auth!)),
   );
 }

@@ -16,10 +16,10 @@ import { ok } from '../../http/reply.js';
 import { changeContainerStatus } from './container.service.js';
 import { inboundServices } from './index.js';
 import { registerReceivingExport } from './receiving-export.routes.js';
-import { can, canRetry, dbId, idParams } from '../../http/route-config.js';
+import { can, canRetry, dbId, idParams, routeDocs } from '../../http/route-config.js';
 
 const anyQuery = z.strictObject({ q: z.string().trim().min(1).max(100) });
-const tags = ['inbound'];
+const route = routeDocs(['inbound']);
 
 /** Inbound orders, receiving, putaway, the inbound logging scan and container status (issue 6). */
 export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
@@ -28,78 +28,61 @@ export function registerInboundRoutes(app: FastifyInstance, core: Core): void {
 
   r.get(
     '/v0/r7gorders/any',
-    { config: can('r7g.orders.list'), schema: { tags, summary: 'Inbound order by number, box or pallet label, or tracking number', querystring: anyQuery } },
+    route(can('r7g.orders.list'), 'Inbound order by number, box or pallet label, or tracking number', { querystring: anyQuery }),
     async (req) => ok(await orders.any(req.auth!, req.query.q)),
   );
   // Whoever may announce deliveries chooses the warehouse, without the warehouse screens' privilege.
-  r.get('/v0/warehouses/opts', { config: can('r7g.orders.list'), schema: { tags, summary: 'Warehouses to deliver to: id, code, name' } }, async () =>
-    ok(await orders.warehouseOptions()),
-  );
+  r.get('/v0/warehouses/opts', route(can('r7g.orders.list'), 'Warehouses to deliver to: id, code, name'), async () => ok(await orders.warehouseOptions()));
   r.get(
     '/v0/r7gorders/scanLog',
-    { config: can('wms.loggingScan.view'), schema: { tags, summary: 'Logging scan, inbound variant (facts §3.4)', querystring: scanLogQuerySchema } },
+    route(can('wms.loggingScan.view'), 'Logging scan, inbound variant (facts §3.4)', { querystring: scanLogQuerySchema }),
     async (req) => ok(await orders.scanLog(req.auth!, req.query.id, req.query.q)),
   );
-  r.get(
-    '/v0/r7gorders/:id/detail',
-    { config: can('r7g.orders.list'), schema: { tags, summary: 'Order, lines, scans and staging stock', params: idParams } },
-    async (req) => ok(await orders.detail(req.auth!, req.params.id)),
+  r.get('/v0/r7gorders/:id/detail', route(can('r7g.orders.list'), 'Order, lines, scans and staging stock', { params: idParams }), async (req) =>
+    ok(await orders.detail(req.auth!, req.params.id)),
   );
-  r.post(
-    '/v0/r7gorders/',
-    { config: canRetry('r7g.orders.edit'), schema: { tags, summary: 'Announce an inbound order', body: inboundOrderCreateSchema } },
-    async (req) => ok(await orders.create(req.auth!, req.body)),
+  r.post('/v0/r7gorders/', route(canRetry('r7g.orders.edit'), 'Announce an inbound order', { body: inboundOrderCreateSchema }), async (req) =>
+    ok(await orders.create(req.auth!, req.body)),
   );
-  r.put(
-    '/v0/r7gorders/:id',
-    { config: canRetry('r7g.orders.edit'), schema: { tags, summary: 'Change an inbound order', params: idParams, body: inboundOrderUpdateSchema } },
-    async (req) => ok(await orders.update(req.auth!, req.params.id, req.body)),
+  r.put('/v0/r7gorders/:id', route(canRetry('r7g.orders.edit'), 'Change an inbound order', { params: idParams, body: inboundOrderUpdateSchema }), async (req) =>
+    ok(await orders.update(req.auth!, req.params.id, req.body)),
   );
   r.post(
     '/v0/r7gorders/:id/status',
-    { config: canRetry('r7g.orders.edit'), schema: { tags, summary: 'In transit, receipt pending or canceled', params: idParams, body: inboundStatusSchema } },
+    route(canRetry('r7g.orders.edit'), 'In transit, receipt pending or canceled', { params: idParams, body: inboundStatusSchema }),
     async (req) => ok(await orders.changeStatus(req.auth!, req.params.id, req.body)),
   );
 
   r.post(
     '/v0/r7gorders/:id/scan',
-    {
-      config: { ...can('r7g.receiving.edit'), idempotent: true },
-      schema: { tags, summary: 'Count a scanned item (Idempotency-Key honoured)', params: idParams, body: receivingScanSchema },
-    },
+    route({ ...can('r7g.receiving.edit'), idempotent: true }, 'Count a scanned item (Idempotency-Key honoured)', {
+      params: idParams,
+      body: receivingScanSchema,
+    }),
     async (req) => ok(await desk.scan(req.auth!, req.params.id, req.body)),
   );
   r.delete(
     '/v0/r7gorders/:id/scans/:scanId',
-    {
-      config: { ...can('r7g.receiving.edit'), idempotent: true },
-      schema: { tags, summary: 'Undo a scan not yet booked', params: z.strictObject({ id: dbId, scanId: dbId }) },
-    },
+    route({ ...can('r7g.receiving.edit'), idempotent: true }, 'Undo a scan not yet booked', { params: z.strictObject({ id: dbId, scanId: dbId }) }),
     async (req) => ok(await desk.undo(req.auth!, req.params.id, req.params.scanId)),
   );
   r.post(
     '/v0/r7gorders/:id/complete',
-    {
-      config: { ...can('r7g.receiving.edit'), idempotent: true },
-      schema: { tags, summary: 'Book the open scans into staging', params: idParams, body: receivingCompleteSchema },
-    },
+    route({ ...can('r7g.receiving.edit'), idempotent: true }, 'Book the open scans into staging', { params: idParams, body: receivingCompleteSchema }),
     async (req) => ok(await desk.complete(req.auth!, req.params.id, req.body.final)),
   );
   r.post(
     '/v0/r7gorders/:id/putaway',
-    {
-      config: { ...can('r7g.receiving.edit'), idempotent: true },
-      schema: { tags, summary: 'Move received goods from staging into a compartment', params: idParams, body: putawaySchema },
-    },
+    route({ ...can('r7g.receiving.edit'), idempotent: true }, 'Move received goods from staging into a compartment', { params: idParams, body: putawaySchema }),
     async (req) => ok(await desk.putaway(req.auth!, req.params.id, req.body)),
   );
 
   r.post(
     '/v0/c7rorders/:id/status',
-    {
-      config: canRetry('c7r.orders.edit'),
-      schema: { tags, summary: 'In transit, arrived (its orders become receipt pending), unloaded, canceled', params: idParams, body: containerStatusSchema },
-    },
+    route(canRetry('c7r.orders.edit'), 'In transit, arrived (its orders become receipt pending), unloaded, canceled', {
+      params: idParams,
+      body: containerStatusSchema,
+    }),
     async (req) => ok(await changeContainerStatus(core, req.auth!, req.params.id, req.body)),
   );
   registerReceivingExport(app, core);

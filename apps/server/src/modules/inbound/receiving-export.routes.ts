@@ -11,6 +11,7 @@ import { parsePeriod } from './receiving-export.period.js';
 import { DIRECT_LIMIT, ensureDirectExport } from './receiving-export.service.js';
 import { writeReceivingExport, XLSX } from './receiving-export.xlsx.js';
 import { TenantScope } from '../../db/tenant-scope.js';
+import { routeDocs } from '../../http/route-config.js';
 
 const PRIVILEGE = 'tools.receivingExport.view';
 
@@ -24,6 +25,7 @@ export function registerReceivingExport(app: FastifyInstance, core: Core): void 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: { privilege: PRIVILEGE } };
   const tags = ['inbound'];
+  const route = routeDocs(tags);
 
   r.get(
     '/v0/r7gorders/export.xlsx',
@@ -47,10 +49,7 @@ export function registerReceivingExport(app: FastifyInstance, core: Core): void 
   );
   r.post(
     '/v0/r7gorders/export.xlsx',
-    {
-      config: { ...config, idempotent: true },
-      schema: { tags, summary: 'Receivings of a period as XLSX by a background job; answers the job', body: periodInput },
-    },
+    route({ ...config, idempotent: true }, 'Receivings of a period as XLSX by a background job; answers the job', { body: periodInput }),
     async (req) => {
       const period = parsePeriod(req.body);
       const auth = req.auth!;

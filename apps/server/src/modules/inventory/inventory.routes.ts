@@ -31,7 +31,7 @@ import { StockGroupsService } from './stock-groups.service.js';
 import { StockService } from './stock.service.js';
 import { StocktakeUnits } from './stocktake-units.js';
 import { StocktakeService } from './stocktake.service.js';
-import { can, canRetry, idParams } from '../../http/route-config.js';
+import { can, canRetry, idParams, routeDocs } from '../../http/route-config.js';
 import { TenantScope, tenantAllows } from '../../db/tenant-scope.js';
 
 const actorOf = (request: FastifyRequest): Actor => {
@@ -40,6 +40,7 @@ const actorOf = (request: FastifyRequest): Actor => {
 };
 const moveBody = moveSchema.extend({ withReservations: z.boolean().default(false) });
 const tags = ['inventory'];
+const route = routeDocs(tags);
 
 /** Lookups of the original clients, stock operations, reservations and stocktaking (issue 5). */
 export function registerInventoryRoutes(app: FastifyInstance, core: Core): void {
@@ -55,135 +56,97 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
 
   r.post(
     '/v0/items/import',
-    {
-      config: canRetry('wms.item.edit'),
-      schema: { tags, summary: 'Import items from an uploaded XLSX or CSV file (background job with an error report)', body: itemImportSchema },
-    },
+    route(canRetry('wms.item.edit'), 'Import items from an uploaded XLSX or CSV file (background job with an error report)', { body: itemImportSchema }),
     async (req) => ok(await enqueueItemImport(core, req.auth!, req.body, req.locale)),
   );
 
   r.get(
     '/v0/item/any',
-    { config: can('wms.item.list'), schema: { tags, summary: 'Item by SKU, barcode or alias; {guid:"",unid:""} on a miss', querystring: anyQuerySchema } },
+    route(can('wms.item.list'), 'Item by SKU, barcode or alias; {guid:"",unid:""} on a miss', { querystring: anyQuerySchema }),
     async (req) => ok(await lookups.itemAny(actorOf(req).merchantScope, req.query.q)),
   );
-  r.get(
-    '/v0/item/opts',
-    { config: can('wms.item.list'), schema: { tags, summary: 'Items of one type (Type=2: packing materials)', querystring: itemOptsQuerySchema } },
-    async (req) => ok(await lookups.itemOpts(actorOf(req).merchantScope, req.query.Type)),
+  r.get('/v0/item/opts', route(can('wms.item.list'), 'Items of one type (Type=2: packing materials)', { querystring: itemOptsQuerySchema }), async (req) =>
+    ok(await lookups.itemOpts(actorOf(req).merchantScope, req.query.Type)),
   );
   r.get(
     '/v0/compartment/any',
-    { config: can('wms.inventory.list'), schema: { tags, summary: 'Compartment by code; {guid:"",name:""} on a miss', querystring: anyQuerySchema } },
+    route(can('wms.inventory.list'), 'Compartment by code; {guid:"",name:""} on a miss', { querystring: anyQuerySchema }),
     async (req) => ok(await lookups.compartmentAny(actorOf(req).merchantScope, req.query.q)),
   );
   r.get(
     '/v0/inventory/list',
-    { config: can('wms.inventory.list'), schema: { tags, summary: 'Stock rows (l, o time cursor, q, LocationGUID)', querystring: inventoryListQuerySchema } },
+    route(can('wms.inventory.list'), 'Stock rows (l, o time cursor, q, LocationGUID)', { querystring: inventoryListQuerySchema }),
     async (req) => ok(await lookups.inventoryList(actorOf(req).merchantScope, req.query)),
   );
 
   r.get(
     '/v0/stock/groups',
-    {
-      config: can('wms.inventory.list'),
-      schema: {
-        tags,
-        summary: 'Stock summed by compartment, item, batch or merchant (by=...), with the stock list filters',
-        querystring: stockGroupsQuerySchema,
-      },
-    },
+    route(can('wms.inventory.list'), 'Stock summed by compartment, item, batch or merchant (by=...), with the stock list filters', {
+      querystring: stockGroupsQuerySchema,
+    }),
     async (req) => ok(await groups.groups(actorOf(req).merchantScope, req.query)),
   );
 
-  r.post(
-    '/v0/inventory/adjust',
-    { config: canRetry('wms.inventory.edit'), schema: { tags, summary: 'Add or remove units with a reason code', body: adjustSchema } },
-    async (req) => ok(await stock.adjust(actorOf(req), req.body)),
+  r.post('/v0/inventory/adjust', route(canRetry('wms.inventory.edit'), 'Add or remove units with a reason code', { body: adjustSchema }), async (req) =>
+    ok(await stock.adjust(actorOf(req), req.body)),
   );
-  r.post(
-    '/v0/inventory/move',
-    { config: canRetry('wms.inventory.edit'), schema: { tags, summary: 'Move units to another compartment', body: moveBody } },
-    async (req) => ok(await stock.move(actorOf(req), req.body)),
+  r.post('/v0/inventory/move', route(canRetry('wms.inventory.edit'), 'Move units to another compartment', { body: moveBody }), async (req) =>
+    ok(await stock.move(actorOf(req), req.body)),
   );
-  r.post(
-    '/v0/inventory/status',
-    { config: canRetry('wms.inventory.edit'), schema: { tags, summary: 'Freeze, damage or release units', body: changeStatusSchema } },
-    async (req) => ok(await stock.changeStatus(actorOf(req), req.body)),
+  r.post('/v0/inventory/status', route(canRetry('wms.inventory.edit'), 'Freeze, damage or release units', { body: changeStatusSchema }), async (req) =>
+    ok(await stock.changeStatus(actorOf(req), req.body)),
   );
-  r.post(
-    '/v0/inventory/reserve',
-    { config: canRetry('wms.inventory.reserve'), schema: { tags, summary: 'Reserve units for a reference', body: reserveSchema } },
-    async (req) => ok(await reservations.reserve(actorOf(req), req.body)),
+  r.post('/v0/inventory/reserve', route(canRetry('wms.inventory.reserve'), 'Reserve units for a reference', { body: reserveSchema }), async (req) =>
+    ok(await reservations.reserve(actorOf(req), req.body)),
   );
-  r.post(
-    '/v0/inventory/release',
-    { config: canRetry('wms.inventory.reserve'), schema: { tags, summary: 'Release the reservations of a reference', body: releaseSchema } },
-    async (req) => ok(await reservations.release(actorOf(req), req.body)),
+  r.post('/v0/inventory/release', route(canRetry('wms.inventory.reserve'), 'Release the reservations of a reference', { body: releaseSchema }), async (req) =>
+    ok(await reservations.release(actorOf(req), req.body)),
   );
 
-  r.get(
-    '/v0/munits/any',
-    { config: can('wms.mergedUnit.list'), schema: { tags, summary: 'A merged unit by code with its contents', querystring: anyQuerySchema } },
-    async (req) => {
-      const actor = actorOf(req);
-      const unit = await stock.places.mergedUnitByCode(req.query.q);
-      if (!unit || !tenantAllows(actor.merchantScope, unit.merchantId)) return ok({ id: 0, code: '' });
-      return ok(await units.contents(unit.id));
-    },
+  r.get('/v0/munits/any', route(can('wms.mergedUnit.list'), 'A merged unit by code with its contents', { querystring: anyQuerySchema }), async (req) => {
+    const actor = actorOf(req);
+    const unit = await stock.places.mergedUnitByCode(req.query.q);
+    if (!unit || !tenantAllows(actor.merchantScope, unit.merchantId)) return ok({ id: 0, code: '' });
+    return ok(await units.contents(unit.id));
+  });
+  r.post('/v0/munits/pack', route(canRetry('wms.mergedUnit.edit'), 'Put loose units into a merged unit', { body: packSchema }), async (req) =>
+    ok(await units.pack(actorOf(req), req.body)),
   );
-  r.post(
-    '/v0/munits/pack',
-    { config: canRetry('wms.mergedUnit.edit'), schema: { tags, summary: 'Put loose units into a merged unit', body: packSchema } },
-    async (req) => ok(await units.pack(actorOf(req), req.body)),
+  r.post('/v0/munits/unpack', route(canRetry('wms.mergedUnit.edit'), 'Empty a merged unit into its compartment', { body: unpackSchema }), async (req) =>
+    ok(await units.unpack(actorOf(req), req.body)),
   );
-  r.post(
-    '/v0/munits/unpack',
-    { config: canRetry('wms.mergedUnit.edit'), schema: { tags, summary: 'Empty a merged unit into its compartment', body: unpackSchema } },
-    async (req) => ok(await units.unpack(actorOf(req), req.body)),
-  );
-  r.post(
-    '/v0/munits/move',
-    { config: canRetry('wms.mergedUnit.edit'), schema: { tags, summary: 'Move a merged unit with everything in it', body: moveUnitSchema } },
-    async (req) => ok(await units.move(actorOf(req), req.body)),
+  r.post('/v0/munits/move', route(canRetry('wms.mergedUnit.edit'), 'Move a merged unit with everything in it', { body: moveUnitSchema }), async (req) =>
+    ok(await units.move(actorOf(req), req.body)),
   );
 
-  r.get(
-    '/v0/inventory/check',
-    { config: can('wms.stocktake.approve'), schema: { tags, summary: 'Consistency check: snapshot, ledger and reservations agree (empty list)' } },
-    async (req) => {
-      stocktakes.wholeWarehouse(actorOf(req));
-      return ok(await checkStockInvariants(core.db));
-    },
-  );
+  r.get('/v0/inventory/check', route(can('wms.stocktake.approve'), 'Consistency check: snapshot, ledger and reservations agree (empty list)'), async (req) => {
+    stocktakes.wholeWarehouse(actorOf(req));
+    return ok(await checkStockInvariants(core.db));
+  });
 
-  r.get('/v0/stocktakes/', { config: can('wms.stocktake.edit'), schema: { tags, summary: 'Recent stock counts' } }, async (req) =>
-    ok(await stocktakes.list(actorOf(req), 100)),
-  );
-  r.post(
-    '/v0/stocktakes/',
-    { config: canRetry('wms.stocktake.edit'), schema: { tags, summary: 'Start counting compartments', body: stockCountCreateSchema } },
-    async (req) => ok(await stocktakes.create(actorOf(req), req.body)),
+  r.get('/v0/stocktakes/', route(can('wms.stocktake.edit'), 'Recent stock counts'), async (req) => ok(await stocktakes.list(actorOf(req), 100)));
+  r.post('/v0/stocktakes/', route(canRetry('wms.stocktake.edit'), 'Start counting compartments', { body: stockCountCreateSchema }), async (req) =>
+    ok(await stocktakes.create(actorOf(req), req.body)),
   );
   r.get('/v0/stocktakes/:id', { config: can('wms.stocktake.edit'), schema: { tags, params: idParams } }, async (req) =>
     ok(await stocktakes.read(actorOf(req), req.params.id)),
   );
   r.put(
     '/v0/stocktakes/:id/lines',
-    { config: canRetry('wms.stocktake.edit'), schema: { tags, summary: 'Record counted quantities', params: idParams, body: stockCountLinesSchema } },
+    route(canRetry('wms.stocktake.edit'), 'Record counted quantities', { params: idParams, body: stockCountLinesSchema }),
     async (req) => ok(await stocktakes.count(actorOf(req), req.params.id, req.body.lines)),
   );
   r.put(
     '/v0/stocktakes/:id/units',
-    {
-      config: canRetry('wms.stocktake.edit'),
-      schema: { tags, summary: 'Count a merged unit as one: found here, found elsewhere, or missing', params: idParams, body: stockCountUnitSchema },
-    },
+    route(canRetry('wms.stocktake.edit'), 'Count a merged unit as one: found here, found elsewhere, or missing', {
+      params: idParams,
+      body: stockCountUnitSchema,
+    }),
     async (req) => ok(await countedUnits.count(actorOf(req), req.params.id, req.body)),
   );
   r.post(
     '/v0/stocktakes/:id/post',
-    { config: canRetry('wms.stocktake.approve'), schema: { tags, summary: 'Approve: post the differences as adjustments', params: idParams } },
+    route(canRetry('wms.stocktake.approve'), 'Approve: post the differences as adjustments', { params: idParams }),
     async (req) => ok(await stocktakes.post(actorOf(req), req.params.id)),
   );
   r.post('/v0/stocktakes/:id/cancel', { config: canRetry('wms.stocktake.edit'), schema: { tags, params: idParams } }, async (req) =>
@@ -193,18 +156,12 @@ export function registerInventoryRoutes(app: FastifyInstance, core: Core): void 
   const ranges = new CompartmentRangeService(core.db);
   r.post(
     '/v0/compartments/range/preview',
-    {
-      config: can('wms.compartment.edit'),
-      schema: { tags, summary: 'How many compartments a range names, first and last code, how many exist', body: compartmentRangeSchema },
-    },
+    route(can('wms.compartment.edit'), 'How many compartments a range names, first and last code, how many exist', { body: compartmentRangeSchema }),
     async (req) => ok(await ranges.preview(req.body)),
   );
   r.post(
     '/v0/compartments/range',
-    {
-      config: canRetry('wms.compartment.edit'),
-      schema: { tags, summary: 'Create the compartments of a range the warehouse lacks', body: compartmentRangeSchema },
-    },
+    route(canRetry('wms.compartment.edit'), 'Create the compartments of a range the warehouse lacks', { body: compartmentRangeSchema }),
     async (req) => ok(await ranges.create(req.body)),
   );
 }

@@ -9,6 +9,7 @@ import { ok } from '../../http/reply.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { JobsService } from './jobs.service.js';
 import { JobRunner } from './runner.js';
+import { routeDocs } from '../../http/route-config.js';
 
 const authOf = (request: FastifyRequest) => {
   if (!request.auth) throw new AppError('NoPermission');
@@ -25,31 +26,23 @@ export function registerJobRoutes(app: FastifyInstance, core: Core): void {
   app.addHook('onClose', () => runner.stop());
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['jobs'];
-  r.get(
-    '/v0/jobs/',
-    { config: { access: 'user' }, schema: { tags, summary: 'My background jobs, newest first', response: { 200: envelopeOf(z.array(jobSchema)) } } },
-    async (request) => ok(await service.list(authOf(request))),
+  const route = routeDocs(['jobs']);
+  r.get('/v0/jobs/', route({ access: 'user' }, 'My background jobs, newest first', { response: { 200: envelopeOf(z.array(jobSchema)) } }), async (request) =>
+    ok(await service.list(authOf(request))),
   );
-  r.get('/v0/jobs/:id', { config: { access: 'user' }, schema: { tags, summary: 'One of my jobs', params: jobIdParamsSchema } }, async (request) =>
+  r.get('/v0/jobs/:id', route({ access: 'user' }, 'One of my jobs', { params: jobIdParamsSchema }), async (request) =>
     ok(await service.get(authOf(request), request.params.id)),
   );
-  r.post(
-    '/v0/jobs/:id/cancel',
-    { config: { access: 'user', idempotent: true }, schema: { tags, summary: 'Cancel a queued or running job', params: jobIdParamsSchema } },
-    async (request) => ok(await service.cancel(authOf(request), request.params.id)),
+  r.post('/v0/jobs/:id/cancel', route({ access: 'user', idempotent: true }, 'Cancel a queued or running job', { params: jobIdParamsSchema }), async (request) =>
+    ok(await service.cancel(authOf(request), request.params.id)),
   );
-  r.get(
-    '/v0/jobs/:id/result',
-    { config: { access: 'user' }, schema: { tags, summary: 'Download the result file', params: jobIdParamsSchema } },
-    async (request, reply) => {
-      const file = await service.resultFile(authOf(request), request.params.id);
-      return reply
-        .header('Content-Type', file.mime)
-        .header('Content-Disposition', contentDisposition('attachment', file.name))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(file.data);
-    },
-  );
+  r.get('/v0/jobs/:id/result', route({ access: 'user' }, 'Download the result file', { params: jobIdParamsSchema }), async (request, reply) => {
+    const file = await service.resultFile(authOf(request), request.params.id);
+    return reply
+      .header('Content-Type', file.mime)
+      .header('Content-Disposition', contentDisposition('attachment', file.name))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(file.data);
+  });
 }

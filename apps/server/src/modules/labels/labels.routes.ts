@@ -10,10 +10,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { contentDisposition } from '../../http/content-disposition.js';
-import { can, idParams } from '../../http/route-config.js';
+import { can, idParams, routeDocs } from '../../http/route-config.js';
 import { labelServices, type PdfAnswer } from './index.js';
 
-const tags = ['labels'];
+const route = routeDocs(['labels']);
 
 /** A PDF answer, shown inline (the PDF viewer page and the browser's own viewer open it). */
 const sendPdf = (reply: FastifyReply, answer: PdfAnswer) => {
@@ -33,53 +33,45 @@ export function registerLabelRoutes(app: FastifyInstance, core: Core): void {
 
   r.post(
     '/v0/labels/barcodes',
-    {
-      config: { access: { privilege: 'tools.labelMultiplePrint.view' } },
-      schema: { tags, summary: 'Barcode labels (symbology, values or a range, size, copies) as one PDF', body: barcodeSheetSchema },
-    },
+    route({ access: { privilege: 'tools.labelMultiplePrint.view' } }, 'Barcode labels (symbology, values or a range, size, copies) as one PDF', {
+      body: barcodeSheetSchema,
+    }),
     async (req, reply) => sendPdf(reply, await labels.barcodeSheet(req.body)),
   );
   r.post(
     '/v0/labels/logistics',
-    {
-      config: { access: { privilege: 'tools.commonLogisticsLabels.view' } },
-      schema: {
-        tags,
-        summary: 'Common logistics labels (fragile, this side up, heavy, do not stack, pallet, merchant) in en, cn or de',
-        body: logisticsLabelSchema,
-      },
-    },
+    route(
+      { access: { privilege: 'tools.commonLogisticsLabels.view' } },
+      'Common logistics labels (fragile, this side up, heavy, do not stack, pallet, merchant) in en, cn or de',
+      { body: logisticsLabelSchema },
+    ),
     async (req, reply) => sendPdf(reply, await labels.logistics(req.auth!, req.body)),
   );
   r.get(
     '/v0/labels/box',
-    { config: { access: 'staff' }, schema: { tags, summary: 'Box labels of an order, each with a new SSCC (GS1-128)', querystring: boxLabelQuerySchema } },
+    route({ access: 'staff' }, 'Box labels of an order, each with a new SSCC (GS1-128)', { querystring: boxLabelQuerySchema }),
     async (req, reply) => sendPdf(reply, await labels.logisticUnits(req.auth!, 'box', req.query)),
   );
   r.get(
     '/v0/labels/pallet',
-    {
-      config: { access: 'staff' },
-      schema: { tags, summary: 'Pallet labels of a loading, each with a new SSCC (GS1-128)', querystring: palletLabelQuerySchema },
-    },
+    route({ access: 'staff' }, 'Pallet labels of a loading, each with a new SSCC (GS1-128)', { querystring: palletLabelQuerySchema }),
     async (req, reply) => sendPdf(reply, await labels.logisticUnits(req.auth!, 'pallet', req.query)),
   );
   r.post(
     '/v0/labels/items',
-    { config: { access: { privilege: 'wms.item.list' } }, schema: { tags, summary: 'Item labels (SKU, EAN, name) of a list of items', body: itemLabelSchema } },
+    route({ access: { privilege: 'wms.item.list' } }, 'Item labels (SKU, EAN, name) of a list of items', { body: itemLabelSchema }),
     async (req, reply) => sendPdf(reply, await labels.itemLabels(req.auth!, req.body)),
   );
   r.get(
     '/v0/labels/orders/:id/packing-slip',
-    { config: can('p11y.labels.print'), schema: { tags, summary: "An order's packing slip (A4, the consignee's language)", params: idParams } },
+    route(can('p11y.labels.print'), "An order's packing slip (A4, the consignee's language)", { params: idParams }),
     async (req, reply) => sendPdf(reply, await labels.packingSlip(req.auth!, req.params.id)),
   );
   r.post(
     '/v0/labels/compartments',
-    {
-      config: { access: { privilege: 'wms.compartment.list' } },
-      schema: { tags, summary: 'Compartment labels (code, Code 128, zone, priority) as one PDF', body: compartmentLabelSchema },
-    },
+    route({ access: { privilege: 'wms.compartment.list' } }, 'Compartment labels (code, Code 128, zone, priority) as one PDF', {
+      body: compartmentLabelSchema,
+    }),
     async (req, reply) => sendPdf(reply, await labels.compartmentLabels(req.body)),
   );
 }

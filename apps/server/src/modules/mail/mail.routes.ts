@@ -5,6 +5,7 @@ import type { Core } from '../../core.js';
 import { ok } from '../../http/reply.js';
 import { registerJobHandler } from '../jobs/index.js';
 import { exportOutbox, outboxPage } from './outbox.service.js';
+import { routeDocs } from '../../http/route-config.js';
 
 const PRIVILEGE = { privilege: 'sys.mail.outbox' } as const;
 
@@ -22,21 +23,13 @@ export function registerMailRoutes(app: FastifyInstance, core: Core): void {
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['mail'];
-  r.get(
-    '/v0/mail/outbox',
-    { config: { access: PRIVILEGE }, schema: { tags, summary: 'Mails sent or waiting, newest first', querystring: pageQuerySchema } },
-    async (request) => {
-      return ok(await outboxPage(core.db, request.query.l, request.query.o));
-    },
-  );
+  const route = routeDocs(['mail']);
+  r.get('/v0/mail/outbox', route({ access: PRIVILEGE }, 'Mails sent or waiting, newest first', { querystring: pageQuerySchema }), async (request) => {
+    return ok(await outboxPage(core.db, request.query.l, request.query.o));
+  });
 
-  r.post(
-    '/v0/mail/outbox/export',
-    { config: { access: PRIVILEGE, idempotent: true }, schema: { tags, summary: 'Export the outbox as CSV (background job)' } },
-    async (request) => {
-      const auth = request.auth!;
-      return ok(await core.jobs!.enqueue('mail.outbox.export', {}, { userId: auth.userId, merchantId: auth.merchantId }));
-    },
-  );
+  r.post('/v0/mail/outbox/export', route({ access: PRIVILEGE, idempotent: true }, 'Export the outbox as CSV (background job)'), async (request) => {
+    const auth = request.auth!;
+    return ok(await core.jobs!.enqueue('mail.outbox.export', {}, { userId: auth.userId, merchantId: auth.merchantId }));
+  });
 }

@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/reply.js';
-import { can, canRetry, idParams } from '../../http/route-config.js';
+import { can, canRetry, idParams, routeDocs } from '../../http/route-config.js';
 import { registerJobHandler } from '../jobs/index.js';
 import { manifestsServices, MANIFEST_CUTOFF_JOB } from './index.js';
 
-const tags = ['manifests'];
+const route = routeDocs(['manifests']);
 const LIST = 'wms.manifests.list';
 const EDIT = 'wms.manifests.edit';
 
@@ -23,33 +23,24 @@ export function registerManifestRoutes(app: FastifyInstance, core: Core): void {
 
   r.get(
     '/v0/wms/manifests',
-    {
-      config: can(LIST),
-      schema: { tags, summary: "A day's handed-over parcels per carrier account, with its manifests", querystring: manifestDayQuerySchema },
-    },
+    route(can(LIST), "A day's handed-over parcels per carrier account, with its manifests", { querystring: manifestDayQuerySchema }),
     async (req) => ok(await manifests.day(req.auth!, req.query.day)),
   );
   r.post(
     '/v0/wms/manifests/close',
     // Not keyed: closing is idempotent per account and day by itself, and the carrier's close-out call must
     // follow the committed manifest, which a keyed request transaction would hold back (as label purchases).
-    { config: can(EDIT), schema: { tags, summary: "Close an account's day: manifest the parcels handed over (idempotent)", body: manifestCloseSchema } },
+    route(can(EDIT), "Close an account's day: manifest the parcels handed over (idempotent)", { body: manifestCloseSchema }),
     async (req) => ok(await manifests.close(req.auth!, req.body)),
   );
-  r.post(
-    '/v0/wms/manifests/flagLate',
-    { config: canRetry(EDIT), schema: { tags, summary: 'Flag parcels not manifested by the cut-off now', body: manifestFlagSchema } },
-    async (req) => ok({ flagged: await manifests.flagLateNow(req.auth!) }),
+  r.post('/v0/wms/manifests/flagLate', route(canRetry(EDIT), 'Flag parcels not manifested by the cut-off now', { body: manifestFlagSchema }), async (req) =>
+    ok({ flagged: await manifests.flagLateNow(req.auth!) }),
   );
-  r.get(
-    '/v0/wms/manifests/:id/manifest.pdf',
-    { config: can(LIST), schema: { tags, summary: 'A manifest as A4 PDF', params: idParams } },
-    async (req, reply) => {
-      const file = await manifests.pdf(req.auth!, req.params.id, req.locale);
-      return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', contentDisposition('inline', file.name)).send(file.stream);
-    },
-  );
-  r.get('/v0/wms/manifests/:id/manifest.csv', { config: can(LIST), schema: { tags, summary: 'A manifest as CSV', params: idParams } }, async (req, reply) => {
+  r.get('/v0/wms/manifests/:id/manifest.pdf', route(can(LIST), 'A manifest as A4 PDF', { params: idParams }), async (req, reply) => {
+    const file = await manifests.pdf(req.auth!, req.params.id, req.locale);
+    return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', contentDisposition('inline', file.name)).send(file.stream);
+  });
+  r.get('/v0/wms/manifests/:id/manifest.csv', route(can(LIST), 'A manifest as CSV', { params: idParams }), async (req, reply) => {
     const file = await manifests.csv(req.auth!, req.params.id, req.locale);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')

@@ -5,13 +5,14 @@ import type { Core } from '../../core.js';
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/reply.js';
 import { OauthService, TokenError } from './oauth.service.js';
-import { idParams } from '../../http/route-config.js';
+import { idParams, routeDocs } from '../../http/route-config.js';
 
 const authOf = (request: FastifyRequest) => {
   if (!request.auth) throw new AppError('NoPermission');
   return request.auth;
 };
 const tags = ['oauth2'];
+const route = routeDocs(tags);
 const list = { access: { privilege: 'sys.oauth2.list' } } as const;
 /** Client changes take Idempotency-Key (a retried rotation answers the first secret, it does not rotate twice). */
 const edit = { access: { privilege: 'sys.oauth2.edit' }, idempotent: true } as const;
@@ -34,16 +35,14 @@ function basicCredentials(request: FastifyRequest): { id?: string; secret?: stri
 export function registerOauthRoutes(app: FastifyInstance, core: Core): void {
   const service = new OauthService(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/v0/oauth2/clients/', { config: list, schema: { tags, summary: 'OAuth2 clients' } }, async (req) => ok(await service.list(authOf(req))));
-  r.post(
-    '/v0/oauth2/clients/',
-    { config: edit, schema: { tags, summary: 'New client; the secret is answered this once', body: oauthClientCreateSchema } },
-    async (req) => ok(await service.create(authOf(req), req.body)),
+  r.get('/v0/oauth2/clients/', route(list, 'OAuth2 clients'), async (req) => ok(await service.list(authOf(req))));
+  r.post('/v0/oauth2/clients/', route(edit, 'New client; the secret is answered this once', { body: oauthClientCreateSchema }), async (req) =>
+    ok(await service.create(authOf(req), req.body)),
   );
   r.put('/v0/oauth2/clients/:id', { config: edit, schema: { tags, params: idParams, body: oauthClientUpdateSchema } }, async (req) =>
     ok(await service.update(authOf(req), req.params.id, req.body)),
   );
-  r.post('/v0/oauth2/clients/:id/secret', { config: edit, schema: { tags, summary: 'New secret; tokens of the old one end', params: idParams } }, async (req) =>
+  r.post('/v0/oauth2/clients/:id/secret', route(edit, 'New secret; tokens of the old one end', { params: idParams }), async (req) =>
     ok(await service.rotateSecret(authOf(req), req.params.id)),
   );
   r.delete('/v0/oauth2/clients/:id', { config: edit, schema: { tags, params: idParams } }, async (req) => {
@@ -55,29 +54,25 @@ export function registerOauthRoutes(app: FastifyInstance, core: Core): void {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    scope.post(
-      '/v0/oauth2/token',
-      { config: { access: 'public' }, schema: { tags, summary: 'Client-credentials token (RFC 6749 §4.4)' } },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
-        const parsed = tokenRequestSchema.safeParse(request.body ?? {});
-        if (!parsed.success) return reply.code(400).send({ error: 'invalid_request' });
-        const basic = basicCredentials(request);
-        try {
-          return await service.token({
-            grantType: parsed.data.grant_type,
-            clientId: basic.id ?? parsed.data.client_id,
-            clientSecret: basic.secret ?? parsed.data.client_secret,
-            scope: parsed.data.scope,
-            ip: request.ip,
-            userAgent: String(request.headers['user-agent'] ?? ''),
-          });
-        } catch (err) {
-          if (!(err instanceof TokenError)) throw err;
-          if (err.status === 401) reply.header('WWW-Authenticate', 'Basic realm="kontor"');
-          return reply.code(err.status).send({ error: err.error });
-        }
-      },
-    );
+    scope.post('/v0/oauth2/token', route({ access: 'public' }, 'Client-credentials token (RFC 6749 §4.4)'), async (request, reply) => {
+      reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+      const parsed = tokenRequestSchema.safeParse(request.body ?? {});
+      if (!parsed.success) return reply.code(400).send({ error: 'invalid_request' });
+      const basic = basicCredentials(request);
+      try {
+        return await service.token({
+          grantType: parsed.data.grant_type,
+          clientId: basic.id ?? parsed.data.client_id,
+          clientSecret: basic.secret ?? parsed.data.client_secret,
+          scope: parsed.data.scope,
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+        });
+      } catch (err) {
+        if (!(err instanceof TokenError)) throw err;
+        if (err.status === 401) reply.header('WWW-Authenticate', 'Basic realm="kontor"');
+        return reply.code(err.status).send({ error: err.error });
+      }
+    });
   });
 }

@@ -13,10 +13,10 @@ import { EXPORT_TEXTS, say } from './export-texts.js';
 import { exportFileName, exportRequest, XLSX } from './order-export.js';
 import { orderTemplate } from './order-template.js';
 import { outboundIoServices } from './index.js';
-import { can, canRetry } from '../../http/route-config.js';
+import { can, canRetry, routeDocs } from '../../http/route-config.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 
-const tags = ['outbound'];
+const route = routeDocs(['outbound']);
 const TEMPLATE_SKUS = 500;
 
 const sendFile = (reply: FastifyReply, mime: string, name: string, data: Buffer | PassThrough) =>
@@ -38,10 +38,7 @@ export function registerOutboundIoRoutes(app: FastifyInstance, core: Core): void
 
   r.get(
     '/v0/outbound/import/template',
-    {
-      config: can('p11y.orders.import'),
-      schema: { tags, summary: 'The order import template (xlsx or csv) with an example row', querystring: orderTemplateQuerySchema },
-    },
+    route(can('p11y.orders.import'), 'The order import template (xlsx or csv) with an example row', { querystring: orderTemplateQuerySchema }),
     async (req, reply) => {
       const scope = TenantScope.of(req.auth!);
       const merchantId = scope.merchantId ?? req.query.merchantId;
@@ -57,19 +54,15 @@ export function registerOutboundIoRoutes(app: FastifyInstance, core: Core): void
   );
   r.post(
     '/v0/outbound/import',
-    {
-      config: canRetry('p11y.orders.import'),
-      schema: { tags, summary: 'Import orders from an uploaded XLSX or CSV file (background job with an error report)', body: orderImportSchema },
-    },
+    route(canRetry('p11y.orders.import'), 'Import orders from an uploaded XLSX or CSV file (background job with an error report)', { body: orderImportSchema }),
     async (req) => ok(await importer.enqueue(core, req.auth!, req.body, req.locale)),
   );
 
   r.get(
     '/v0/outbound/export.xlsx',
-    {
-      config: can('tools.outboundExport.view'),
-      schema: { tags, summary: "An order list's filter as XLSX (view, filters, tz), up to EXPORT_DIRECT_LIMIT orders", querystring: orderExportQuerySchema },
-    },
+    route(can('tools.outboundExport.view'), "An order list's filter as XLSX (view, filters, tz), up to EXPORT_DIRECT_LIMIT orders", {
+      querystring: orderExportQuerySchema,
+    }),
     async (req, reply) => {
       const limit = core.config.EXPORT_DIRECT_LIMIT;
       const { request, total } = await exportRequest(lists, req.auth!, req.query, req.locale);
@@ -84,19 +77,14 @@ export function registerOutboundIoRoutes(app: FastifyInstance, core: Core): void
   );
   r.post(
     '/v0/outbound/export.xlsx',
-    {
-      config: canRetry('tools.outboundExportTask.view'),
-      schema: { tags, summary: 'The same export by a background job; answers the job', body: orderExportQuerySchema },
-    },
+    route(canRetry('tools.outboundExportTask.view'), 'The same export by a background job; answers the job', { body: orderExportQuerySchema }),
     async (req) => {
       const auth = req.auth!;
       const { request, total } = await exportRequest(lists, auth, req.body, req.locale);
       return ok(await core.jobs!.enqueue(ORDER_EXPORT_JOB, { request, total }, { userId: auth.userId, merchantId: auth.merchantId }));
     },
   );
-  r.get(
-    '/v0/outbound/export/jobs',
-    { config: can('tools.outboundExportTask.view'), schema: { tags, summary: "The user's order export jobs, newest first, with their files" } },
-    async (req) => ok(await core.jobs!.list(req.auth!, ORDER_EXPORT_JOB, 100)),
+  r.get('/v0/outbound/export/jobs', route(can('tools.outboundExportTask.view'), "The user's order export jobs, newest first, with their files"), async (req) =>
+    ok(await core.jobs!.list(req.auth!, ORDER_EXPORT_JOB, 100)),
   );
 }

@@ -15,11 +15,12 @@ import { ok } from '../../http/reply.js';
 import { reallocateWaiting } from './outbound-lists.service.js';
 import { outboundServices } from './index.js';
 import { OUTBOUND_VIEWS, type OutboundView } from './outbound.resources.js';
-import { can, canRetry, dbId, idParams } from '../../http/route-config.js';
+import { can, canRetry, dbId, idParams, routeDocs } from '../../http/route-config.js';
 
 const filterValue = z.union([z.string().max(500), z.array(z.string().max(500)).max(100)]);
 const listQuery = pageQuerySchema.extend({ s: z.string().max(64).optional(), d: z.enum(['asc', 'desc']).optional() }).catchall(filterValue);
 const tags = ['outbound'];
+const route = routeDocs(tags);
 /** How often waiting orders are offered stock that has arrived (issue 7 §3). */
 const REALLOCATE_EVERY_MS = 5_000;
 /** Count deltas are folded about once a minute. */
@@ -33,68 +34,52 @@ export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
   for (const [view, def] of Object.entries(OUTBOUND_VIEWS) as Array<[OutboundView, { privilege: string }]>) {
     r.get(
       `/v0/outbound/lists/${view}/`,
-      { config: can(def.privilege), schema: { tags, summary: `Orders: ${view} (l, o, q, s, d and field filters)`, querystring: listQuery } },
+      route(can(def.privilege), `Orders: ${view} (l, o, q, s, d and field filters)`, { querystring: listQuery }),
       async (req) => ok(await lists.list(req.auth!, view, req.query)),
     );
-    r.get(`/v0/outbound/lists/${view}/counts`, { config: can(def.privilege), schema: { tags, summary: `Count per status: ${view}` } }, async (req) =>
-      ok(await lists.counts(req.auth!, view)),
-    );
+    r.get(`/v0/outbound/lists/${view}/counts`, route(can(def.privilege), `Count per status: ${view}`), async (req) => ok(await lists.counts(req.auth!, view)));
   }
   r.get('/v0/outbound/orders/:id/detail', { config: can('p11y.orders.list'), schema: { tags, params: idParams } }, async (req) =>
     ok(await orders.detail(req.auth!, req.params.id)),
   );
-  r.post(
-    '/v0/outbound/orders',
-    { config: canRetry('p11y.orders.edit'), schema: { tags, summary: 'Create an order (allocates)', body: outboundOrderCreateSchema } },
-    async (req) => ok(await orders.create(req.auth!, req.body)),
+  r.post('/v0/outbound/orders', route(canRetry('p11y.orders.edit'), 'Create an order (allocates)', { body: outboundOrderCreateSchema }), async (req) =>
+    ok(await orders.create(req.auth!, req.body)),
   );
   r.put(
     '/v0/outbound/orders/:id',
-    {
-      config: canRetry('p11y.orders.edit'),
-      schema: { tags, summary: 'Change an order; carries the loaded version', params: idParams, body: outboundOrderUpdateSchema },
-    },
+    route(canRetry('p11y.orders.edit'), 'Change an order; carries the loaded version', { params: idParams, body: outboundOrderUpdateSchema }),
     async (req) => ok(await orders.update(req.auth!, req.params.id, req.body)),
   );
   r.post('/v0/outbound/orders/:id/copy', { config: canRetry('p11y.orders.edit'), schema: { tags, params: idParams } }, async (req) =>
     ok(await orders.copy(req.auth!, req.params.id)),
   );
-  r.post(
-    '/v0/outbound/orders/bulk',
-    { config: canRetry('p11y.orders.edit'), schema: { tags, summary: 'One action on many orders', body: outboundBulkSchema } },
-    async (req) => ok(await actions.bulk(req.auth!, req.body, req.locale)),
+  r.post('/v0/outbound/orders/bulk', route(canRetry('p11y.orders.edit'), 'One action on many orders', { body: outboundBulkSchema }), async (req) =>
+    ok(await actions.bulk(req.auth!, req.body, req.locale)),
   );
   r.post(
     '/v0/outbound/orders/:id/status',
-    { config: canRetry('p11y.orders.manage'), schema: { tags, summary: 'Set a status by hand (table-checked)', params: idParams, body: outboundStatusSchema } },
+    route(canRetry('p11y.orders.manage'), 'Set a status by hand (table-checked)', { params: idParams, body: outboundStatusSchema }),
     async (req) => ok(await actions.setStatus(req.auth!, req.params.id, req.body)),
   );
   r.post(
     '/v0/outbound/orders/:id/cancel-decision',
-    { config: canRetry('p11y.orders.manage'), schema: { tags, summary: 'Approve or decline a cancel request', params: idParams, body: cancelDecisionSchema } },
+    route(canRetry('p11y.orders.manage'), 'Approve or decline a cancel request', { params: idParams, body: cancelDecisionSchema }),
     async (req) => ok(await actions.decideCancel(req.auth!, req.params.id, req.body)),
   );
 
   // The original clients' calls (facts §2.3, §3.4).
-  r.get(
-    '/v0/p11yorders/',
-    { config: can('p11y.orders.list'), schema: { tags, summary: 'One order (q = id)', querystring: z.object({ q: dbId }) } },
-    async (req) => ok(await compat.get(req.auth!, req.query.q)),
+  r.get('/v0/p11yorders/', route(can('p11y.orders.list'), 'One order (q = id)', { querystring: z.object({ q: dbId }) }), async (req) =>
+    ok(await compat.get(req.auth!, req.query.q)),
   );
   r.get(
     '/v0/p11yorders/list',
-    {
-      config: can('p11y.orders.list'),
-      schema: {
-        tags,
-        summary: 'Orders by number, tracking or reference (o = rows already loaded)',
-        querystring: z.object({
-          l: z.coerce.number().int().min(1).max(1000).default(25),
-          o: z.coerce.number().int().min(0).max(100_000).default(0),
-          q: z.string().trim().max(100).default(''),
-        }),
-      },
-    },
+    route(can('p11y.orders.list'), 'Orders by number, tracking or reference (o = rows already loaded)', {
+      querystring: z.object({
+        l: z.coerce.number().int().min(1).max(1000).default(25),
+        o: z.coerce.number().int().min(0).max(100_000).default(0),
+        q: z.string().trim().max(100).default(''),
+      }),
+    }),
     async (req) => ok(await compat.list(req.auth!, req.query)),
   );
   r.get(
@@ -108,7 +93,7 @@ export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
   );
   r.get(
     '/v0/p11yorders/scanLog',
-    { config: can('wms.loggingScan.view'), schema: { tags, summary: 'Logging scan, outbound variant (facts §3.4)', querystring: scanLogQuerySchema } },
+    route(can('wms.loggingScan.view'), 'Logging scan, outbound variant (facts §3.4)', { querystring: scanLogQuerySchema }),
     async (req) => ok(await compat.scanLog(req.auth!, req.query.id, req.query.q)),
   );
 

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { ok } from '../../http/reply.js';
-import { can, canRetry, idParams } from '../../http/route-config.js';
+import { can, canRetry, idParams, routeDocs } from '../../http/route-config.js';
 import { carriersServices } from '../carriers/index.js';
 import { registerJobHandler } from '../jobs/index.js';
 import { outboundServices } from './index.js';
 import { trackingRound } from './tracking.service.js';
 
-const tags = ['outbound'];
+const route = routeDocs(['outbound']);
 /** The largest push a carrier may send (a Track Alert message is under 2 KB; a batch of sandbox events more). */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
@@ -28,39 +28,33 @@ export function registerTrackingRoutes(app: FastifyInstance, core: Core): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/v0/outbound/orders/:id/tracking',
-    { config: can('p11y.orders.list'), schema: { tags, summary: "An order's carrier tracking events, newest first", params: idParams } },
+    route(can('p11y.orders.list'), "An order's carrier tracking events, newest first", { params: idParams }),
     async (req) => ok(await tracking.events(req.auth!, req.params.id)),
   );
   r.post(
     '/v0/outbound/orders/:id/partialFinish',
-    {
-      config: canRetry('p11y.orders.manage'),
-      schema: { tags, summary: 'Finish a partially shipped order partially, with a reason', params: idParams, body: partialFinishSchema },
-    },
+    route(canRetry('p11y.orders.manage'), 'Finish a partially shipped order partially, with a reason', { params: idParams, body: partialFinishSchema }),
     async (req) => ok(await tracking.partialFinish(req.auth!, req.params.id, req.body)),
   );
 
-  r.post(
-    '/v0/outbound/tracking/poll',
-    { config: can('p11y.orders.manage'), schema: { tags, summary: 'Poll the carriers for tracking now (one round, then the finishing)' } },
-    async (req) => ok(await tracking.pollNow(req.auth!)),
+  r.post('/v0/outbound/tracking/poll', route(can('p11y.orders.manage'), 'Poll the carriers for tracking now (one round, then the finishing)'), async (req) =>
+    ok(await tracking.pollNow(req.auth!)),
   );
   // The signature covers the body's bytes as sent, so this scope keeps JSON bodies raw.
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/v0/carriers/webhooks/:carrier',
-      {
-        config: { access: 'public' },
-        schema: { tags, summary: 'Tracking events a carrier pushes, verified by its signature', params: carrierWebhookParams },
-      },
-      async (req) => {
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const { events } = await carriersServices(core).webhooks.verify(req.params.carrier, raw, req.headers);
-        return ok(await tracking.applyPushed(req.params.carrier, events));
-      },
-    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/v0/carriers/webhooks/:carrier',
+        route({ access: 'public' }, 'Tracking events a carrier pushes, verified by its signature', { params: carrierWebhookParams }),
+        async (req) => {
+          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const { events } = await carriersServices(core).webhooks.verify(req.params.carrier, raw, req.headers);
+          return ok(await tracking.applyPushed(req.params.carrier, events));
+        },
+      );
   });
 
   registerJobHandler(TRACKING_POLL_JOB, async ({ payload }) => {

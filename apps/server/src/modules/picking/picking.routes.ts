@@ -12,11 +12,12 @@ import { z } from 'zod';
 import type { Core } from '../../core.js';
 import { picklistFlow } from '../../flows/picklist.flow.js';
 import { ok } from '../../http/reply.js';
-import { can, canRetry, dbId, idParams } from '../../http/route-config.js';
+import { can, canRetry, dbId, idParams, routeDocs } from '../../http/route-config.js';
 import { pickingServices } from './index.js';
 import { picklistPdf } from './picklist-pdf.service.js';
 
 const tags = ['picking'];
+const route = routeDocs(tags);
 const asList = (value: number | number[] | undefined): number[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const LIST = 'p11y.pick2C.list';
 const EDIT = 'p11y.pick2C.edit';
@@ -28,40 +29,29 @@ export function registerPickingRoutes(app: FastifyInstance, core: Core): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The original calls (facts §2.5, §3.6), shapes unchanged.
-  r.get(
-    '/v0/p11y/pick/any',
-    { config: can(LIST), schema: { tags, summary: 'A picklist by number or id', querystring: z.object({ q: z.string().trim().min(1).max(100) }) } },
-    async (req) => ok(await picking.any(req.auth!, req.query.q)),
+  r.get('/v0/p11y/pick/any', route(can(LIST), 'A picklist by number or id', { querystring: z.object({ q: z.string().trim().min(1).max(100) }) }), async (req) =>
+    ok(await picking.any(req.auth!, req.query.q)),
   );
   r.get(
     '/v0/picking/item',
-    {
-      config: can(LIST),
-      schema: { tags, summary: 'An item by SKU, barcode or alias for the picking stations', querystring: z.object({ q: z.string().trim().min(1).max(100) }) },
-    },
+    route(can(LIST), 'An item by SKU, barcode or alias for the picking stations', { querystring: z.object({ q: z.string().trim().min(1).max(100) }) }),
     async (req) => ok(await picking.itemAny(req.auth!, req.query.q)),
   );
-  r.get('/v0/p11y/pick/', { config: can(LIST), schema: { tags, summary: 'The whole picklist (q = id)', querystring: z.object({ q: dbId }) } }, async (req) =>
+  r.get('/v0/p11y/pick/', route(can(LIST), 'The whole picklist (q = id)', { querystring: z.object({ q: dbId }) }), async (req) =>
     ok(await picking.get(req.auth!, req.query.q)),
   );
-  r.put(
-    '/v0/p11y/pick/',
-    { config: canRetry(LIST), schema: { tags, summary: 'Save progress: the whole object, merged; then the status rule', body: p11yPickPutSchema } },
-    async (req) => ok(await picking.put(req.auth!, req.body)),
+  r.put('/v0/p11y/pick/', route(canRetry(LIST), 'Save progress: the whole object, merged; then the status rule', { body: p11yPickPutSchema }), async (req) =>
+    ok(await picking.put(req.auth!, req.body)),
   );
-  r.get(
-    '/v0/p11y/pick/list',
-    { config: can(LIST), schema: { tags, summary: 'Picklists (o = rows already loaded)', querystring: p11yPickListQuerySchema } },
-    async (req) => ok(await picking.list(req.auth!, { ...req.query, statuses: [...asList(req.query['Status[]']), ...asList(req.query.Status)] })),
+  r.get('/v0/p11y/pick/list', route(can(LIST), 'Picklists (o = rows already loaded)', { querystring: p11yPickListQuerySchema }), async (req) =>
+    ok(await picking.list(req.auth!, { ...req.query, statuses: [...asList(req.query['Status[]']), ...asList(req.query.Status)] })),
   );
 
   // The console (/wEP/pick2C, /mEP/picklist).
-  r.get(
-    '/v0/picking/picklists',
-    { config: can(LIST), schema: { tags, summary: 'Picklists for the console', querystring: picklistListQuerySchema } },
-    async (req) => ok(await picking.rows(req.auth!, { ...req.query, statuses: asList(req.query.status), type: req.query.type ?? null })),
+  r.get('/v0/picking/picklists', route(can(LIST), 'Picklists for the console', { querystring: picklistListQuerySchema }), async (req) =>
+    ok(await picking.rows(req.auth!, { ...req.query, statuses: asList(req.query.status), type: req.query.type ?? null })),
   );
-  r.post('/v0/picking/picklists', { config: canRetry(EDIT), schema: { tags, summary: 'Create picklists by rules', body: picklistCreateSchema } }, async (req) =>
+  r.post('/v0/picking/picklists', route(canRetry(EDIT), 'Create picklists by rules', { body: picklistCreateSchema }), async (req) =>
     ok(await flow.create(req.auth!, req.body.rules, req.body.savePreset)),
   );
   r.get('/v0/picking/picklists/:id/detail', { config: can(LIST), schema: { tags, params: idParams } }, async (req) =>
@@ -75,10 +65,10 @@ export function registerPickingRoutes(app: FastifyInstance, core: Core): void {
     { config: canRetry(EDIT), schema: { tags, params: idParams, body: picklistRemoveOrderSchema } },
     async (req) => ok(await flow.removeOrder(req.auth!, req.params.id, req.body.orderId)),
   );
-  r.post('/v0/picking/picklists/:id/printed', { config: canRetry(LIST), schema: { tags, summary: 'The PDF was printed', params: idParams } }, async (req) =>
+  r.post('/v0/picking/picklists/:id/printed', route(canRetry(LIST), 'The PDF was printed', { params: idParams }), async (req) =>
     ok(await flow.printed(req.auth!, req.params.id)),
   );
-  r.get('/v0/picking/picklists/:id/pdf', { config: can(LIST), schema: { tags, summary: 'The picklist PDF (A4)', params: idParams } }, async (req, reply) => {
+  r.get('/v0/picking/picklists/:id/pdf', route(can(LIST), 'The picklist PDF (A4)', { params: idParams }), async (req, reply) => {
     const pdf = await picklistPdf(core.db, req.auth!, req.params.id, req.locale);
     return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="${pdf.unid}.pdf"`).send(pdf.stream);
   });
@@ -91,14 +81,9 @@ export function registerPickingRoutes(app: FastifyInstance, core: Core): void {
   );
   r.get(
     '/v0/picking/merchant-progress',
-    {
-      config: can(LIST),
-      schema: {
-        tags,
-        summary: "A merchant's own orders in picklists",
-        querystring: z.object({ l: z.coerce.number().int().min(1).max(1000).default(25), o: z.coerce.number().int().min(0).max(1_000_000).default(0) }),
-      },
-    },
+    route(can(LIST), "A merchant's own orders in picklists", {
+      querystring: z.object({ l: z.coerce.number().int().min(1).max(1000).default(25), o: z.coerce.number().int().min(0).max(1_000_000).default(0) }),
+    }),
     async (req) => ok(await picking.merchantProgress(req.auth!, req.query)),
   );
 }

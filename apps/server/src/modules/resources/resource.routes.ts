@@ -8,7 +8,7 @@ import { ok } from '../../http/reply.js';
 import type { ResourceDef } from './define.js';
 import { enqueueExport } from './resource-export.js';
 import { ResourceService } from './resource.service.js';
-import { can, canRetry, idParams } from '../../http/route-config.js';
+import { can, canRetry, idParams, routeDocs } from '../../http/route-config.js';
 
 const authOf = (request: FastifyRequest) => {
   if (!request.auth) throw new AppError('NoPermission');
@@ -24,32 +24,26 @@ export function registerResource(app: FastifyInstance, core: Core, def: Resource
   const service = new ResourceService(core, def);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [def.name];
+  const route = routeDocs(tags);
   const item = `${def.path}:id`;
 
-  r.get(
-    def.path,
-    { config: can(def.privileges.list), schema: { tags, summary: `List ${def.name} (l, o, q, s, d and field filters)`, querystring: listQuery } },
-    async (req) => ok(await service.list(authOf(req), req.query)),
+  r.get(def.path, route(can(def.privileges.list), `List ${def.name} (l, o, q, s, d and field filters)`, { querystring: listQuery }), async (req) =>
+    ok(await service.list(authOf(req), req.query)),
   );
   r.post(
     `${def.path}export`,
-    {
-      config: canRetry(def.privileges.list),
-      schema: { tags, summary: `Export the filtered ${def.name} list as CSV (background job)`, querystring: listQuery.omit({ l: true }) },
-    },
+    route(canRetry(def.privileges.list), `Export the filtered ${def.name} list as CSV (background job)`, { querystring: listQuery.omit({ l: true }) }),
     async (req) => ok(await enqueueExport(core, def, authOf(req), req.query)),
   );
   r.get(item, { config: can(def.privileges.read ?? def.privileges.list), schema: { tags, params: idParams } }, async (req) =>
     ok(await service.get(authOf(req), req.params.id)),
   );
   if (def.readOnly) return service;
-  r.post(def.path, { config: canRetry(def.privileges.create), schema: { tags, summary: `Create ${def.name}`, body } }, async (req) =>
+  r.post(def.path, route(canRetry(def.privileges.create), `Create ${def.name}`, { body }), async (req) =>
     ok(await service.create(authOf(req), req.body, req.locale)),
   );
-  r.put(
-    item,
-    { config: canRetry(def.privileges.update), schema: { tags, summary: `Replace ${def.name}; body carries the loaded version`, params: idParams, body } },
-    async (req) => ok(await service.update(authOf(req), req.params.id, req.body, req.locale)),
+  r.put(item, route(canRetry(def.privileges.update), `Replace ${def.name}; body carries the loaded version`, { params: idParams, body }), async (req) =>
+    ok(await service.update(authOf(req), req.params.id, req.body, req.locale)),
   );
   r.delete(item, { config: canRetry(def.privileges.delete), schema: { tags, params: idParams, querystring: deleteQuery } }, async (req) => {
     await service.remove(authOf(req), req.params.id, req.query.version);

@@ -4,16 +4,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { newKey } from '../../api/idempotency-key.js';
-import { staticUrl } from '../../api/static-url.js';
 import { DocNo } from '../../components/DocNo.js';
 import { StateTag } from '../../components/StateTag.js';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
 import { NO_MEASURE, ParcelMeasure, parcelOf, type Measure } from '../../components/scan/ParcelMeasure.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
+import { useLabelFeedback } from '../../components/scan/use-label-feedback.js';
 import { useCan } from '../../masks/can.js';
 import { MerchantRulesEditor } from './MerchantRulesEditor.js';
-import { packEfApi, type MaterialOption, type PackEfOrder, type PackLabel } from './pack-ef-api.js';
+import { packEfApi, type MaterialOption, type PackEfOrder } from './pack-ef-api.js';
 import { classify, readiness, type Captured } from './pack-ef-logic.js';
 import '../../components/scan/scan-station.css';
 import './pack-scan-ef.css';
@@ -44,6 +44,7 @@ export default function PackScanEFPage() {
   const [busy, setBusy] = useState(false);
   const scanField = useRef<{ focus(): void }>(null);
   const [feedback, show] = useFeedback();
+  const labelled = useLabelFeedback(show, { texts: 'packScanEF', printed: 'printed', testId: 'pack-ef-open-label' });
 
   useEffect(() => {
     void packEfApi.materials().then(setMaterials);
@@ -86,23 +87,6 @@ export default function PackScanEFPage() {
     // Nothing due here: a scan of another order's number opens that one instead.
     if (scan.reason === 'nothingDue') return void open(code);
     show({ tone: 'error', text: t(`packScanEF.${scan.reason}`, { code, sku: scan.sku ?? '' }) });
-  };
-
-  const labelled = (unid: string, label: PackLabel) => {
-    const tracking = label.shipBundle.split('\n')[0] ?? '';
-    if (!label.complete) {
-      const reason = label.errorCode ? t(`error.${label.errorCode}`, { defaultValue: label.errorCode }) : '';
-      return show({ tone: 'warning', text: t('packScanEF.labelMissing', { unid, reason }) });
-    }
-    if (label.printed) return show({ tone: 'success', text: t('packScanEF.printed', { unid, tracking }) });
-    const url = label.labelUrl;
-    show({
-      tone: 'success',
-      text: t('packScanEF.labelReady', { unid, tracking }),
-      ...(url
-        ? { action: { label: t('packScanEF.openLabel'), run: () => window.open(staticUrl(url), '_blank', 'noopener'), testId: 'pack-ef-open-label' } }
-        : {}),
-    });
   };
 
   const pack = async (current: PackEfOrder, confirmWeight = false) => {

@@ -5,14 +5,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { newKey } from '../../api/idempotency-key.js';
-import { staticUrl } from '../../api/static-url.js';
 import { DocNo } from '../../components/DocNo.js';
 import { StateTag } from '../../components/StateTag.js';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
 import { NO_MEASURE, ParcelMeasure, parcelOf, type Measure } from '../../components/scan/ParcelMeasure.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
-import { packScanApi, type MaterialOption, type P11yPicklist, type PackLabel } from './pack-scan-api.js';
+import { useLabelFeedback } from '../../components/scan/use-label-feedback.js';
+import { packScanApi, type MaterialOption, type P11yPicklist } from './pack-scan-api.js';
 import {
   infoRows,
   keyForBatch,
@@ -80,6 +80,7 @@ export default function PackScanOrderPage() {
   const scanField = useRef<{ focus(): void }>(null);
   const printing = useRef(false);
   const [feedback, show] = useFeedback();
+  const labelled = useLabelFeedback(show, { texts: 'packScanOrder', printed: 'printed', testId: 'pack-order-open-label' });
 
   useEffect(() => {
     void packScanApi.materials().then(setMaterials);
@@ -174,23 +175,6 @@ export default function PackScanOrderPage() {
       setPicklist(load(await packScanApi.picklist(p.raw.id)));
       show({ tone: 'warning', text: t('packScanOrder.overPick') });
     }
-  };
-
-  const labelled = (unid: string, label: PackLabel) => {
-    const tracking = label.shipBundle.split('\n')[0] ?? '';
-    if (!label.complete) {
-      const reason = label.errorCode ? t(`error.${label.errorCode}`, { defaultValue: label.errorCode }) : '';
-      return show({ tone: 'warning', text: t('packScanOrder.labelMissing', { unid, reason }) });
-    }
-    if (label.printed) return show({ tone: 'success', text: t('packScanOrder.printed', { unid, tracking }) });
-    const url = label.labelUrl;
-    show({
-      tone: 'success',
-      text: t('packScanOrder.labelReady', { unid, tracking }),
-      ...(url
-        ? { action: { label: t('packScanOrder.openLabel'), run: () => window.open(staticUrl(url), '_blank', 'noopener'), testId: 'pack-order-open-label' } }
-        : {}),
-    });
   };
 
   /** Facts §3.6 step 4, one at a time: re-read, pack (stock leaves here), label and print, then save. */

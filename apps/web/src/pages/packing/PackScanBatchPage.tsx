@@ -1,25 +1,23 @@
 import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Input, Progress, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Progress, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey } from '../../api/idempotency-key.js';
 import { invalidateDomains, queryClient, recordKey } from '../../api/query-client.js';
-import { staticUrl } from '../../api/static-url.js';
 import { DocNo } from '../../components/DocNo.js';
 import { StateTag } from '../../components/StateTag.js';
-import { MaterialSelect } from './MaterialSelect.js';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
-import { packingApi, type MaterialOption, type PackBatchState, type PackLabel } from './packing-api.js';
+import { useLabelFeedback } from '../../components/scan/use-label-feedback.js';
+import { packingApi, type PackBatchState } from './packing-api.js';
+import { PackStationControls, usePackStation } from './PackStationControls.js';
 import '../../components/scan/scan-station.css';
 import './packing.css';
 
-/** The picklist on the table, the station's name and material are kept on this device (a reload carries on). */
+/** The picklist on the table is kept on this device, as the station's name and material are (a reload carries on). */
 const PICKLIST_KEY = 'kontor.packBatch.picklist';
-const STATION_KEY = 'kontor.packBatch.station';
-const MATERIAL_KEY = 'kontor.packBatch.material';
 const PICKLIST_CODE = /^PL\d+$/i;
 
 const tableKey = (id: number | null) => recordKey('pack-table', id);
@@ -33,19 +31,13 @@ const tableKey = (id: number | null) => recordKey('pack-table', id);
 export default function PackScanBatchPage() {
   const { t } = useTranslation();
   const [picklistId, setPicklistId] = useState<number | null>(() => Number(localStorage.getItem(PICKLIST_KEY)) || null);
-  const [station, setStation] = useState(() => localStorage.getItem(STATION_KEY) ?? '');
-  const [material, setMaterial] = useState<number | null>(() => Number(localStorage.getItem(MATERIAL_KEY)) || null);
-  const [materials, setMaterials] = useState<MaterialOption[]>([]);
+  const station = usePackStation('packBatch');
   const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<number | null>(null);
   const [feedback, show] = useFeedback();
+  const labelled = useLabelFeedback(show, { texts: 'packing.batch', printed: 'labelled', testId: 'pack-batch-open-label' });
 
-  useEffect(() => {
-    void packingApi.materials().then(setMaterials);
-  }, []);
   useEffect(() => localStorage.setItem(PICKLIST_KEY, picklistId ? String(picklistId) : ''), [picklistId]);
-  useEffect(() => localStorage.setItem(STATION_KEY, station), [station]);
-  useEffect(() => localStorage.setItem(MATERIAL_KEY, material ? String(material) : ''), [material]);
 
   const table = useQuery({
     queryKey: tableKey(picklistId),
@@ -54,22 +46,6 @@ export default function PackScanBatchPage() {
     retry: false,
   });
   const state = table.data ?? null;
-  const openLabel = (url: string) => window.open(staticUrl(url), '_blank', 'noopener');
-
-  const labelled = (unid: string, label: PackLabel) => {
-    const tracking = label.shipBundle.split('\n')[0] ?? '';
-    if (!label.complete) {
-      const reason = label.errorCode ? t(`error.${label.errorCode}`, { defaultValue: label.errorCode }) : '';
-      return show({ tone: 'warning', text: t('packing.batch.labelMissing', { unid, reason }) });
-    }
-    if (label.printed) return show({ tone: 'success', text: t('packing.batch.labelled', { unid, tracking }) });
-    const url = label.labelUrl;
-    show({
-      tone: 'success',
-      text: t('packing.batch.labelReady', { unid, tracking }),
-      ...(url ? { action: { label: t('packing.batch.openLabel'), run: () => openLabel(url), testId: 'pack-batch-open-label' } } : {}),
-    });
-  };
 
   const loadPicklist = async (code: string) => {
     const found = await packingApi.findPicklist(code);
@@ -81,7 +57,7 @@ export default function PackScanBatchPage() {
   };
 
   const scanItem = async (id: number, code: string) => {
-    const result = await packingApi.tableScan(id, { code, station: station.trim(), materials: material ? [{ itemId: material, quantity: 1 }] : [] }, newKey());
+    const result = await packingApi.tableScan(id, { code, station: station.name.trim(), materials: station.materialLines }, newKey());
     queryClient.setQueryData(tableKey(id), result.state);
     setLast(result.orderId);
     const line = result.state.orders.find((o) => o.id === result.orderId)?.lines.find((l) => l.sku === result.sku);
@@ -116,13 +92,7 @@ export default function PackScanBatchPage() {
           disabled={busy}
           testId="pack-batch-input"
         />
-        <div className="rcv-controls">
-          <label className="rcv-control pack-station">
-            {t('packing.single.station')}
-            <Input value={station} maxLength={64} onChange={(e) => setStation(e.target.value)} data-testid="pack-batch-station" />
-          </label>
-          <MaterialSelect materials={materials} value={material} onChange={setMaterial} testId="pack-batch-material" />
-        </div>
+        <PackStationControls pack={station} testIdPrefix="pack-batch" />
         <FeedbackBanner feedback={feedback} testId="pack-batch-feedback" />
       </Card>
       {state ? (

@@ -1,20 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Input, InputNumber, Spin, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Empty, InputNumber, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey } from '../../api/idempotency-key.js';
 import { invalidateDomains, listKey } from '../../api/query-client.js';
-import { staticUrl } from '../../api/static-url.js';
-import { MaterialSelect } from './MaterialSelect.js';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
-import { packingApi, type MaterialOption, type PackLabel, type PrepackAssignResult, type PrepackKey } from './packing-api.js';
+import { useLabelFeedback } from '../../components/scan/use-label-feedback.js';
+import { packingApi, type PrepackKey } from './packing-api.js';
+import { PackStationControls, usePackStation } from './PackStationControls.js';
 import '../../components/scan/scan-station.css';
 import './packing.css';
-
-const STATION_KEY = 'kontor.packPre.station';
-const MATERIAL_KEY = 'kontor.packPre.material';
 
 /**
  * `/wEP/PackScanPre` (issue 18 item 5, docs/packing.md "Pre-packing"): identical ready orders grouped by
@@ -24,21 +21,13 @@ const MATERIAL_KEY = 'kontor.packPre.material';
  */
 export default function PackScanPrePage() {
   const { t } = useTranslation();
-  const [station, setStation] = useState(() => localStorage.getItem(STATION_KEY) ?? '');
-  const [material, setMaterial] = useState<number | null>(() => Number(localStorage.getItem(MATERIAL_KEY)) || null);
-  const [materials, setMaterials] = useState<MaterialOption[]>([]);
+  const station = usePackStation('packPre');
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [busy, setBusy] = useState(false);
   const [feedback, show] = useFeedback();
-
-  useEffect(() => {
-    void packingApi.materials().then(setMaterials);
-  }, []);
-  useEffect(() => localStorage.setItem(STATION_KEY, station), [station]);
-  useEffect(() => localStorage.setItem(MATERIAL_KEY, material ? String(material) : ''), [material]);
+  const labelled = useLabelFeedback(show, { texts: 'packing.pre', printed: 'labelled', testId: 'pack-pre-open-label' });
 
   const keys = useQuery({ queryKey: listKey('prepack-keys', {}), queryFn: packingApi.prepackKeys });
-  const openLabel = (url: string) => window.open(staticUrl(url), '_blank', 'noopener');
   const groupId = (k: PrepackKey) => `${k.merchantId}:${k.key}`;
 
   const run = (work: () => Promise<void>) => {
@@ -51,33 +40,17 @@ export default function PackScanPrePage() {
       });
   };
 
-  const labelled = (result: PrepackAssignResult, label: PackLabel) => {
-    const unid = result.unid;
-    const tracking = label.shipBundle.split('\n')[0] ?? '';
-    if (!label.complete) {
-      const reason = label.errorCode ? t(`error.${label.errorCode}`, { defaultValue: label.errorCode }) : '';
-      return show({ tone: 'warning', text: t('packing.pre.labelMissing', { unid, reason }) });
-    }
-    if (label.printed) return show({ tone: 'success', text: t('packing.pre.labelled', { unid, tracking }) });
-    const url = label.labelUrl;
-    show({
-      tone: 'success',
-      text: t('packing.pre.labelReady', { unid, tracking }),
-      ...(url ? { action: { label: t('packing.pre.openLabel'), run: () => openLabel(url), testId: 'pack-pre-open-label' } } : {}),
-    });
-  };
-
   const assign = (body: { order?: string; key?: string; merchantId?: number }) =>
     run(async () => {
-      const result = await packingApi.prepackAssign({ ...body, station: station.trim() }, newKey());
-      labelled(result, await packingApi.label(result.orderId));
+      const result = await packingApi.prepackAssign({ ...body, station: station.name.trim() }, newKey());
+      labelled(result.unid, await packingApi.label(result.orderId));
       await invalidateDomains('packing-log', 'outbound-orders');
     });
 
   const prepack = (k: PrepackKey) =>
     run(async () => {
       const count = counts[groupId(k)] ?? 1;
-      const body = { key: k.key, merchantId: k.merchantId, count, station: station.trim(), materials: material ? [{ itemId: material, quantity: 1 }] : [] };
+      const body = { key: k.key, merchantId: k.merchantId, count, station: station.name.trim(), materials: station.materialLines };
       await packingApi.prepack(body, newKey());
       setCounts(({ [groupId(k)]: _done, ...rest }) => rest);
       show({ tone: 'success', text: t('packing.pre.prepackedDone', { count, key: k.key }) });
@@ -90,13 +63,7 @@ export default function PackScanPrePage() {
         <Typography.Title level={4}>{t('packing.pre.title')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('packing.pre.hint')}</Typography.Paragraph>
         <ScanInput placeholder={t('packing.pre.scanOrder')} onScan={(code) => assign({ order: code })} disabled={busy} testId="pack-pre-input" />
-        <div className="rcv-controls">
-          <label className="rcv-control pack-station">
-            {t('packing.single.station')}
-            <Input value={station} maxLength={64} onChange={(e) => setStation(e.target.value)} data-testid="pack-pre-station" />
-          </label>
-          <MaterialSelect materials={materials} value={material} onChange={setMaterial} testId="pack-pre-material" />
-        </div>
+        <PackStationControls pack={station} testIdPrefix="pack-pre" />
         <FeedbackBanner feedback={feedback} testId="pack-pre-feedback" />
       </Card>
       <Card

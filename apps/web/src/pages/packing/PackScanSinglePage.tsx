@@ -1,23 +1,20 @@
 import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
-import { Card, Empty, Input, InputNumber, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Card, Empty, InputNumber, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { newKey } from '../../api/idempotency-key.js';
-import { staticUrl } from '../../api/static-url.js';
 import { StateTag } from '../../components/StateTag.js';
 import { DocNo } from '../../components/DocNo.js';
-import { MaterialSelect } from './MaterialSelect.js';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
-import { packingApi, type MaterialOption, type PackLabel, type SingleScan } from './packing-api.js';
+import { firstTracking, openLabel, useLabelFeedback } from '../../components/scan/use-label-feedback.js';
+import { packingApi, type SingleScan } from './packing-api.js';
+import { PackStationControls, usePackStation } from './PackStationControls.js';
 import '../../components/scan/scan-station.css';
 import './packing.css';
 
-/** The station's name and material are the packer's, kept on this device between sessions. */
-const STATION_KEY = 'kontor.packSingle.station';
-const MATERIAL_KEY = 'kontor.packSingle.material';
 const WAITING = OUTBOUND_ORDER.codes('packetWeightNeeded', 'packetDimensionNeeded');
 
 interface Packed {
@@ -36,36 +33,12 @@ interface Packed {
  */
 export default function PackScanSinglePage() {
   const { t } = useTranslation();
-  const [station, setStation] = useState(() => localStorage.getItem(STATION_KEY) ?? '');
-  const [material, setMaterial] = useState<number | null>(() => Number(localStorage.getItem(MATERIAL_KEY)) || null);
+  const station = usePackStation('packSingle');
   const [weight, setWeight] = useState<number | null>(null);
-  const [materials, setMaterials] = useState<MaterialOption[]>([]);
   const [busy, setBusy] = useState(false);
   const [recent, setRecent] = useState<Packed[]>([]);
   const [feedback, show] = useFeedback();
-
-  useEffect(() => {
-    void packingApi.materials().then(setMaterials);
-  }, []);
-  useEffect(() => localStorage.setItem(STATION_KEY, station), [station]);
-  useEffect(() => localStorage.setItem(MATERIAL_KEY, material ? String(material) : ''), [material]);
-
-  const openLabel = (url: string) => window.open(staticUrl(url), '_blank', 'noopener');
-
-  const labelled = (unid: string, label: PackLabel) => {
-    const tracking = label.shipBundle.split('\n')[0] ?? '';
-    if (!label.complete) {
-      const reason = label.errorCode ? t(`error.${label.errorCode}`, { defaultValue: label.errorCode }) : '';
-      return show({ tone: 'warning', text: t('packing.single.labelMissing', { unid, reason }) });
-    }
-    if (label.printed) return show({ tone: 'success', text: t('packing.single.labelled', { unid, tracking }) });
-    const url = label.labelUrl;
-    show({
-      tone: 'success',
-      text: t('packing.single.labelReady', { unid, tracking }),
-      ...(url ? { action: { label: t('packing.single.openLabel'), run: () => openLabel(url), testId: 'pack-single-open-label' } } : {}),
-    });
-  };
+  const labelled = useLabelFeedback(show, { texts: 'packing.single', printed: 'labelled', testId: 'pack-single-open-label' });
 
   const pack = async (body: SingleScan) => {
     setBusy(true);
@@ -75,7 +48,7 @@ export default function PackScanSinglePage() {
       if (WAITING.includes(packed.status)) show({ tone: 'warning', text: t('packing.single.waitsMeasure', { unid: packed.unid }) });
       else {
         const label = await packingApi.label(packed.orderId);
-        entry = { ...entry, status: label.status, tracking: label.shipBundle.split('\n')[0] ?? '', labelUrl: label.labelUrl };
+        entry = { ...entry, status: label.status, tracking: firstTracking(label), labelUrl: label.labelUrl };
         labelled(packed.unid, label);
       }
       setRecent((rows) => [entry, ...rows.filter((r) => r.orderId !== entry.orderId)].slice(0, 10));
@@ -93,8 +66,7 @@ export default function PackScanSinglePage() {
     }
   };
 
-  const onScan = (code: string) =>
-    void pack({ code, station: station.trim(), weight, materials: material ? [{ itemId: material, quantity: 1 }] : [], confirmWeight: false });
+  const onScan = (code: string) => void pack({ code, station: station.name.trim(), weight, materials: station.materialLines, confirmWeight: false });
 
   return (
     <div className="rcv-log" data-testid="pack-single">
@@ -102,17 +74,12 @@ export default function PackScanSinglePage() {
         <Typography.Title level={4}>{t('packing.single.title')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('packing.single.hint')}</Typography.Paragraph>
         <ScanInput placeholder={t('packing.single.scan')} onScan={onScan} disabled={busy} testId="pack-single-input" />
-        <div className="rcv-controls">
-          <label className="rcv-control pack-station">
-            {t('packing.single.station')}
-            <Input value={station} maxLength={64} onChange={(e) => setStation(e.target.value)} data-testid="pack-single-station" />
-          </label>
+        <PackStationControls pack={station} testIdPrefix="pack-single">
           <label className="rcv-control">
             {t('packing.single.weight')}
             <InputNumber min={0.001} max={1000} step={0.01} value={weight} onChange={(v) => setWeight(v ?? null)} data-testid="pack-single-weight" />
           </label>
-          <MaterialSelect materials={materials} value={material} onChange={setMaterial} testId="pack-single-material" />
-        </div>
+        </PackStationControls>
         <FeedbackBanner feedback={feedback} testId="pack-single-feedback" />
       </Card>
       <Card size="small" className="rcv-card" title={t('packing.single.last')}>

@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answerInOrder, envelope, resetAfterEach, scan } from '../../test/scan-station.js';
 import ShippingScanPage from './ShippingScanPage.js';
 
-const envelope = (data: unknown, code = 'OK') => new Response(JSON.stringify({ code, data }), { headers: { 'Content-Type': 'application/json' } });
 /** The fields of the answer the screen reads (the rest of the order JSON is not used). */
 const order = (over: Record<string, unknown>) => ({
   id: 7,
@@ -49,32 +49,11 @@ const progress = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-function server(answers: Response[]) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      urls.push(String(input));
-      return answers.shift() ?? new Response('', { status: 404 });
-    }),
-  );
-  return urls;
-}
-
-function scan(input: HTMLElement, code: string) {
-  fireEvent.change(input, { target: { value: code } });
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-  fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-}
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetAfterEach();
 
 describe('shipping scan page', () => {
   it('the last parcel opens the SKU QC prompt, whose scans finish the checks', async () => {
-    const urls = server([
+    const urls = answerInOrder([
       envelope(order({ status: 95, skuQCRequiredQty: 1, skuQCRemainingQty: 1 })),
       envelope(progress({})),
       envelope(progress({ status: 96, itemID: '', scannedSKUQCQty: 1, remainingSKUQCQty: 0, skuQCCompleted: true })),
@@ -124,7 +103,7 @@ describe('shipping scan page', () => {
   });
 
   it('shows Attention for a canceled order and Order Not Found for an unknown code', async () => {
-    server([envelope(order({ status: 120, shipBundleSent: [] })), envelope('Order not found.', 'OrderNotFound')]);
+    answerInOrder([envelope(order({ status: 120, shipBundleSent: [] })), envelope('Order not found.', 'OrderNotFound')]);
     const view = render(<ShippingScanPage />);
     const input = view.getByTestId('ship-scan-input');
     const banner = () => view.getByTestId('ship-scan-feedback');

@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answerInOrder, envelope, resetAfterEach, scan } from '../../test/scan-station.js';
 import SkuScanPage from './SkuScanPage.js';
 
-const envelope = (data: unknown, code = 'OK') => new Response(JSON.stringify({ code, data }), { headers: { 'Content-Type': 'application/json' } });
 const progress = (over: Record<string, unknown>) => ({
   id: 7,
   unid: 'MO20260002',
@@ -38,33 +38,11 @@ const serials = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-/** The server's answers to the QC and serial calls, in order. */
-function server(answers: Response[]) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      urls.push(String(input));
-      return answers.shift() ?? new Response('', { status: 404 });
-    }),
-  );
-  return urls;
-}
-
-function scan(input: HTMLElement, code: string) {
-  fireEvent.change(input, { target: { value: code } });
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-  fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-}
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetAfterEach();
 
 describe('SKU scan page', () => {
   it('opens the order, shows a refused SKU in red, then asks for the serial and finishes', async () => {
-    const urls = server([
+    const urls = answerInOrder([
       envelope(progress({})),
       envelope(serials({})),
       envelope('SKU EF-CABLE-XT60 does not match SKU-C', 'SkuMismatch'),
