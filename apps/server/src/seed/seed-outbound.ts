@@ -244,6 +244,7 @@ const PATHS: Partial<Record<OutboundState, OutboundState[]>> = {
  * and their history.
  */
 export async function seedOutbound(db: Kysely<DB>, ids: DemoIds, items: Map<string, number>): Promise<void> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => seedOutbound(trx, ids, items));
   const { warehouseId } = ids;
   const actor: Actor = { userId: ids.staffId, merchantScope: TenantScope.all };
   for (const o of ORDERS) {

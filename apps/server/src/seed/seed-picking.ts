@@ -52,6 +52,7 @@ const MULTIS: PickDemoOrder[] = [
  * the real status service, then grouped by the same writer the console uses. PL20260001 is printed.
  */
 export async function seedPicking(db: Kysely<DB>, ids: DemoIds): Promise<void> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => seedPicking(trx, ids));
   const actor: Actor = { userId: ids.staffId, merchantScope: TenantScope.all };
   const port: OrderPort = {
     statusOf: (trx, orderId) => orderWriter.statusOf(trx, orderId),
