@@ -16,7 +16,7 @@ import type { AuthContext } from '../apps/server/src/http/access.js';
 import { outboundServices } from '../apps/server/src/modules/outbound/outbound-services.js';
 import { OUTBOUND_RESOURCES } from '../apps/server/src/modules/outbound/outbound.resources.js';
 import { allFields, columnOf } from '../apps/server/src/modules/resources/define.js';
-import { generateOrders } from '../apps/server/src/seed/generate-orders.js';
+import { generateOrders } from '../apps/server/src/db/generate-orders.js';
 import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper

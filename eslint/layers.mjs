@@ -5,7 +5,8 @@
  * - a module is used through its front door (`index.ts`): nothing imports another module's files, and
  *   the front door exports services, not repositories;
  * - `http/` is the plumbing under every module: it imports no module;
- * - SQL lives in repositories (`*.repo.ts`, `*.sql.ts`), `db/`, migrations and the seed only;
+ * - SQL lives in repositories (`*.repo.ts`, `*.sql.ts`), `db/` and migrations only;
+ * - the seed writes the demo through the modules' front doors: no repository, no query builder, no sql;
  * - status codes are compared through the status machines, never as numbers;
  * - tenant scope is applied through db/tenant-scope.ts, never by a hand-written merchant_id filter;
  * - a web page imports nothing from another page's folder (shared pieces live in components/).
@@ -66,7 +67,7 @@ const tenantFilters = [
 
 /** Where SQL may be written. */
 const tenantScopeFile = `${server}/db/tenant-scope.ts`;
-const dataFiles = [`${server}/**/*.repo.ts`, `${server}/**/*.sql.ts`, `${server}/db/**`, `${server}/seed/**`];
+const dataFiles = [`${server}/**/*.repo.ts`, `${server}/**/*.sql.ts`, `${server}/db/**`];
 
 const otherModule = {
   regex: '^\\.\\./[a-z][a-z0-9-]*/(?!index\\.js$)',
@@ -84,6 +85,12 @@ const repositoryExport = {
   message: "A module's front door exports services: wrap the repository's operations in a service and export that.",
 };
 const frontDoors = `${server}/modules/*/index.ts`;
+
+const frontDoorsOnly = {
+  regex: '^\\.\\./modules/[a-z][a-z0-9-]*/(?!index\\.js$)',
+  message: 'A flow (and the seed) uses modules through their front doors (../modules/<module>/index.js).',
+};
+const seedMessage = "The seed writes the demo through the modules' front doors (services and flows): no repository, no SQL.";
 
 export const layerRules = [
   {
@@ -109,16 +116,22 @@ export const layerRules = [
     rules: { 'no-restricted-imports': ['error', { patterns: [otherModule, repository] }] },
   },
   {
-    files: [`${server}/flows/**/*.ts`, `${server}/seed/**/*.ts`],
+    files: [`${server}/flows/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [frontDoorsOnly] }] },
+  },
+  {
+    // The demo is written as the screens write it (issue 16 item 1): through services, never around them.
+    files: [`${server}/seed/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [{ name: 'kysely', importNames: ['sql'], message: seedMessage }],
           patterns: [
-            {
-              regex: '^\\.\\./modules/[a-z][a-z0-9-]*/(?!index\\.js$)',
-              message: 'A flow (and the seed) uses modules through their front doors (../modules/<module>/index.js).',
-            },
+            frontDoorsOnly,
+            // A module's repository is already refused as a file behind its front door (above).
+            { regex: '^(?!\\.\\./modules/).*\\.(repo|sql)\\.js$', message: seedMessage },
+            { regex: '^\\.\\./db/(?!types\\.js$|tenant-scope\\.js$)', message: seedMessage },
           ],
         },
       ],

@@ -1,10 +1,10 @@
 // `npm run generate:orders -- --count 1000000 [--database-url postgres://…] [--merchants 20] [--items 50]`
-// Fills a database with realistic outbound orders in bulk (apps/server/src/seed/generate-orders.ts).
+// Fills a database with realistic outbound orders in bulk (apps/server/src/db/generate-orders.ts).
 // Without --database-url (or DATABASE_URL) it writes to the embedded database in DATA_DIR (default data).
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { generateOrders } from '../apps/server/src/seed/generate-orders.js';
+import { generateOrders } from '../apps/server/src/db/generate-orders.js';
 import { seedRoles } from '../apps/server/src/seed/seed.js';
 
 const { values } = parseArgs({

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { checkStockInvariants } from '../src/modules/inventory/invariants.js';
-import { generateOrders } from '../src/seed/generate-orders.js';
+import { generateOrders } from '../src/db/generate-orders.js';
 import { seedDemo, seedRoles } from '../src/seed/seed.js';
 import { createTestDatabase } from './helpers/test-db.js';
 

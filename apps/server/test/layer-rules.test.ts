@@ -62,6 +62,25 @@ describe('layer rules', () => {
     ]);
   });
 
+  it('keep the seed on the front doors: no repository, no query builder, no sql', async () => {
+    const seed = 'apps/server/src/seed/seed-x.ts';
+    expect(await messages(seed, "export const q = (db: any) => db.insertInto('items').values({}).execute();\n")).toEqual([
+      expect.stringContaining('SQL lives in a repository'),
+    ]);
+    expect(await messages(seed, "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n")).toEqual([
+      expect.stringContaining('no repository, no SQL'),
+      expect.stringContaining('SQL lives in a repository'),
+    ]);
+    expect(await messages(seed, "export { generateOrders } from '../db/generate-orders.js';\n")).toEqual([expect.stringContaining('no repository, no SQL')]);
+    expect(await messages(seed, "export { auditRepo } from '../lib/audit.repo.js';\n")).toEqual([expect.stringContaining('no repository, no SQL')]);
+    expect(
+      await messages(
+        seed,
+        "import type { Kysely } from 'kysely';\nimport { TenantScope } from '../db/tenant-scope.js';\nexport type K = Kysely<typeof TenantScope>;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('keep SQL in repositories', async () => {
     const query = "export const q = (db: any) => db.selectFrom('stock').selectAll().execute();\n";
     const raw = "import { sql } from 'kysely';\nexport const q = (db: any) => sql`select 1`.execute(db);\n";

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
+import { carrierSetup } from '../modules/carriers/index.js';
 
 /** The demo warehouse's address, printed as the shipper of the demo's labels. */
 const SHIPPER = { name1: 'Kontor Fulfilment Hamburg', street: 'Lagerstraße', streetNumber: '1', zip: '20457', city: 'Hamburg', country: 'DE' };
@@ -12,29 +13,13 @@ const SHIPPER = { name1: 'Kontor Fulfilment Hamburg', street: 'Lagerstraße', st
  * within a few of the demo's tracking polls (config.ts: every minute with DEMO_DATA).
  */
 export async function seedCarriers(db: Kysely<DB>): Promise<void> {
-  const account = await db
-    .insertInto('carrier_accounts')
-    .values({
-      name: 'Sandbox',
-      carrier: 'sandbox',
-      endpoint: '',
-      credentials: '',
-      credential_fields: '[]',
-      options: JSON.stringify({ stepMinutes: '1' }),
-      shipper: JSON.stringify(SHIPPER),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('carrier_rules')
-    .values(
-      ['', 'DHL', 'DPD', 'UPS', 'GLS', 'FEDEX'].map((carrier) => ({
-        order_carrier: carrier,
-        account_id: account.id,
-        product: '',
-        services: '[]',
-        priority: -100,
-      })),
-    )
-    .execute();
+  const accountId = await carrierSetup.createAccount(db, {
+    name: 'Sandbox',
+    carrier: 'sandbox',
+    endpoint: '',
+    options: { stepMinutes: '1' },
+    shipper: SHIPPER,
+  });
+  for (const orderCarrier of ['', 'DHL', 'DPD', 'UPS', 'GLS', 'FEDEX'])
+    await carrierSetup.createRule(db, { orderCarrier, accountId, product: '', services: [], priority: -100 });
 }

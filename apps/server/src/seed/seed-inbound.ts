@@ -1,17 +1,22 @@
-import { CONTAINER, INBOUND_ORDER } from '@kontor/contracts';
-import { sql, type Kysely } from 'kysely';
+import type { InboundOrderState } from '@kontor/contracts';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
-import { TenantScope, tenantSql } from '../db/tenant-scope.js';
+import { inboundWriter } from '../modules/inbound/index.js';
+import type { DemoIds } from './seed.js';
+
+/** The date `days` from today (UTC), as the database's current_date + days. */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Demo inbound: a container at sea carrying one order, and two announced deliveries to receive. */
-export async function seedInbound(db: Kysely<DB>): Promise<void> {
-  const ids = async (table: string, column: string, value: string) =>
-    Number((await sql<{ id: number }>`select id from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(db)).rows[0]!.id);
-  const warehouseId = await ids('warehouses', 'code', 'DE01');
-  const anker = await ids('merchants', 'code', 'C001');
-  const ecoflow = await ids('merchants', 'code', 'C002');
-  const container = await sql<{ id: number }>`insert into containers (number, warehouse_id, size, carrier, eta, status)
-    values ('MSCU1234565', ${warehouseId}, '40hc', 'MSC', current_date + 12, ${CONTAINER.codeOf('inTransit')}) returning id`.execute(db);
+export async function seedInbound(db: Kysely<DB>, ids: DemoIds): Promise<void> {
+  const { warehouseId } = ids;
+  const anker = ids.merchants.get('C001')!;
+  const ecoflow = ids.merchants.get('C002')!;
+  const containerId = await inboundWriter.createContainer(
+    db,
+    { number: 'MSCU1234565', warehouseId, size: '40hc', carrier: 'MSC', eta: daysAhead(12) },
+    'inTransit',
+  );
   const orders: Array<{
     merchantId: number;
     reference: string;
@@ -20,7 +25,7 @@ export async function seedInbound(db: Kysely<DB>): Promise<void> {
     boxes: number;
     pallets: number;
     containerId: number | null;
-    status: number;
+    state: InboundOrderState;
     lines: Array<[string, number]>;
   }> = [
     {
@@ -31,7 +36,7 @@ export async function seedInbound(db: Kysely<DB>): Promise<void> {
       boxes: 6,
       pallets: 0,
       containerId: null,
-      status: INBOUND_ORDER.codeOf('readyToInbound'),
+      state: 'readyToInbound',
       lines: [
         ['ANK-HUB-7', 40],
         ['ANK-SPK-MINI', 24],
@@ -46,7 +51,7 @@ export async function seedInbound(db: Kysely<DB>): Promise<void> {
       boxes: 0,
       pallets: 2,
       containerId: null,
-      status: INBOUND_ORDER.codeOf('receiptPending'),
+      state: 'receiptPending',
       lines: [
         ['EF-SOLAR-110', 20],
         ['EF-CABLE-XT60', 100],
@@ -59,8 +64,8 @@ export async function seedInbound(db: Kysely<DB>): Promise<void> {
       tracking: [],
       boxes: 0,
       pallets: 8,
-      containerId: Number(container.rows[0]!.id),
-      status: INBOUND_ORDER.codeOf('inTransit'),
+      containerId,
+      state: 'inTransit',
       lines: [
         ['ANK-CHG-65', 800],
         ['ANK-EAR-P3', 500],
@@ -68,14 +73,21 @@ export async function seedInbound(db: Kysely<DB>): Promise<void> {
     },
   ];
   for (const o of orders) {
-    const row = await sql<{ id: number }>`insert into inbound_orders (merchant_id, warehouse_id, container_id, status, reference, expected_date, carrier,
-        tracking_numbers, box_qty, pallet_qty) values (${o.merchantId}, ${warehouseId}, ${o.containerId}, ${o.status}, ${o.reference}, current_date + 3,
-        ${o.carrier}, ${JSON.stringify(o.tracking)}::jsonb, ${o.boxes}, ${o.pallets}) returning id`.execute(db);
-    const id = Number(row.rows[0]!.id);
-    for (const [sku, planned] of o.lines)
-      await sql`insert into inbound_lines (order_id, item_id, planned) select ${id}, id, ${planned} from items where sku = ${sku} and ${tenantSql(TenantScope.merchant(o.merchantId))}`.execute(
-        db,
-      );
-    await sql`update inbound_orders set planned_units = (select sum(planned) from inbound_lines where order_id = ${id}) where id = ${id}`.execute(db);
+    await inboundWriter.createOrder(
+      db,
+      o.merchantId,
+      {
+        warehouseId,
+        containerId: o.containerId,
+        reference: o.reference,
+        expectedDate: daysAhead(3),
+        carrier: o.carrier,
+        trackingNumbers: o.tracking,
+        boxQty: o.boxes,
+        palletQty: o.pallets,
+        lines: o.lines.map(([sku, planned]) => ({ sku, planned })),
+      },
+      o.state,
+    );
   }
 }

@@ -1,5 +1,9 @@
+import { STOCK_STATUS } from '@kontor/contracts/domains/inventory';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
+import { bookOpeningStock } from '../modules/inventory/index.js';
+import { records } from '../modules/resources/index.js';
+import type { DemoIds } from './seed.js';
 
 interface DemoItem {
   merchant: string;
@@ -40,12 +44,12 @@ const ITEMS: DemoItem[] = [
   { merchant: 'C002', sku: 'BOX-L', name: 'Shipping box L (60×40×40)', barcode: '2000000000035', weight: 0.6, type: 2 },
 ];
 
-/** Stock of facts §8 (status 2 = damaged), then more rows across zones A, B and C. */
+/** Stock of facts §8 (SKU-C's 3 units damaged), then more rows across zones A, B and C. */
 const STOCK: Array<{ sku: string; compartment: string; batch?: string; quantity: number; status?: number }> = [
   { sku: 'SKU-A', compartment: 'A-01-01', batch: 'B2409', quantity: 120 },
   { sku: 'SKU-A', compartment: 'B-10-01', batch: 'B2410', quantity: 40 },
   { sku: 'SKU-B', compartment: 'A-01-01', quantity: 500 },
-  { sku: 'SKU-C', compartment: 'A-02-03', quantity: 3, status: 2 },
+  { sku: 'SKU-C', compartment: 'A-02-03', quantity: 3, status: STOCK_STATUS.damaged },
   { sku: 'SKU-C', compartment: 'C-01-01', quantity: 25 },
   { sku: 'ANK-CHG-65', compartment: 'A-01-02', quantity: 80 },
   { sku: 'ANK-CHG-65', compartment: 'C-02-01', quantity: 400 },
@@ -58,72 +62,35 @@ const STOCK: Array<{ sku: string; compartment: string; batch?: string; quantity:
   { sku: 'EF-RIVER-2', compartment: 'B-10-02', quantity: 18 },
   { sku: 'EF-SOLAR-110', compartment: 'C-03-01', quantity: 44 },
   { sku: 'EF-CABLE-XT60', compartment: 'B-11-01', quantity: 90 },
-  { sku: 'EF-BAG-M', compartment: 'B-11-02', quantity: 30, status: 5 },
+  { sku: 'EF-BAG-M', compartment: 'B-11-02', quantity: 30, status: STOCK_STATUS.receiving },
   { sku: 'BOX-L', compartment: 'C-06-01', quantity: 250 },
 ];
 
 /**
- * Demo items and stock (issue 5 §8). Every stock row gets its opening ledger entry, so the demo
+ * Demo items and stock (issue 5 §8), through the inventory module: items as the item screen writes
+ * them (codes in item_codes), stock booked through the ledger as an opening balance, so the demo
  * satisfies the same invariants as live data. The 10 reserved units of SKU-A the facts show are
- * reserved by a demo order (seed-outbound.ts), through the real allocation.
+ * reserved by a demo order (seed-outbound.ts), through the real allocation. Answers the items' ids
+ * by `sku@merchantId`.
  */
-export async function seedInventory(db: Kysely<DB>): Promise<void> {
-  const merchants = new Map(
-    ((await db.selectFrom('merchants').select(['id', 'code']).execute()) as Array<{ id: number; code: string }>).map((m) => [m.code, Number(m.id)]),
-  );
-  const items = new Map<string, { id: number; merchantId: number }>();
-  for (const item of ITEMS) {
-    const merchantId = merchants.get(item.merchant)!;
-    const row = await db
-      .insertInto('items')
-      .values({
-        merchant_id: merchantId,
-        sku: item.sku,
-        name: item.name,
-        type: item.type ?? 1,
-        barcodes: JSON.stringify([item.barcode]),
-        weight: item.weight,
-        serial_required: item.serialRequired ?? false,
-        serial_pattern: item.serialPattern ?? null,
-        batch_tracked: item.batchTracked ?? false,
-        origin_country: 'CN',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = Number(row.id);
-    items.set(item.sku, { id, merchantId });
-    await db
-      .insertInto('item_codes')
-      .values([
-        { merchant_id: merchantId, code: item.sku, item_id: id, kind: 'sku' },
-        { merchant_id: merchantId, code: item.barcode, item_id: id, kind: 'barcode' },
-      ])
-      .execute();
+export async function seedInventory(db: Kysely<DB>, ids: DemoIds): Promise<Map<string, number>> {
+  const items = new Map<string, number>();
+  const merchantOf = new Map<string, number>();
+  for (const { merchant, barcode, ...item } of ITEMS) {
+    const merchantId = ids.merchants.get(merchant)!;
+    const id = await records.create(db, 'item', { ...item, barcodes: [barcode], originCountry: 'CN' }, merchantId);
+    items.set(`${item.sku}@${merchantId}`, id);
+    merchantOf.set(item.sku, merchantId);
   }
-  const compartments = new Map(
-    ((await db.selectFrom('compartments').select(['id', 'code', 'warehouse_id']).execute()) as Array<{ id: number; code: string; warehouse_id: number }>).map(
-      (c) => [c.code, c],
-    ),
-  );
   for (const s of STOCK) {
-    const item = items.get(s.sku)!;
-    const compartment = compartments.get(s.compartment)!;
-    const key = {
-      merchant_id: item.merchantId,
-      item_id: item.id,
-      warehouse_id: compartment.warehouse_id,
-      compartment_id: compartment.id,
+    await bookOpeningStock(db, null, {
+      merchantId: merchantOf.get(s.sku)!,
+      item: s.sku,
+      compartment: s.compartment,
       batch: s.batch ?? '',
-      status: s.status ?? 10,
-    };
-    const stock = await db
-      .insertInto('stock')
-      .values({ ...key, quantity: s.quantity, reserved: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('inventory_log')
-      .values({ ...key, stock_id: stock.id, delta: s.quantity, delta_reserved: 0, quantity_after: s.quantity, reserved_after: 0, reason: 'opening' })
-      .execute();
+      status: s.status ?? STOCK_STATUS.valid,
+      quantity: s.quantity,
+    });
   }
+  return items;
 }

@@ -1,11 +1,12 @@
 import { addressProblems, type OutboundState } from '@kontor/contracts';
 import type { Address } from '@kontor/contracts/domains/outbound';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import type { Actor } from '../modules/inventory/index.js';
 import { orderWriter, type OrderRow } from '../modules/outbound/index.js';
 import { TenantScope } from '../db/tenant-scope.js';
 import { sandboxTrackingNumber } from '../modules/carriers/index.js';
+import type { DemoIds } from './seed.js';
 
 /**
  * The parcels of the demo's orders on their way: sandbox numbers, so the tracking poll of `npm start`
@@ -242,19 +243,12 @@ const PATHS: Partial<Record<OutboundState, OutboundState[]>> = {
  * reservations, ledger and order lines agree; orders past picking are written with their lines picked
  * and their history.
  */
-export async function seedOutbound(db: Kysely<DB>): Promise<void> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => seedOutbound(trx));
-  const ids = await sql<{ kind: string; key: string; id: number; merchant: number | null }>`
-    select 'merchant' as kind, code as key, id, id as merchant from merchants
-    union all select 'item', sku || '@' || merchant_id, id, merchant_id from items
-    union all select 'warehouse', code, id, null from warehouses
-    union all select 'user', account, id, null from users where account = 'staff@demo.local'`.execute(db);
-  const idOf = (kind: string, key: string) => Number(ids.rows.find((r) => r.kind === kind && r.key === key)!.id);
-  const warehouseId = idOf('warehouse', 'DE01');
-  const staff = ids.rows.find((r) => r.kind === 'user')?.id ?? null;
-  const actor: Actor = { userId: staff === null ? null : Number(staff), merchantScope: TenantScope.all };
+export async function seedOutbound(db: Kysely<DB>, ids: DemoIds, items: Map<string, number>): Promise<void> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => seedOutbound(trx, ids, items));
+  const { warehouseId } = ids;
+  const actor: Actor = { userId: ids.staffId, merchantScope: TenantScope.all };
   for (const o of ORDERS) {
-    const merchantId = idOf('merchant', o.merchant);
+    const merchantId = ids.merchants.get(o.merchant)!;
     // A cancel request after picking: the order was picked first (its goods would go back if approved).
     const base: OutboundState = o.state === 'cancelRequested' ? 'readyToPack' : o.state;
     const path = PATHS[base] ?? [];
@@ -265,7 +259,7 @@ export async function seedOutbound(db: Kysely<DB>): Promise<void> {
       userId: actor.userId,
       consignee: o.consignee,
       carrier: o.carrier,
-      lines: o.lines.map(([sku, quantity]) => ({ itemId: idOf('item', `${sku}@${merchantId}`), quantity })),
+      lines: o.lines.map(([sku, quantity]) => ({ itemId: items.get(`${sku}@${merchantId}`)!, quantity })),
       parcels: o.parcels ?? [],
       remark: o.remark ?? '',
       privateRemark: o.privateRemark ?? '',

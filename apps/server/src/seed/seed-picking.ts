@@ -1,10 +1,11 @@
 import { TenantScope } from '../db/tenant-scope.js';
 import { picklistRulesSchema } from '@kontor/contracts/domains/picking';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import type { Actor } from '../modules/inventory/index.js';
 import { orderWriter } from '../modules/outbound/index.js';
 import { picklistWriter, type OrderPort } from '../modules/picking/index.js';
+import type { DemoIds } from './seed.js';
 
 interface PickDemoOrder {
   lines: Array<[sku: string, quantity: number, batch?: string]>;
@@ -50,12 +51,9 @@ const MULTIS: PickDemoOrder[] = [
  * The demo picklists (issue 18 item 10), after the outbound seed: their orders are allocated through
  * the real status service, then grouped by the same writer the console uses. PL20260001 is printed.
  */
-export async function seedPicking(db: Kysely<DB>): Promise<void> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => seedPicking(trx));
-  const ids = await sql<{ merchant: number; warehouse: number; staff: number | null }>`select (select id from merchants where code = 'C001') as merchant,
-    (select id from warehouses where code = 'DE01') as warehouse, (select id from users where account = 'staff@demo.local') as staff`.execute(db);
-  const { merchant, warehouse, staff } = ids.rows[0]!;
-  const actor: Actor = { userId: staff === null ? null : Number(staff), merchantScope: TenantScope.all };
+export async function seedPicking(db: Kysely<DB>, ids: DemoIds): Promise<void> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => seedPicking(trx, ids));
+  const actor: Actor = { userId: ids.staffId, merchantScope: TenantScope.all };
   const port: OrderPort = {
     statusOf: (trx, orderId) => orderWriter.statusOf(trx, orderId),
     async move(trx, orderId, to, note) {
@@ -79,8 +77,8 @@ export async function seedPicking(db: Kysely<DB>): Promise<void> {
         addition: '',
       };
       const order = await orderWriter.writeAllocated(db, actor, {
-        merchantId: Number(merchant),
-        warehouseId: Number(warehouse),
+        merchantId: ids.merchants.get('C001')!,
+        warehouseId: ids.warehouseId,
         userId: actor.userId,
         consignee,
         carrier: 'DHL',

@@ -58,6 +58,7 @@ export type PrepackAssignResult = z.infer<typeof prepackAssignResultSchema>;
 
 /** A packing material for the stations' pickers (an item of type 2), as `/v0/item/opts` answers it. */
 export const packMaterialOptionSchema = z.object({ guid: z.string(), id: z.number(), unid: z.string(), name: z.string(), merchantId: z.number() });
+export type PackMaterialOption = z.infer<typeof packMaterialOptionSchema>;
 
 /** One order of a batch picklist at the table: its lines with the units scanned so far. */
 export const packBatchOrderSchema = z.object({

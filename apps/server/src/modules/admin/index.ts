@@ -5,3 +5,4 @@
 export { audit } from './audit.js';
 export { merchantDirectory } from './merchant-directory.service.js';
 export { serviceUsers } from './service-users.service.js';
+export { directory, type StartUser } from './directory.service.js';

@@ -46,7 +46,10 @@ export class UsersRepo {
 
   list(f: UserFilter) {
     // Service users of OAuth2 clients are managed on the clients screen, not among people.
-    let query = this.base().where('u.account', 'not like', '%@oauth.invalid').orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(f.limit);
+    // Ordered and paged by the time at the cursor's precision (milliseconds): users made in one transaction
+    // (the demo's) share a microsecond time, and a cursor cut to milliseconds would skip the rest of them.
+    const created = sql<Date>`date_trunc('milliseconds', u.created_at)`;
+    let query = this.base().where('u.account', 'not like', '%@oauth.invalid').orderBy(created, 'desc').orderBy('u.id', 'desc').limit(f.limit);
     query = query.$call(whereTenant(f.merchantScope, 'u.merchant_id'));
     if (f.merchantId !== undefined) query = query.$call(whereTenant(TenantScope.merchant(f.merchantId), 'u.merchant_id'));
     if (f.type !== undefined) query = query.where('u.type', '=', f.type);
@@ -68,7 +71,7 @@ export class UsersRepo {
       );
     if (f.cursor) {
       const { at, id } = f.cursor;
-      query = query.where((eb) => eb.or([eb('u.created_at', '<', at), eb.and([eb('u.created_at', '=', at), eb('u.id', '<', id)])]));
+      query = query.where((eb) => eb.or([eb(created, '<', at), eb.and([eb(created, '=', at), eb('u.id', '<', id)])]));
     }
     return query.execute();
   }

@@ -82,6 +82,51 @@ export function mustBeCompany(auth: AuthContext): void {
  * Carrier accounts and the rules that route orders to them (issue 17 item 1). Credentials are sealed
  * on the way in (SecretBox) and opened only to call a driver; no answer, audit entry or log holds them.
  */
+/** A new account in the caller's transaction, its credentials already sealed; a taken name is a Duplicate. */
+export async function writeAccount(trx: Kysely<DB>, input: AccountCreate, sealed: string, credentialFields: string[]): Promise<number> {
+  if (await accountsRepo.byName(trx, input.name)) throw new AppError('Duplicate', { fields: [{ field: 'name', message: input.name }] });
+  return accountsRepo.insert(trx, {
+    name: input.name,
+    carrier: input.carrier,
+    endpoint: input.endpoint,
+    credentials: sealed,
+    credential_fields: credentialFields,
+    options: input.options,
+    shipper: input.shipper,
+    active: input.active,
+  });
+}
+
+async function checkRule(db: Kysely<DB>, input: RuleWrite): Promise<void> {
+  const account = await accountsRepo.get(db, input.accountId);
+  if (!account) throw new AppError('IntegrityError', { fields: [ruleError('accountId', 'invalid')] });
+  if (input.merchantId !== null && !(await merchantDirectory.exists(db, input.merchantId)))
+    throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'invalid')] });
+  const driver = carrierDriver(account.carrier);
+  if (driver && input.product && !driver.products.some((p) => p.code === input.product))
+    throw new AppError('IntegrityError', { fields: [ruleError('product', 'invalid')] });
+}
+
+function ruleColumns(input: RuleWrite) {
+  return {
+    merchant_id: input.merchantId,
+    country: input.country,
+    order_carrier: input.orderCarrier,
+    order_service: input.orderService,
+    account_id: input.accountId,
+    product: input.product,
+    services: input.services,
+    priority: input.priority,
+    export_reason: input.exportReason,
+  };
+}
+
+/** A new rule in the caller's transaction, its account, merchant and product checked. */
+export async function writeRule(trx: Kysely<DB>, input: RuleWrite): Promise<number> {
+  await checkRule(trx, input);
+  return accountsRepo.insertRule(trx, ruleColumns(input));
+}
+
 export class CarrierAccountsService {
   readonly box: SecretBox;
 
@@ -114,17 +159,7 @@ export class CarrierAccountsService {
     mustBeCompany(auth);
     const credentials = Object.fromEntries(Object.entries(input.credentials).filter(([, v]) => v !== ''));
     return this.core.db.transaction().execute(async (trx) => {
-      if (await accountsRepo.byName(trx, input.name)) throw new AppError('Duplicate', { fields: [{ field: 'name', message: input.name }] });
-      const id = await accountsRepo.insert(trx, {
-        name: input.name,
-        carrier: input.carrier,
-        endpoint: input.endpoint,
-        credentials: this.box.seal(credentials),
-        credential_fields: Object.keys(credentials).sort(),
-        options: input.options,
-        shipper: input.shipper,
-        active: input.active,
-      });
+      const id = await writeAccount(trx, input, this.box.seal(credentials), Object.keys(credentials).sort());
       const account = toAccount(await this.mustGet(trx, id));
       await audit(trx, auth, 'create', 'carrierAccount', String(id), null, account);
       return account;
@@ -171,35 +206,10 @@ export class CarrierAccountsService {
     return (await accountsRepo.rules(this.core.db)).map(toRule);
   }
 
-  private async checkRule(db: Kysely<DB>, input: RuleWrite): Promise<void> {
-    const account = await accountsRepo.get(db, input.accountId);
-    if (!account) throw new AppError('IntegrityError', { fields: [ruleError('accountId', 'invalid')] });
-    if (input.merchantId !== null && !(await merchantDirectory.exists(db, input.merchantId)))
-      throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'invalid')] });
-    const driver = carrierDriver(account.carrier);
-    if (driver && input.product && !driver.products.some((p) => p.code === input.product))
-      throw new AppError('IntegrityError', { fields: [ruleError('product', 'invalid')] });
-  }
-
-  private columnsOf(input: RuleWrite) {
-    return {
-      merchant_id: input.merchantId,
-      country: input.country,
-      order_carrier: input.orderCarrier,
-      order_service: input.orderService,
-      account_id: input.accountId,
-      product: input.product,
-      services: input.services,
-      priority: input.priority,
-      export_reason: input.exportReason,
-    };
-  }
-
   async createRule(auth: AuthContext, input: RuleWrite): Promise<CarrierRule> {
     mustBeCompany(auth);
     return this.core.db.transaction().execute(async (trx) => {
-      await this.checkRule(trx, input);
-      const id = await accountsRepo.insertRule(trx, this.columnsOf(input));
+      const id = await writeRule(trx, input);
       const [rule] = await accountsRepo.rules(trx, id);
       await audit(trx, auth, 'create', 'carrierRule', String(id), null, rule);
       return toRule(rule!);
@@ -211,8 +221,8 @@ export class CarrierAccountsService {
     return this.core.db.transaction().execute(async (trx) => {
       const [before] = await accountsRepo.rules(trx, id);
       if (!before) throw new AppError('NotFound');
-      await this.checkRule(trx, input);
-      await accountsRepo.updateRule(trx, id, this.columnsOf(input));
+      await checkRule(trx, input);
+      await accountsRepo.updateRule(trx, id, ruleColumns(input));
       const [rule] = await accountsRepo.rules(trx, id);
       await audit(trx, auth, 'update', 'carrierRule', String(id), before, rule);
       return toRule(rule!);

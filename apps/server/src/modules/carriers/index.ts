@@ -46,3 +46,4 @@ export function carriersServices(core: Core) {
   if (!services) wired.set(core, (services = wire(core)));
   return services;
 }
+export { carrierSetup } from './carrier-setup.service.js';

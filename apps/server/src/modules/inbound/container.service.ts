@@ -1,4 +1,4 @@
-import { CONTAINER, INBOUND_ORDER } from '@kontor/contracts';
+import { CONTAINER, INBOUND_ORDER, type ContainerState } from '@kontor/contracts';
 import type { containerStatusSchema } from '@kontor/contracts/domains/inbound';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -18,18 +18,23 @@ const inboundRepo = new InboundRepo();
  */
 export async function changeContainerStatus(core: Pick<Core, 'db'>, auth: AuthContext, id: number, input: z.infer<typeof containerStatusSchema>) {
   return core.db.transaction().execute(async (trx) => {
-    const status = await containerRepo.lockStatus(trx, id);
-    if (status === undefined) throw new AppError('NotFound');
-    if (!CONTAINER.can(status, input.status))
-      throw new AppError('InvalidState', {
-        fields: [ruleError('status', 'transition', { from: CONTAINER.stateOf(status) ?? status, to: input.status })],
-      });
-    const stamp = input.status === 'arrived' ? 'arrived_at' : input.status === 'unloaded' ? 'unloaded_at' : null;
-    await containerRepo.setStatus(trx, id, CONTAINER.codeOf(input.status), stamp);
-    const orders = input.status === 'arrived' ? await receiptPending(trx, id) : 0;
+    const { status, orders } = await moveContainer(trx, id, input.status);
     await audit(trx, auth, 'update', 'container', id, { status }, { status: CONTAINER.codeOf(input.status), ordersReceiptPending: orders });
     return { id, status: CONTAINER.codeOf(input.status), ordersReceiptPending: orders };
   });
+}
+
+/** Moves a container through its status table in the caller's transaction; an arrival makes its orders receipt pending. */
+export async function moveContainer(trx: Kysely<DB>, id: number, to: ContainerState): Promise<{ status: number; orders: number }> {
+  const status = await containerRepo.lockStatus(trx, id);
+  if (status === undefined) throw new AppError('NotFound');
+  if (!CONTAINER.can(status, to))
+    throw new AppError('InvalidState', {
+      fields: [ruleError('status', 'transition', { from: CONTAINER.stateOf(status) ?? status, to })],
+    });
+  const stamp = to === 'arrived' ? 'arrived_at' : to === 'unloaded' ? 'unloaded_at' : null;
+  await containerRepo.setStatus(trx, id, CONTAINER.codeOf(to), stamp);
+  return { status, orders: to === 'arrived' ? await receiptPending(trx, id) : 0 };
 }
 
 /** The container's orders still ready to inbound or in transit become receipt pending, each through the status table. */

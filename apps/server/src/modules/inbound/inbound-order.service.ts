@@ -68,28 +68,33 @@ export class InboundOrderService {
     const merchantId = scope.merchantId ?? input.merchantId;
     if (merchantId === undefined) throw new AppError('IntegrityError', { fields: [ruleError('merchantId', 'required')] });
     return this.core.db.transaction().execute(async (trx) => {
-      await this.checkReferences(trx, merchantId, input.warehouseId, input.containerId);
-      const lines = await this.resolveLines(trx, merchantId, input.lines);
-      const row = await this.repo.insertOrder(trx, {
-        merchant_id: merchantId,
-        warehouse_id: input.warehouseId,
-        container_id: input.containerId,
-        reference: input.reference,
-        expected_date: input.expectedDate,
-        carrier: input.carrier,
-        tracking_numbers: JSON.stringify(input.trackingNumbers),
-        box_qty: input.boxQty,
-        pallet_qty: input.palletQty,
-        remark: input.remark,
-        files: JSON.stringify(input.files),
-      });
-      const id = row.id;
-      await this.repo.insertLines(trx, id, lines);
+      const { id, unid, lines } = await this.write(trx, merchantId, input);
       await attachFiles(trx, auth, merchantId, input.files);
-      await this.repo.refreshTotals(trx, id);
       await audit(trx, auth, 'create', 'inboundOrder', id, null, { ...input, merchantId, lines });
-      return { id, unid: row.unid };
+      return { id, unid };
     });
+  }
+
+  /** The order and its lines in the caller's transaction, references and lines checked (its files are the caller's). */
+  async write(trx: Kysely<DB>, merchantId: number, input: z.infer<typeof inboundOrderCreateSchema>) {
+    await this.checkReferences(trx, merchantId, input.warehouseId, input.containerId);
+    const lines = await this.resolveLines(trx, merchantId, input.lines);
+    const row = await this.repo.insertOrder(trx, {
+      merchant_id: merchantId,
+      warehouse_id: input.warehouseId,
+      container_id: input.containerId,
+      reference: input.reference,
+      expected_date: input.expectedDate,
+      carrier: input.carrier,
+      tracking_numbers: JSON.stringify(input.trackingNumbers),
+      box_qty: input.boxQty,
+      pallet_qty: input.palletQty,
+      remark: input.remark,
+      files: JSON.stringify(input.files),
+    });
+    await this.repo.insertLines(trx, row.id, lines);
+    await this.repo.refreshTotals(trx, row.id);
+    return { ...row, lines };
   }
 
   /**

@@ -27,3 +27,4 @@ export function inboundServices(core: Core) {
   if (!services) wired.set(core, (services = wire(core)));
   return services;
 }
+export { inboundWriter } from './inbound-writer.service.js';

@@ -20,3 +20,4 @@ export type { CompartmentForLabel } from './compartment-range.repo.js';
 export { GoodsIssue } from './goods-issue.js';
 export type { IssueRef, Issued } from './goods-issue.js';
 export { InventoryLookups } from './lookups.service.js';
+export { bookOpeningStock, type OpeningStock } from './opening-stock.service.js';

@@ -6,7 +6,7 @@ import type { Core } from '../../core.js';
 import { PalletsService } from './pallets.service.js';
 
 export { closePallet, type HandoverOrderPort } from './handover.service.js';
-export { loadingNotFound, staffOnly, type PalletsService } from './pallets.service.js';
+export { createPalletWithCode, loadingNotFound, staffOnly, type PalletsService } from './pallets.service.js';
 
 const wired = new WeakMap<Core, { pallets: PalletsService }>();
 

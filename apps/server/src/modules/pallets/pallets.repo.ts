@@ -77,11 +77,16 @@ export const palletsRepo = {
     return { rows, total: Number(total.n) };
   },
 
+  /** Moves the code counter to at least `n`, so that the next code the database makes comes after it. */
+  async advanceCode(trx: Kysely<DB>, n: number): Promise<void> {
+    await sql`select setval('pallet_code_seq', greatest(${n}::bigint, last_value), true) from pallet_code_seq`.execute(trx);
+  },
+
   /** Creates a config; answers its code. */
-  async insert(trx: Kysely<DB>, columns: PalletColumns, userId: number): Promise<string> {
+  async insert(trx: Kysely<DB>, columns: PalletColumns, userId: number | null, code?: string): Promise<string> {
     const row = await trx
       .insertInto('pallets')
-      .values({ ...columns, created_by: userId })
+      .values({ ...columns, created_by: userId, ...(code === undefined ? {} : { pallet_code: code }) })
       .returning('pallet_code')
       .executeTakeFirstOrThrow();
     return row.pallet_code;

@@ -1,6 +1,14 @@
 import { errorText, OUTBOUND_CLOSED, OUTBOUND_ORDER, type Locale } from '@kontor/contracts';
-import { stripControl, type PalletConfigInput, type PalletFlushInput, type PalletListQuery, type ResolveStatus } from '@kontor/contracts/domains/pallets';
+import {
+  palletConfigSchema,
+  stripControl,
+  type PalletConfigInput,
+  type PalletFlushInput,
+  type PalletListQuery,
+  type ResolveStatus,
+} from '@kontor/contracts/domains/pallets';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Core } from '../../core.js';
 import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
@@ -209,6 +217,18 @@ export class PalletsService {
     });
     return this.get(auth, code, locale);
   }
+}
+
+/**
+ * A config with a code of its own (the demo's LD20260001 of facts §8), in the caller's transaction: the
+ * counter moves past it, so the next config the screen creates takes the following number.
+ */
+export async function createPalletWithCode(trx: Kysely<DB>, code: string, input: z.input<typeof palletConfigSchema>): Promise<void> {
+  const match = /^LD\d{4}(\d{4,})$/.exec(code);
+  if (!match) throw new AppError('IntegrityError', { fields: [{ field: 'palletCode', message: code }] });
+  if (await palletsRepo.byCode(trx, code)) throw new AppError('Duplicate', { fields: [{ field: 'palletCode', message: code }] });
+  await palletsRepo.insert(trx, columnsOf(palletConfigSchema.parse(input)), null, code);
+  await palletsRepo.advanceCode(trx, Number(match[1]));
 }
 
 function columnsOf(input: PalletConfigInput) {

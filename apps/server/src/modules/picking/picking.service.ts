@@ -9,6 +9,9 @@ import { InventoryLookups, stockTransaction } from '../inventory/index.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 import { pickingRepo, type PicklistLineRecord, type PicklistOrderRecord, type PicklistRecord, type Snapshot } from './picking.repo.js';
 
+/** The states a list passes before packing completes (not a partial QC, nor a partial shipment). */
+const BEFORE_PACKING = PICKLIST.codes('readyToPick', 'picklistPrinted', 'readyToSwap', 'readyToPack', 'hold', 'inProcess', 'pickingCompleted');
+
 /** Merchant users never see picklists (issue 18 item 10): only their own orders' progress. */
 export function staffOnly(auth: AuthContext): void {
   if (auth.merchantId !== null) throw new AppError('NoPermission');
@@ -221,7 +224,8 @@ export class PickingService {
 
       let status = p.status;
       if (picked > 0 && (stateName(status) === 'readyToPick' || stateName(status) === 'picklistPrinted')) status = PICKLIST.codeOf('inProcess');
-      if (status < 20 && picked !== 0 && p.itemQty <= picked && PICKLIST.can(status, 'packingCompleted')) status = PICKLIST.codeOf('packingCompleted');
+      if (BEFORE_PACKING.includes(status) && picked !== 0 && p.itemQty <= picked && PICKLIST.can(status, 'packingCompleted'))
+        status = PICKLIST.codeOf('packingCompleted');
 
       await pickingRepo.setPrinted(trx, changed);
       await pickingRepo.update(trx, p.id, { itemQtyPicked: picked, ordersFin: fin, printBatch: batches, status, started: true });

@@ -10,6 +10,7 @@ import { decodeAfter, encodeAfter, parseFilters, parseSort } from './list-query.
 import { TOTAL_CAP } from './list-query.js';
 import { ResourceRepo } from './resource.repo.js';
 import { TenantScope } from '../../db/tenant-scope.js';
+import { checkUnique, insertRecord } from './resource-writer.service.js';
 
 const versionSchema = z.number({ error: 'required' }).int().positive();
 const merchantIdSchema = z.number().int().positive();
@@ -76,14 +77,6 @@ export class ResourceService {
     return parseOrThrow(z.object({ merchantId: merchantIdSchema }), body, locale).merchantId;
   }
 
-  private async checkUnique(trx: Core['db'], values: Record<string, unknown>, merchantId: number | null, exceptId: number | null) {
-    for (const group of this.def.unique ?? []) {
-      if (await this.repo.clash(trx, group, values, merchantId, exceptId)) {
-        throw new AppError('Duplicate', { fields: group.map((field) => ({ field, message: String(values[field]) })) });
-      }
-    }
-  }
-
   private values(body: Record<string, unknown>, locale: Locale) {
     const { version: _version, merchantId: _merchantId, ...rest } = body;
     return parseOrThrow(this.def.write, rest, locale);
@@ -94,11 +87,7 @@ export class ResourceService {
     const merchantId = this.merchantFor(auth, body, locale);
     await this.def.check?.(this.core.db, values);
     const id = await this.core.db.transaction().execute(async (trx) => {
-      await this.checkUnique(trx, values, merchantId, null);
-      const columns = this.repo.toColumns(values);
-      if (merchantId !== null) columns.merchant_id = merchantId;
-      const id = await this.repo.insert(trx, columns);
-      await this.def.onWrite?.(trx, { id, merchantId, values });
+      const id = await insertRecord(trx, this.def, values, merchantId);
       await audit(trx, auth, 'create', this.def.name, id, null, this.show(await this.repo.get(id, TenantScope.all, trx)));
       return id;
     });
@@ -122,7 +111,7 @@ export class ResourceService {
     await this.def.check?.(this.core.db, values);
     await this.core.db.transaction().execute(async (trx) => {
       const merchantId = (before.merchantId as number | undefined) ?? null;
-      await this.checkUnique(trx, values, merchantId, id);
+      await checkUnique(trx, this.def, values, merchantId, id);
       if (!(await this.repo.update(trx, id, version, this.repo.toColumns(values)))) throw new AppError('Conflict');
       await this.def.onWrite?.(trx, { id, merchantId, values });
       await audit(trx, auth, 'update', this.def.name, id, this.show(before), this.show(await this.repo.get(id, TenantScope.all, trx)));

@@ -36,4 +36,12 @@ export class SettingsRepo {
       .returning(['id', 'key', 'class', 'type', 'meta'])
       .executeTakeFirstOrThrow();
   }
+
+  /** Writes settings that are not there yet (the company's configuration at first start). */
+  static async insertSettings(db: Kysely<DB>, rows: Array<{ key: string; value: unknown; description: string }>) {
+    await db
+      .insertInto('settings')
+      .values(rows.map((s) => ({ key: s.key, value: JSON.stringify(s.value), description: s.description })))
+      .execute();
+  }
 }

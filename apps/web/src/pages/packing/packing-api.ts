@@ -4,6 +4,7 @@ import type {
   PackBatchState,
   PackLabel,
   PackLogRow,
+  PackMaterialOption,
   PackOutcome,
   PrepackAssignResult,
   PrepackKey,
@@ -21,11 +22,7 @@ export type {
 } from '@kontor/contracts/domains/packing-responses';
 
 /** A packing material for the picker (`/v0/packing/materials`, items of type 2). */
-export interface MaterialOption {
-  id: number;
-  unid: string;
-  name: string;
-}
+export type MaterialOption = PackMaterialOption;
 
 /** Refusals that are part of packing at a station: shown in the station's banner, not as faults. */
 const STATION_OUTCOMES = [

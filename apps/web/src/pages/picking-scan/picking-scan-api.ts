@@ -1,3 +1,4 @@
+import type { PackMaterialOption } from '@kontor/contracts/domains/packing-responses';
 import type { P11yPicklist } from '@kontor/contracts/domains/picking-responses';
 import type { PrintStation } from '@kontor/contracts/domains/printing-responses';
 import { request } from '../../api/request.js';
@@ -6,11 +7,7 @@ import type { PrintRow } from './pick-scan-state.js';
 export type { P11yPicklist } from '@kontor/contracts/domains/picking-responses';
 
 /** A packing material (`/v0/packing/materials`, items of type 2). */
-export interface MaterialOption {
-  id: number;
-  unid: string;
-  name: string;
-}
+export type MaterialOption = PackMaterialOption;
 
 /** Refusals that belong to scanning: shown in the station's banner, not as faults. */
 const QUIET = {

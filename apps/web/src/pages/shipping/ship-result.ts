@@ -1,3 +1,4 @@
+import { OUTBOUND_ORDER } from '@kontor/contracts';
 import type { ShipScanAnswer } from '@kontor/contracts/domains/shipping-responses';
 
 /** The fields of a scanned order the screen's rules read (facts §3.1, "Client logic"). */
@@ -32,7 +33,7 @@ export interface ShipOutcome {
   prompt: 'qc' | 'sn' | null;
 }
 
-const CANCELED = [2, 120];
+const CANCELED = OUTBOUND_ORDER.codes('cancelRequested', 'canceled');
 
 export const sentCount = (o: Pick<ShipOrder, 'shipBundleSent'>) => o.shipBundleSent.length;
 /** Shipping is complete when the sent count reaches max(shipQty, 1). */
@@ -46,24 +47,33 @@ export const snNeeded = (o: ShipOrder) => o.snRemainingQty > 0 || (o.snRequiredQ
 /** The result title by status: "a/b …" with a = parcels sent, b = shipQty. */
 export function resultTitle(o: ShipOrder): Text {
   const values = { sent: sentCount(o), total: o.shipQty };
-  switch (o.status) {
-    case 91:
+  switch (OUTBOUND_ORDER.stateOf(o.status)) {
+    case 'snRequired':
       return { key: 'titleSn' };
-    case 95:
+    case 'partialQc':
       return { key: 'titlePartialQc', values };
-    case 96:
+    case 'readyToShip':
       return { key: 'titleReady', values };
-    case 99:
+    case 'partiallyShipped':
       return { key: 'titleShippedPartially', values };
-    case 100:
+    case 'shipped':
       return { key: 'titleShipped', values };
     default:
       return { key: 'titleScanned', values };
   }
 }
 
+/** The subtitle by status; none once the order is ready to ship. */
+const SUBTITLES: Partial<Record<string, string | null>> = {
+  snRequired: 'subSn',
+  partialQc: 'subPartialQc',
+  readyToShip: null,
+  partiallyShipped: 'subShippedPartially',
+  shipped: 'subShipped',
+};
+
 export function resultSubtitle(status: number): Text | null {
-  const key = { 91: 'subSn', 95: 'subPartialQc', 96: null, 99: 'subShippedPartially', 100: 'subShipped' }[status];
+  const key = SUBTITLES[OUTBOUND_ORDER.stateOf(status) ?? ''];
   if (key === null) return null;
   return { key: key ?? 'subScanned' };
 }
@@ -77,8 +87,8 @@ export function shipOutcome(o: ShipOrder): ShipOutcome {
   if (CANCELED.includes(o.status)) return { tone: 'error', prefix: { key: 'attention' }, title: { key: 'attentionText' }, subtitle: null, prompt: null };
   const title = resultTitle(o);
   const prompt = qcNeeded(o) ? 'qc' : snNeeded(o) ? 'sn' : null;
-  if (o.alreadyScanned && !(o.status === 95 && prompt)) {
-    const repeatTitle = o.status === 96 ? { key: 'count', values: title.values ?? {} } : title;
+  if (o.alreadyScanned && !(OUTBOUND_ORDER.stateOf(o.status) === 'partialQc' && prompt)) {
+    const repeatTitle = OUTBOUND_ORDER.stateOf(o.status) === 'readyToShip' ? { key: 'count', values: title.values ?? {} } : title;
     return { tone: 'warning', prefix: { key: 'alreadyScanned' }, title: repeatTitle, subtitle: { key: 'alreadyText' }, prompt: null };
   }
   // Opening a prompt plays the long attention tone.

@@ -1,6 +1,6 @@
 import { OUTBOUND_HOLDS_STOCK, OUTBOUND_ORDER, OUTBOUND_PICKED, type OutboundState } from '@kontor/contracts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { DB } from './types.js';
 
 /**
  * Fills a database with realistic outbound orders for benchmarks and demos of scale (issue 7 §9):
@@ -9,7 +9,8 @@ import type { DB } from '../db/types.js';
  * orders from generate_series), so a million orders take minutes on PostgreSQL; the statement-level
  * triggers of migration 0010 keep `outbound_status_counts` exact. Orders whose status holds stock get
  * real reservations (and their ledger rows), so `GET /v0/inventory/check` stays empty. No history
- * rows and no billing are written for generated orders.
+ * rows and no billing are written for generated orders. It lives in db/ and not in seed/ because it
+ * is bulk SQL for scale; the demo company (seed/) is written through the modules' front doors.
  */
 export interface GenerateOptions {
   count: number;
