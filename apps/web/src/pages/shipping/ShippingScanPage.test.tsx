@@ -1,5 +1,5 @@
 import { render, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { answerInOrder, envelope, resetAfterEach, scan } from '../../test/scan-station.js';
 import ShippingScanPage from './ShippingScanPage.js';
 
