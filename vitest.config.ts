@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -13,6 +14,9 @@ const dbTemplates = ['apps/server/test/helpers/db-templates.setup.ts'];
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker less than the cores: one worker on a 2-core machine, idle while its
+    // test waits on PostgreSQL. Two workers there ran the suite in 6.0 min instead of 8.3 (all passing).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
