@@ -48,7 +48,17 @@ const e2eErrors = e2e?.errors ?? [];
 for (const error of e2eErrors) console.error(`✖ browser tests: ${String(error.message ?? error).split('\n')[0]}`);
 const e2eUnexplained = e2eStatus && !e2e?.stats?.unexpected && e2eErrors.length === 0 ? 1 : 0;
 if (e2eUnexplained) console.error(`✖ the browser tests exited ${e2eStatus} with no failed test.`);
+// A browser test that failed and passed on its retry (CI only, playwright.config.ts): named, so a flake is seen.
+const flakyTitles = [];
+const collectFlaky = (suite) => {
+  for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) if (test.status === 'flaky') flakyTitles.push(`${spec.file} › ${spec.title}`);
+  for (const child of suite.suites ?? []) collectFlaky(child);
+};
+for (const suite of e2e?.suites ?? []) collectFlaky(suite);
+for (const title of flakyTitles) console.warn(`⚠ flaky (passed on its retry): ${title}`);
 const failed = (vitest?.numFailedTests ?? 0) + brokenSuites.length + unexplained + (e2e?.stats?.unexpected ?? 0) + e2eErrors.length + e2eUnexplained;
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
-console.log(`\nSummary: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `\nSummary: ${passed} passed, ${failed} failed${flakyTitles.length ? `, ${flakyTitles.length} flaky` : ''}${skipped ? `, ${skipped} skipped` : ''}`,
+);
 process.exit(vitestStatus || e2eStatus || (failed > 0 ? 1 : 0));
