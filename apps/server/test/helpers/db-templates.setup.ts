@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { seedDemo, seedRoles } from '../../src/seed/seed.js';
-import { migratedTemplatePath, TEMPLATE_DIR, type DbTemplates, type TemplateKind } from './test-db.js';
+import { migratedTemplatePath, seedAs, TEMPLATE_DIR, type DbTemplates, type TemplateKind } from './test-db.js';
 
 /**
  * vitest globalSetup of the API projects: migrate and seed once per run, then every test file starts
@@ -20,12 +19,6 @@ export default async function setup(project: TestProject) {
   return templates.teardown;
 }
 
-async function seedAs(db: Parameters<typeof seedRoles>[0], seed: TemplateKind) {
-  if (seed === 'none') return;
-  await seedRoles(db);
-  if (seed === 'demo') await seedDemo(db);
-}
-
 const KINDS: TemplateKind[] = ['none', 'roles', 'demo'];
 
 async function pgliteTemplates() {
@@ -36,7 +29,7 @@ async function pgliteTemplates() {
   for (const seed of ['roles', 'demo'] as const) {
     const database = await openDatabase({ loadDataDir: base });
     await migrateToLatest(database.db);
-    await seedAs(database.db, seed);
+    await seedAs(database, seed);
     const dump = await database.pglite!.dumpDataDir('none');
     await database.close();
     const file = join(TEMPLATE_DIR, `pglite-run-${process.pid}-${seed}.tar`);
@@ -76,7 +69,7 @@ async function postgresTemplates() {
     // Closed before any copy: PostgreSQL copies a template only while nobody is connected to it.
     const database = await openDatabase({ url: url.toString(), poolSize: 2 });
     await migrateToLatest(database.db);
-    await seedAs(database.db, seed);
+    await seedAs(database, seed);
     await database.close();
   }
   const provided: DbTemplates = { kind: 'postgres', postgres: names };

@@ -68,6 +68,11 @@ function runTemplates(): DbTemplates | undefined {
 
 async function seedAfterMigrating(database: Database, seed: TemplateKind) {
   await migrateToLatest(database.db);
+  await seedAs(database, seed);
+}
+
+/** Seeds a migrated database as `seed` asks (also how db-templates.setup.ts makes the templates). */
+export async function seedAs(database: Pick<Database, 'db'>, seed: TemplateKind) {
   if (seed === 'none') return;
   // Imported here: the seed pulls in every module, which a bare migrated database does not need.
   const { seedDemo, seedRoles } = await import('../../src/seed/seed.js');
