@@ -7,6 +7,7 @@ import { hasCjkFont } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
 import { A4_SIZE, addPage, MM, newDocument, toBuffer, type Doc } from './pdf.js';
 import { write } from './sheet.js';
+import { documentTexts } from './texts.js';
 
 export interface GateBillDocument {
   number: string;
@@ -21,44 +22,7 @@ export interface GateBillDocument {
 }
 
 type Key = 'title' | 'period' | 'date' | 'tracking' | 'product' | 'cost' | 'margin' | 'amount' | 'total' | 'page';
-const TEXTS: Record<LabelLanguage, Record<Key, string>> = {
-  en: {
-    title: 'Label bill',
-    period: 'Period',
-    date: 'Date',
-    tracking: 'Tracking number',
-    product: 'Product',
-    cost: 'Carrier cost',
-    margin: 'Margin',
-    amount: 'Amount',
-    total: 'Total',
-    page: 'Page',
-  },
-  cn: {
-    title: '面单账单',
-    period: '账期',
-    date: '日期',
-    tracking: '运单号',
-    product: '产品',
-    cost: '承运商成本',
-    margin: '加价',
-    amount: '金额',
-    total: '合计',
-    page: '页',
-  },
-  de: {
-    title: 'Etikettenrechnung',
-    period: 'Zeitraum',
-    date: 'Datum',
-    tracking: 'Sendungsnummer',
-    product: 'Produkt',
-    cost: 'Frachtkosten',
-    margin: 'Aufschlag',
-    amount: 'Betrag',
-    total: 'Summe',
-    page: 'Seite',
-  },
-};
+const TEXTS: Record<LabelLanguage, Record<Key, string>> = documentTexts('gateBill');
 
 const [W, H] = A4_SIZE;
 const M = 18 * MM;

@@ -10,6 +10,7 @@ import { hasCjkFont } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
 import { A4_SIZE, addPage, MM, newDocument, streamPages } from './pdf.js';
 import { drawFacts, drawSignatures, write } from './sheet.js';
+import { documentTexts } from './texts.js';
 
 export interface ManifestSheetData {
   language: LabelLanguage;
@@ -42,68 +43,7 @@ type Key =
   | 'driver'
   | 'signature'
   | 'page';
-const TEXTS: Record<LabelLanguage, Record<Key, string>> = {
-  en: {
-    title: 'End-of-day manifest',
-    carrier: 'Carrier',
-    account: 'Account',
-    day: 'Day',
-    carrierRef: 'Carrier reference',
-    created: 'Closed at',
-    tracking: 'Tracking No.',
-    order: 'Order',
-    merchant: 'Merchant',
-    weight: 'Weight (kg)',
-    pallet: 'Loading',
-    parcels: 'Parcels',
-    orders: 'Orders',
-    totalWeight: 'Total weight (kg)',
-    warehouse: 'Warehouse (name, signature)',
-    driver: 'Driver (name, signature)',
-    signature: 'Date, time',
-    page: 'Page',
-  },
-  cn: {
-    title: '日终交接清单',
-    carrier: '承运商',
-    account: '账户',
-    day: '日期',
-    carrierRef: '承运商编号',
-    created: '关闭时间',
-    tracking: '运单号',
-    order: '订单',
-    merchant: '商户',
-    weight: '重量（公斤）',
-    pallet: '装车',
-    parcels: '包裹数',
-    orders: '订单数',
-    totalWeight: '总重量（公斤）',
-    warehouse: '仓库（姓名、签字）',
-    driver: '司机（姓名、签字）',
-    signature: '日期、时间',
-    page: '页',
-  },
-  de: {
-    title: 'Tagesabschluss-Manifest',
-    carrier: 'Versanddienstleister',
-    account: 'Konto',
-    day: 'Tag',
-    carrierRef: 'Referenz des Versanddienstleisters',
-    created: 'Abgeschlossen',
-    tracking: 'Sendungsnr.',
-    order: 'Auftrag',
-    merchant: 'Händler',
-    weight: 'Gewicht (kg)',
-    pallet: 'Beladung',
-    parcels: 'Pakete',
-    orders: 'Aufträge',
-    totalWeight: 'Gesamtgewicht (kg)',
-    warehouse: 'Lager (Name, Unterschrift)',
-    driver: 'Fahrer (Name, Unterschrift)',
-    signature: 'Datum, Uhrzeit',
-    page: 'Seite',
-  },
-};
+const TEXTS: Record<LabelLanguage, Record<Key, string>> = documentTexts('manifestSheet');
 
 const [W, H] = A4_SIZE;
 const M = 16 * MM;

@@ -8,6 +8,7 @@ import type { LabelLanguage } from './logistics-labels.js';
 import { A4_SIZE, addPage, MM, newDocument, toBuffer, type Doc } from './pdf.js';
 import { write } from './sheet.js';
 import type { LabelAddress } from './shipping-label.js';
+import { documentTexts } from './texts.js';
 
 export interface PackingSlipData {
   orderNo: string;
@@ -20,44 +21,10 @@ export interface PackingSlipData {
   language: LabelLanguage;
 }
 
-const TEXTS: Record<LabelLanguage, Record<'title' | 'order' | 'reference' | 'date' | 'shipTo' | 'sku' | 'item' | 'qty' | 'total' | 'page', string>> = {
-  en: {
-    title: 'Packing slip',
-    order: 'Order',
-    reference: 'Reference',
-    date: 'Date',
-    shipTo: 'Ship to',
-    sku: 'SKU',
-    item: 'Item',
-    qty: 'Qty',
-    total: 'Units',
-    page: 'Page',
-  },
-  cn: {
-    title: '装箱单',
-    order: '订单',
-    reference: '参考号',
-    date: '日期',
-    shipTo: '收货地址',
-    sku: 'SKU',
-    item: '商品',
-    qty: '数量',
-    total: '总件数',
-    page: '页',
-  },
-  de: {
-    title: 'Lieferschein',
-    order: 'Auftrag',
-    reference: 'Referenz',
-    date: 'Datum',
-    shipTo: 'Lieferadresse',
-    sku: 'SKU',
-    item: 'Artikel',
-    qty: 'Menge',
-    total: 'Stück',
-    page: 'Seite',
-  },
-};
+const TEXTS: Record<
+  LabelLanguage,
+  Record<'title' | 'order' | 'reference' | 'date' | 'shipTo' | 'sku' | 'item' | 'qty' | 'total' | 'page', string>
+> = documentTexts('packingSlip');
 
 const [W, H] = A4_SIZE;
 const M = 18 * MM;

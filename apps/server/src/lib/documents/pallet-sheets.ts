@@ -10,6 +10,7 @@ import { hasCjkFont, useFontFor } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
 import { A4_SIZE, addPage, MM, newDocument, streamPages } from './pdf.js';
 import { drawFacts, drawSignatures, write } from './sheet.js';
+import { documentTexts } from './texts.js';
 
 export interface PalletSheetData {
   palletCode: string;
@@ -44,68 +45,7 @@ type Key =
   | 'driver'
   | 'signature'
   | 'page';
-const TEXTS: Record<LabelLanguage, Record<Key, string>> = {
-  en: {
-    loading: 'Loading',
-    handover: 'Handover',
-    carrier: 'Carrier',
-    unit: 'Unit',
-    plate: 'Truck head number',
-    pickup: 'Pickup date',
-    note: 'Important note',
-    tracking: 'Tracking No.',
-    order: 'Order',
-    status: 'Match',
-    parcels: 'Parcels',
-    orders: 'Orders',
-    unmatched: 'Not matched',
-    handedOver: 'Handed over',
-    warehouse: 'Warehouse (name, signature)',
-    driver: 'Driver (name, signature)',
-    signature: 'Date, time',
-    page: 'Page',
-  },
-  cn: {
-    loading: '装车',
-    handover: '交接单',
-    carrier: '承运商',
-    unit: '单位',
-    plate: '车头号',
-    pickup: '提货日期',
-    note: '重要备注',
-    tracking: '运单号',
-    order: '订单',
-    status: '匹配',
-    parcels: '包裹数',
-    orders: '订单数',
-    unmatched: '未匹配',
-    handedOver: '交接时间',
-    warehouse: '仓库（姓名、签字）',
-    driver: '司机（姓名、签字）',
-    signature: '日期、时间',
-    page: '页',
-  },
-  de: {
-    loading: 'Beladung',
-    handover: 'Übergabeprotokoll',
-    carrier: 'Versanddienstleister',
-    unit: 'Einheit',
-    plate: 'Kennzeichen Zugmaschine',
-    pickup: 'Abholdatum',
-    note: 'Wichtiger Hinweis',
-    tracking: 'Sendungsnr.',
-    order: 'Auftrag',
-    status: 'Zuordnung',
-    parcels: 'Pakete',
-    orders: 'Aufträge',
-    unmatched: 'Nicht zugeordnet',
-    handedOver: 'Übergeben',
-    warehouse: 'Lager (Name, Unterschrift)',
-    driver: 'Fahrer (Name, Unterschrift)',
-    signature: 'Datum, Uhrzeit',
-    page: 'Seite',
-  },
-};
+const TEXTS: Record<LabelLanguage, Record<Key, string>> = documentTexts('palletSheets');
 
 const [W, H] = A4_SIZE;
 const M = 16 * MM;

@@ -10,6 +10,7 @@ import { hasCjkFont } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
 import { A4_SIZE, addPage, MM, newDocument, streamPages, type Doc } from './pdf.js';
 import { drawFacts, write } from './sheet.js';
+import { documentTexts } from './texts.js';
 
 export interface PicklistSheetData {
   unid: string;
@@ -24,53 +25,7 @@ export interface PicklistSheetData {
 }
 
 type Key = 'title' | 'type' | 'carrier' | 'merchant' | 'created' | 'orders' | 'units' | 'compartment' | 'item' | 'batch' | 'qty' | 'done' | 'page';
-const TEXTS: Record<LabelLanguage, Record<Key, string>> = {
-  en: {
-    title: 'Picklist',
-    type: 'Type',
-    carrier: 'Carrier',
-    merchant: 'Merchant',
-    created: 'Created',
-    orders: 'Orders',
-    units: 'Units',
-    compartment: 'Compartment',
-    item: 'Item',
-    batch: 'Batch',
-    qty: 'Qty',
-    done: 'Done',
-    page: 'Page',
-  },
-  cn: {
-    title: '拣货单',
-    type: '类型',
-    carrier: '承运商',
-    merchant: '客户',
-    created: '创建时间',
-    orders: '订单数',
-    units: '件数',
-    compartment: '库位',
-    item: '商品',
-    batch: '批次',
-    qty: '数量',
-    done: '完成',
-    page: '页',
-  },
-  de: {
-    title: 'Pickliste',
-    type: 'Art',
-    carrier: 'Versanddienstleister',
-    merchant: 'Kunde',
-    created: 'Erstellt',
-    orders: 'Aufträge',
-    units: 'Stück',
-    compartment: 'Lagerplatz',
-    item: 'Artikel',
-    batch: 'Charge',
-    qty: 'Menge',
-    done: 'Erledigt',
-    page: 'Seite',
-  },
-};
+const TEXTS: Record<LabelLanguage, Record<Key, string>> = documentTexts('picklistSheet');
 
 const [W, H] = A4_SIZE;
 const M = 14 * MM;
