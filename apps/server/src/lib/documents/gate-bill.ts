@@ -21,8 +21,8 @@ export interface GateBillDocument {
   language: LabelLanguage;
 }
 
-type Key = 'title' | 'period' | 'date' | 'tracking' | 'product' | 'cost' | 'margin' | 'amount' | 'total' | 'page';
-const TEXTS: Record<LabelLanguage, Record<Key, string>> = documentTexts('gateBill');
+const TEXTS = documentTexts('gateBill');
+type Texts = (typeof TEXTS)['en'];
 
 const [W, H] = A4_SIZE;
 const M = 18 * MM;
@@ -44,7 +44,7 @@ function row(doc: Doc, values: string[], y: number, bold = false): void {
   });
 }
 
-function header(doc: Doc, data: GateBillDocument, t: Record<Key, string>, page: number): number {
+function header(doc: Doc, data: GateBillDocument, t: Texts, page: number): number {
   addPage(doc, A4_SIZE);
   write(doc, t.title, M, M, 20, 300, true);
   write(doc, data.number, W - M - 200, M, 11, 200, true, 'right');

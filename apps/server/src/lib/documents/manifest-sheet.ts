@@ -24,26 +24,7 @@ export interface ManifestSheetData {
   rows: Array<{ trackingNo: string; outboundUNID: string; merchant: string; weightKg: number | null; palletCode: string }>;
 }
 
-type Key =
-  | 'title'
-  | 'carrier'
-  | 'account'
-  | 'day'
-  | 'carrierRef'
-  | 'created'
-  | 'tracking'
-  | 'order'
-  | 'merchant'
-  | 'weight'
-  | 'pallet'
-  | 'parcels'
-  | 'orders'
-  | 'totalWeight'
-  | 'warehouse'
-  | 'driver'
-  | 'signature'
-  | 'page';
-const TEXTS: Record<LabelLanguage, Record<Key, string>> = documentTexts('manifestSheet');
+const TEXTS = documentTexts('manifestSheet');
 
 const [W, H] = A4_SIZE;
 const M = 16 * MM;

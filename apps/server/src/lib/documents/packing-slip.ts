@@ -21,10 +21,7 @@ export interface PackingSlipData {
   language: LabelLanguage;
 }
 
-const TEXTS: Record<
-  LabelLanguage,
-  Record<'title' | 'order' | 'reference' | 'date' | 'shipTo' | 'sku' | 'item' | 'qty' | 'total' | 'page', string>
-> = documentTexts('packingSlip');
+const TEXTS = documentTexts('packingSlip');
 
 const [W, H] = A4_SIZE;
 const M = 18 * MM;

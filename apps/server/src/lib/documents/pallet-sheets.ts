@@ -26,26 +26,7 @@ export interface HandoverData extends PalletSheetData {
   rows: Array<{ trackingNo: string; outboundUNID: string; carrier: string; status: string }>;
 }
 
-type Key =
-  | 'loading'
-  | 'handover'
-  | 'carrier'
-  | 'unit'
-  | 'plate'
-  | 'pickup'
-  | 'note'
-  | 'tracking'
-  | 'order'
-  | 'status'
-  | 'parcels'
-  | 'orders'
-  | 'unmatched'
-  | 'handedOver'
-  | 'warehouse'
-  | 'driver'
-  | 'signature'
-  | 'page';
-const TEXTS: Record<LabelLanguage, Record<Key, string>> = documentTexts('palletSheets');
+const TEXTS = documentTexts('palletSheets');
 
 const [W, H] = A4_SIZE;
 const M = 16 * MM;

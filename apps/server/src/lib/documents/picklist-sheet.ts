@@ -24,8 +24,8 @@ export interface PicklistSheetData {
   language: LabelLanguage;
 }
 
-type Key = 'title' | 'type' | 'carrier' | 'merchant' | 'created' | 'orders' | 'units' | 'compartment' | 'item' | 'batch' | 'qty' | 'done' | 'page';
-const TEXTS: Record<LabelLanguage, Record<Key, string>> = documentTexts('picklistSheet');
+const TEXTS = documentTexts('picklistSheet');
+type Texts = (typeof TEXTS)['en'];
 
 const [W, H] = A4_SIZE;
 const M = 14 * MM;
@@ -36,7 +36,7 @@ export const LINES_PER_PAGE = Math.floor((H - M - HEAD - 10) / ROW);
 /** Code 128 takes printable ASCII; anything else is drawn as text only. */
 const barcodeable = (value: string) => value !== '' && /^[\x20-\x7e]+$/.test(value);
 
-function drawPage(doc: Doc, data: PicklistSheetData, t: Record<Key, string>, page: number, pages: number, lines: PicklistSheetData['lines'], first: number) {
+function drawPage(doc: Doc, data: PicklistSheetData, t: Texts, page: number, pages: number, lines: PicklistSheetData['lines'], first: number) {
   addPage(doc, A4_SIZE);
   write(doc, `${t.title} ${data.unid}`, M, M, 20, 280, true);
   drawBarcode(doc, 'code128', data.unid, { x: W - M - 200, y: M, width: 200, height: 38 });
