@@ -7,7 +7,7 @@ import { interpolate, type Locale, type Translations } from './locale.js';
  * THE error catalogue. Every envelope code the server may answer, with how the web shows it
  * (toast, or modal for ToFront) and its text in every language. The web's `error.<Code>` keys are
  * made from the same texts. Codes named by the spec (§8) and the original client (facts §6) keep
- * their names. The texts live one language per file (error-texts/en.ts, cn.ts, de.ts), so that the
+ * their names. The texts live one language per file (error-texts/{en,cn,de}.json), so that the
  * web's first load carries only the language it shows; cn and de are typed against the English codes,
  * so a code still cannot exist without its three translations.
  */
