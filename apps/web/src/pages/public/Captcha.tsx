@@ -1,4 +1,4 @@
-import { Input } from 'antd';
+import Input from 'antd/es/input/Input';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../auth/api.js';
