@@ -38,7 +38,9 @@ async function pageThrough(url: string, l: number): Promise<number[]> {
   let o: string | null = null;
   for (let page = 0; page < 50; page++) {
     const separator = url.includes('?') ? '&' : '?';
-    const body = (await t.call({ method: 'GET', url: `${url}${separator}l=${l}${o ? `&o=${encodeURIComponent(o)}` : ''}`, token: admin })).body;
+    const body: { code: string; data: { data: Array<{ id: number }>; next: string | null } } = (
+      await t.call({ method: 'GET', url: `${url}${separator}l=${l}${o ? `&o=${encodeURIComponent(o)}` : ''}`, token: admin })
+    ).body;
     expect(body.code).toBe('OK');
     ids.push(...body.data.data.map((row: { id: number }) => row.id));
     o = body.data.next;
@@ -81,7 +83,8 @@ describe('keyset paging over rows with the same creation time', () => {
   it('still takes a plain ISO time as the cursor, as the original clients send it', async () => {
     const body = (await t.call({ method: 'GET', url: `/v0/lookup/?type=77&l=10&o=${encodeURIComponent('2026-03-04T05:06:08.000Z')}`, token: admin })).body;
     expect(body.data.data).toHaveLength(6);
-    const later = (await t.call({ method: 'GET', url: `/v0/carriergate/users?q=Keyset&o=${encodeURIComponent('2026-03-04T05:06:07.000Z')}`, token: admin })).body;
+    const later = (await t.call({ method: 'GET', url: `/v0/carriergate/users?q=Keyset&o=${encodeURIComponent('2026-03-04T05:06:07.000Z')}`, token: admin }))
+      .body;
     expect(later.data.data).toHaveLength(0);
   });
 });

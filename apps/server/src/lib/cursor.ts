@@ -27,7 +27,10 @@ export function decodeCursor(o: string | undefined): TimeKeyset | null {
 }
 
 /** A page of rows read with `keysetTime(…).as('cursorAt')`: the rows without that column, and the next cursor when the page is full. */
-export function keysetPage<R extends { cursorAt: string; id: number | string }>(rows: R[], limit: number): { data: Array<Omit<R, 'cursorAt'>>; next: string | null } {
+export function keysetPage<R extends { cursorAt: string; id: number | string }>(
+  rows: R[],
+  limit: number,
+): { data: Array<Omit<R, 'cursorAt'>>; next: string | null } {
   const last = rows.at(-1);
   return {
     data: rows.map(({ cursorAt: _cursorAt, ...row }) => row),
