@@ -110,3 +110,18 @@ export function apiCaller(base: string) {
     return answer.data;
   };
 }
+
+/** The body of a merchant's DHL parcel order of one unit of `sku` to Munich, as the benches create them; `extra` overrides or adds fields. */
+export function parcelOrder(sku: string, extra: Record<string, unknown> = {}) {
+  return {
+    typeOfTask: 'B2C',
+    modeOfTransport: 'parcel',
+    pickupDate: '2026-12-01',
+    unitQty: 1,
+    weight: 0.4,
+    carrier: 'DHL',
+    consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
+    lines: [{ sku, quantity: 1 }],
+    ...extra,
+  };
+}

@@ -16,7 +16,7 @@ import { checkStockInvariants } from '../apps/server/src/modules/inventory/invar
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
-import { apiCaller, demoApp, signIn } from './http-session.js';
+import { apiCaller, demoApp, parcelOrder, signIn } from './http-session.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 16);
@@ -51,16 +51,7 @@ try {
   const merchant = await signIn(base, 'merchant-a@demo.local');
   const orders: number[] = [];
   const create = async () => {
-    const order = await call('POST', '/v0/outbound/orders', merchant, {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 0.4,
-      carrier: 'DHL',
-      consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
-      lines: [{ sku: SKUS[orders.length % SKUS.length]!, quantity: 1 }],
-    });
+    const order = await call('POST', '/v0/outbound/orders', merchant, parcelOrder(SKUS[orders.length % SKUS.length]!));
     orders.push(order.id);
   };
   await Promise.all(

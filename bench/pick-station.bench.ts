@@ -26,7 +26,7 @@ import { batchPrintLabelSchema } from '../packages/contracts/src/domains/carrier
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
-import { apiCaller, apiEnvelope, demoApp, signIn } from './http-session.js';
+import { apiCaller, apiEnvelope, demoApp, parcelOrder, signIn } from './http-session.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 16);
@@ -84,16 +84,7 @@ try {
   const prepare = async () => {
     const ids: number[] = [];
     const create = async () => {
-      const order = await must('POST', '/v0/outbound/orders', merchant, {
-        typeOfTask: 'B2C',
-        modeOfTransport: 'parcel',
-        pickupDate: '2026-12-01',
-        unitQty: 1,
-        weight: 0.4,
-        carrier: 'DHL',
-        consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
-        lines: [{ sku: SKU, quantity: 1 }],
-      });
+      const order = await must('POST', '/v0/outbound/orders', merchant, parcelOrder(SKU));
       ids.push(order.id);
     };
     await Promise.all(

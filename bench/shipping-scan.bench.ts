@@ -20,7 +20,7 @@ import type { DB } from '../apps/server/src/db/types.js';
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
-import { apiCaller, demoApp, scannersInWorker, signIn } from './http-session.js';
+import { apiCaller, demoApp, parcelOrder, scannersInWorker, signIn } from './http-session.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 16);
@@ -43,18 +43,17 @@ async function packedOrders(admin: string, merchant: string, tag: string) {
   const orders: Array<{ id: number; parcels: string[] }> = [];
   for (let i = 0; i < ORDERS; i++) {
     const parcels = Array.from({ length: PARCELS }, (_, p) => `${tag}-${i}-${p}`);
-    const order = await call('POST', '/v0/outbound/orders', merchant, {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: PARCELS,
-      weight: 1.2,
-      carrier: 'DHL',
-      refOrderId: `${tag}-${i}`,
-      consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
-      parcels: parcels.map((trackingNo) => ({ trackingNo })),
-      lines: [{ sku: 'ANK-CHG-65', quantity: 1 }],
-    });
+    const order = await call(
+      'POST',
+      '/v0/outbound/orders',
+      merchant,
+      parcelOrder('ANK-CHG-65', {
+        unitQty: PARCELS,
+        weight: 1.2,
+        refOrderId: `${tag}-${i}`,
+        parcels: parcels.map((trackingNo) => ({ trackingNo })),
+      }),
+    );
     for (const to of ['inPicklist', 'readyToPack', 'packed', 'packingCompleted']) await call('POST', `/v0/outbound/orders/${order.id}/status`, admin, { to });
     orders.push({ id: order.id, parcels });
   }
