@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { CAPTCHA, createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
  * Lists paged by (time, id) (architecture rule 9; db/keyset.ts): rows that share a time to the
@@ -28,7 +28,7 @@ async function created(url: string, payload: Record<string, unknown>): Promise<n
 }
 
 /** Sets the rows' creation time to one instant with microseconds. */
-async function sameTime(table: 'gate_users' | 'lookups' | 'users', ids: number[]): Promise<void> {
+async function sameTime(table: 'gate_users' | 'lookups' | 'mail_outbox' | 'users', ids: number[]): Promise<void> {
   await sql`update ${sql.table(table)} set created_at = ${SAME_TIME}::timestamptz where id in (${sql.join(ids)})`.execute(t.core.db);
 }
 
@@ -78,6 +78,19 @@ describe('keyset paging over rows with the same creation time', () => {
     expect(await pageThrough('/v0/lookup/?type=77&s=createdAt&d=desc', 2)).toEqual(newestFirst(ids));
     expect(await pageThrough('/v0/lookup/?type=77&s=createdAt&d=asc', 2)).toEqual([...ids].sort((a, b) => a - b));
     expect(await pageThrough('/v0/lookup/?type=77', 4)).toEqual(newestFirst(ids));
+  });
+
+  it('lists every mail of the outbox once', async () => {
+    for (let i = 0; i < 5; i++) {
+      const captcha = (await t.call({ method: 'GET', url: '/v0/captcha/' })).body.data as { id: string };
+      const asked = await t.call({ method: 'POST', url: '/v0/auth/resetPassword', payload: { email: 'staff@demo.local', xxs: captcha.id, captcha: CAPTCHA } });
+      expect(asked.body.code).toBe('OK');
+    }
+    const mails = await t.core.db.selectFrom('mail_outbox').select('id').execute();
+    const ids = mails.map((m) => Number(m.id));
+    expect(ids.length).toBeGreaterThanOrEqual(5);
+    await sameTime('mail_outbox', ids);
+    expect(await pageThrough('/v0/mail/outbox', 2)).toEqual(newestFirst(ids));
   });
 
   it('still takes a plain ISO time as the cursor, as the original clients send it', async () => {
