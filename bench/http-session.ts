@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { resolve } from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { configFor } from '../apps/server/src/config.js';
+import type { Core } from '../apps/server/src/core.js';
 import type { Database } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
@@ -78,23 +79,49 @@ export async function scannersInWorker(base: string, scanners: Array<{ token: st
   });
 }
 
-/** Migrates `database`, seeds the demo and starts the app on it (as the PostgreSQL benches run it); answers the app and its base URL. */
-export async function demoApp(database: Database): Promise<{ app: FastifyInstance; base: string }> {
+/** Migrates `database`, seeds the demo and starts the app on it (as the PostgreSQL benches run it); answers the app, its core and base URL. */
+export async function demoApp(database: Database): Promise<{ app: FastifyInstance; core: Core; base: string }> {
   await migrateToLatest(database.db);
   await seedRoles(database.db);
   await seedDemo(database.db);
-  const { app } = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent', WEB_DIST: resolve('apps/web/dist') }), database });
-  return { app, base: await listenLocally(app) };
+  const { app, core } = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent', WEB_DIST: resolve('apps/web/dist') }), database });
+  return { app, core, base: await listenLocally(app) };
+}
+
+/** A client of the API at `base` that answers the envelope whatever its code (a bench counting refusals); with `key`, the call's Idempotency-Key. */
+export function apiEnvelope(base: string) {
+  return async function send(method: string, path: string, token: string, body?: unknown, key?: string) {
+    const headers: Record<string, string> = { 'x-token': token };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (key) headers['idempotency-key'] = key;
+    const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    return JSON.parse(text) as { code: string; data: any };
+  };
 }
 
 /** A client of the API at `base`: answers the envelope's data, and stops the bench on any other code than OK. */
 export function apiCaller(base: string) {
-  return async function call(method: string, path: string, token: string, body?: unknown) {
-    const headers: Record<string, string> = { 'x-token': token };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const answer = (await res.json()) as { code: string; data: any };
+  const send = apiEnvelope(base);
+  return async function call(method: string, path: string, token: string, body?: unknown, key?: string) {
+    const answer = await send(method, path, token, body, key);
     if (answer.code !== 'OK') throw new Error(`${method} ${path}: ${JSON.stringify(answer).slice(0, 300)}`);
     return answer.data;
+  };
+}
+
+/** The body of a merchant's DHL parcel order of one unit of `sku` to Munich, as the benches create them; `extra` overrides or adds fields. */
+export function parcelOrder(sku: string, extra: Record<string, unknown> = {}) {
+  return {
+    typeOfTask: 'B2C',
+    modeOfTransport: 'parcel',
+    pickupDate: '2026-12-01',
+    unitQty: 1,
+    weight: 0.4,
+    carrier: 'DHL',
+    consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
+    lines: [{ sku, quantity: 1 }],
+    ...extra,
   };
 }

@@ -10,7 +10,7 @@ import { DHL_FAKE_CREDENTIALS, startDhlFake } from '../apps/server/test/carrier-
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
-import { apiCaller, demoApp, signIn } from './http-session.js';
+import { apiCaller, demoApp, parcelOrder, signIn } from './http-session.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 16);
@@ -24,18 +24,7 @@ const { app, base } = await demoApp(database);
 
 const call = apiCaller(base);
 /** A merchant's one-parcel DHL order to Munich, with stock (ANK-CHG-65 has hundreds). */
-const dhlOrder = (token: string, refOrderId: string) =>
-  call('POST', '/v0/outbound/orders', token, {
-    typeOfTask: 'B2C',
-    modeOfTransport: 'parcel',
-    pickupDate: '2026-12-01',
-    unitQty: 1,
-    weight: 1.2,
-    carrier: 'DHL',
-    refOrderId,
-    consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
-    lines: [{ sku: 'ANK-CHG-65', quantity: 1 }],
-  });
+const dhlOrder = (token: string, refOrderId: string) => call('POST', '/v0/outbound/orders', token, parcelOrder('ANK-CHG-65', { weight: 1.2, refOrderId }));
 const shuffled = <T>(list: T[]) =>
   list
     .map((v) => [Math.random(), v] as const)

@@ -7,21 +7,16 @@
 // goal 0 and 0), and the invariant check empty. Rounds alternate API and direct runs so drift hits both.
 // PostgreSQL: BENCH_DATABASE_URL (default the local test server); a scratch database is dropped at the end.
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { configFor } from '../apps/server/src/config.js';
 import { inRequestTransaction } from '../apps/server/src/db/request-transaction.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import type { DB } from '../apps/server/src/db/types.js';
 import { PackOrderFlow } from '../apps/server/src/flows/pack-order.flow.js';
 import type { AuthContext } from '../apps/server/src/http/access.js';
 import { checkStockInvariants } from '../apps/server/src/modules/inventory/invariants.js';
-import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
-import { listenLocally, signIn } from './http-session.js';
+import { apiCaller, demoApp, parcelOrder, signIn } from './http-session.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 16);
@@ -32,21 +27,9 @@ const BODY = { station: 'bench', parcels: [{ weight: null, dimensions: null, mat
 
 const database = await scratchPostgres(BASE_URL, STATIONS + 8);
 const db = database.db as Kysely<DB>;
-await migrateToLatest(db);
-await seedRoles(db);
-await seedDemo(db);
-const built = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent', WEB_DIST: resolve('apps/web/dist') }), database });
-const base = await listenLocally(built.app);
-
-async function call(method: string, path: string, token: string, body?: unknown, key?: string) {
-  const headers: Record<string, string> = { 'x-token': token };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (key) headers['idempotency-key'] = key;
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const answer = (await res.json()) as { code: string; data: any };
-  if (answer.code !== 'OK') throw new Error(`${method} ${path}: ${JSON.stringify(answer).slice(0, 300)}`);
-  return answer.data;
-}
+const built = await demoApp(database);
+const { base } = built;
+const call = apiCaller(base);
 
 try {
   const admin = await signIn(base, 'admin@demo.local');
@@ -68,16 +51,7 @@ try {
   const merchant = await signIn(base, 'merchant-a@demo.local');
   const orders: number[] = [];
   const create = async () => {
-    const order = await call('POST', '/v0/outbound/orders', merchant, {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 0.4,
-      carrier: 'DHL',
-      consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
-      lines: [{ sku: SKUS[orders.length % SKUS.length]!, quantity: 1 }],
-    });
+    const order = await call('POST', '/v0/outbound/orders', merchant, parcelOrder(SKUS[orders.length % SKUS.length]!));
     orders.push(order.id);
   };
   await Promise.all(

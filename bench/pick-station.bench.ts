@@ -12,12 +12,8 @@
 // check. Rounds alternate API and direct runs so the machine's drift hits both.
 // PostgreSQL: BENCH_DATABASE_URL (default the local test server); a scratch database is dropped at the end.
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { labelSlices, type LabelIndexOrder } from '../packages/contracts/src/picking/label-index.js';
-import { buildApp } from '../apps/server/src/app.js';
-import { configFor } from '../apps/server/src/config.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import type { DB } from '../apps/server/src/db/types.js';
 import { PickScanBatchFlow } from '../apps/server/src/flows/pick-scan-batch.flow.js';
 import { picklistFlow } from '../apps/server/src/flows/picklist.flow.js';
@@ -25,13 +21,12 @@ import { AppError } from '../apps/server/src/http/app-error.js';
 import type { AuthContext } from '../apps/server/src/http/access.js';
 import { checkStockInvariants } from '../apps/server/src/modules/inventory/invariants.js';
 import { pickingServices } from '../apps/server/src/modules/picking/index.js';
-import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 import { p11yPickPutSchema, picklistRulesSchema } from '../packages/contracts/src/domains/picking.js';
 import { batchPrintLabelSchema } from '../packages/contracts/src/domains/carriers.js';
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
-import { listenLocally, signIn } from './http-session.js';
+import { apiCaller, apiEnvelope, demoApp, parcelOrder, signIn } from './http-session.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 16);
@@ -63,24 +58,10 @@ interface StationCalls {
 
 const database = await scratchPostgres(BASE_URL, STATIONS + 8);
 const db = database.db as Kysely<DB>;
-await migrateToLatest(db);
-await seedRoles(db);
-await seedDemo(db);
-const built = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent', WEB_DIST: resolve('apps/web/dist') }), database });
-const base = await listenLocally(built.app);
-
-async function call(method: string, path: string, token: string, body?: unknown, key?: string) {
-  const headers: Record<string, string> = { 'x-token': token };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (key) headers['idempotency-key'] = key;
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return (await res.json()) as { code: string; data: any };
-}
-async function must(method: string, path: string, token: string, body?: unknown, key?: string) {
-  const answer = await call(method, path, token, body, key);
-  if (answer.code !== 'OK') throw new Error(`${method} ${path}: ${JSON.stringify(answer).slice(0, 300)}`);
-  return answer.data;
-}
+const built = await demoApp(database);
+const { base } = built;
+const call = apiEnvelope(base);
+const must = apiCaller(base);
 const filesOf = (url: string) => JSON.parse(decodeURIComponent(url.slice(url.indexOf('files=') + 6))) as number[];
 
 try {
@@ -103,16 +84,7 @@ try {
   const prepare = async () => {
     const ids: number[] = [];
     const create = async () => {
-      const order = await must('POST', '/v0/outbound/orders', merchant, {
-        typeOfTask: 'B2C',
-        modeOfTransport: 'parcel',
-        pickupDate: '2026-12-01',
-        unitQty: 1,
-        weight: 0.4,
-        carrier: 'DHL',
-        consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
-        lines: [{ sku: SKU, quantity: 1 }],
-      });
+      const order = await must('POST', '/v0/outbound/orders', merchant, parcelOrder(SKU));
       ids.push(order.id);
     };
     await Promise.all(

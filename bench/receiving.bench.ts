@@ -6,18 +6,13 @@
 // (lost and doubled scans: goal 0). Rounds alternate API and direct runs so drift hits both.
 // PostgreSQL: BENCH_DATABASE_URL (default the local test server); a scratch database is dropped at the end.
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { configFor } from '../apps/server/src/config.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { InboundRepo } from '../apps/server/src/modules/inbound/inbound.repo.js';
 import { PlacesRepo } from '../apps/server/src/modules/inventory/places.repo.js';
-import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
-import { listenLocally, signIn } from './http-session.js';
+import { apiEnvelope, demoApp, signIn } from './http-session.js';
 import { TenantScope } from '../apps/server/src/db/tenant-scope.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -29,21 +24,8 @@ const SKUS = ['ANK-CHG-65', 'ANK-HUB-7', 'ANK-SPK-MINI', 'ANK-EAR-P3', 'ANK-CAM-
 
 const database = await scratchPostgres(BASE_URL, CLIENTS + 8);
 const db = database.db;
-await migrateToLatest(db);
-await seedRoles(db);
-await seedDemo(db);
-const { app } = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent', WEB_DIST: resolve('apps/web/dist') }), database });
-const base = await listenLocally(app);
-
-async function call(method: string, path: string, token: string, body?: unknown, key?: string) {
-  const headers: Record<string, string> = { 'x-token': token };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (key) headers['idempotency-key'] = key;
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 200)}`);
-  return JSON.parse(text) as { code: string; data: any };
-}
+const { app, base } = await demoApp(database);
+const call = apiEnvelope(base);
 
 try {
   // One warehouse session shared by the clients, as scanners of one shift often are.

@@ -15,17 +15,12 @@
 // event loop was busy is printed beside each ratio (near 100 %: the process is short of CPU, and the
 // ratio is then the CPU cost of a call over that of its raw transaction).
 // PostgreSQL: BENCH_DATABASE_URL (default the local test server); a scratch database is dropped at the end.
-import { resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { configFor } from '../apps/server/src/config.js';
 import type { DB } from '../apps/server/src/db/types.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { seedDemo, seedRoles } from '../apps/server/src/seed/seed.js';
 import { scratchPostgres } from './scratch-db.js';
 // @ts-expect-error plain ES module helper
 import { fmt, median } from './lib.mjs';
-import { listenLocally, scannersInWorker, signIn } from './http-session.js';
+import { apiCaller, demoApp, parcelOrder, scannersInWorker, signIn } from './http-session.js';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 16);
@@ -34,21 +29,9 @@ const PARCELS = 4;
 const PALLETS = 4;
 
 const database = await scratchPostgres(BASE_URL, STATIONS + 8);
-await migrateToLatest(database.db);
-await seedRoles(database.db);
-await seedDemo(database.db);
-const { app } = await buildApp({ config: configFor({ CAPTCHA_FIXED: 'bench', LOG_LEVEL: 'silent', WEB_DIST: resolve('apps/web/dist') }), database });
-const base = await listenLocally(app);
+const { app, base } = await demoApp(database);
 const db = database.db;
-
-async function call(method: string, path: string, token: string, body?: unknown) {
-  const headers: Record<string, string> = { 'x-token': token };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const answer = (await res.json()) as { code: string; data: any };
-  if (answer.code !== 'OK') throw new Error(`${method} ${path}: ${JSON.stringify(answer).slice(0, 300)}`);
-  return answer.data;
-}
+const call = apiCaller(base);
 const shuffled = <T>(list: T[]) =>
   list
     .map((v) => [Math.random(), v] as const)
@@ -60,18 +43,17 @@ async function packedOrders(admin: string, merchant: string, tag: string) {
   const orders: Array<{ id: number; parcels: string[] }> = [];
   for (let i = 0; i < ORDERS; i++) {
     const parcels = Array.from({ length: PARCELS }, (_, p) => `${tag}-${i}-${p}`);
-    const order = await call('POST', '/v0/outbound/orders', merchant, {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: PARCELS,
-      weight: 1.2,
-      carrier: 'DHL',
-      refOrderId: `${tag}-${i}`,
-      consignee: { name1: 'Erika Muster', streetName: 'Ring', streetNumber: '3', zip: '80331', city: 'München', country: 'DE' },
-      parcels: parcels.map((trackingNo) => ({ trackingNo })),
-      lines: [{ sku: 'ANK-CHG-65', quantity: 1 }],
-    });
+    const order = await call(
+      'POST',
+      '/v0/outbound/orders',
+      merchant,
+      parcelOrder('ANK-CHG-65', {
+        unitQty: PARCELS,
+        weight: 1.2,
+        refOrderId: `${tag}-${i}`,
+        parcels: parcels.map((trackingNo) => ({ trackingNo })),
+      }),
+    );
     for (const to of ['inPicklist', 'readyToPack', 'packed', 'packingCompleted']) await call('POST', `/v0/outbound/orders/${order.id}/status`, admin, { to });
     orders.push({ id: order.id, parcels });
   }

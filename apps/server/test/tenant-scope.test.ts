@@ -19,6 +19,8 @@ function tablesWithMerchantId(): string[] {
   const text = read('db/schema.generated.ts');
   const withColumn = new Set<string>();
   for (const match of text.matchAll(/export interface (\w+) \{([\s\S]*?)\n\}/g)) if (/^\s+merchant_id\??:/m.test(match[2]!)) withColumn.add(match[1]!);
+  // Views with the same columns as another are aliases of its interface (`export type X = Y;`).
+  for (const match of text.matchAll(/export type (\w+) = (\w+);/g)) if (withColumn.has(match[2]!)) withColumn.add(match[1]!);
   const db = /export interface DB \{([\s\S]*?)\n\}/.exec(text)![1]!;
   return [...db.matchAll(/^\s+(\w+): (\w+);/gm)].filter((m) => withColumn.has(m[2]!)).map((m) => m[1]!);
 }

@@ -146,19 +146,27 @@ export async function renderDbTypes(db: Executor): Promise<string> {
 
   let out = HEADER;
   const entries: string[] = [];
+  // Views with the same columns (outbound_orders_live, _view, _deleted) share one interface: the later ones are aliases.
+  const viewsByBody = new Map<string, string>();
   for (const [relation, cols] of relations) {
     const isView = cols[0]!.kind === 'v';
     const name = interfaceName(relation, isView);
     entries.push(`  ${relation}: ${name};`);
-    out += `\n${isView ? `/** View ${relation} (read only). */\n` : ''}export interface ${name} {\n`;
+    let body = '';
     for (const c of cols) {
       let type = baseType(c);
       if (!notNull(c)) type = `${type} | null`;
       if (!isView && (c.identity === 'a' || c.generated === 's')) type = `GeneratedAlways<${type}>`;
       else if (!isView && (c.has_default || c.identity === 'd') && type !== 'CreatedAt') type = `Generated<${type}>`;
-      out += `  ${c.column}: ${type};\n`;
+      body += `  ${c.column}: ${type};\n`;
     }
-    out += '}\n';
+    const same = isView ? viewsByBody.get(body) : undefined;
+    if (same) {
+      out += `\n/** View ${relation} (read only): the columns of ${same}. */\nexport type ${name} = ${same};\n`;
+      continue;
+    }
+    if (isView) viewsByBody.set(body, name);
+    out += `\n${isView ? `/** View ${relation} (read only). */\n` : ''}export interface ${name} {\n${body}}\n`;
   }
   out += `\nexport interface DB {\n${entries.join('\n')}\n}\n`;
   const options = await prettier.resolveConfig(OUTPUT_PATH);

@@ -1,4 +1,4 @@
-import { OUTBOUND_HOLDS_STOCK, OUTBOUND_ORDER, OUTBOUND_PICKED, type OutboundState } from '@kontor/contracts';
+import { OUTBOUND_DISPATCHED, OUTBOUND_HOLDS_STOCK, OUTBOUND_ORDER, OUTBOUND_PICKED, type OutboundState } from '@kontor/contracts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from './types.js';
 
@@ -72,108 +72,38 @@ const OPEN: Array<[OutboundState, number]> = [
 ];
 const byCode = (list: Array<[OutboundState, number]>) => list.map(([state, w]) => [code(state), w] as [number, number]);
 
-/** Where consignees live: country, weight, cities with a postal code, streets (postal codes match facts' patterns). */
-const PLACES: Array<{ country: string; weight: number; cities: Array<[string, string]>; streets: string[] }> = [
+/** Where consignees live: country, weight, cities with their postal code, streets (postal codes match facts' patterns). */
+const PLACES: Array<{ country: string; weight: number; cities: Record<string, string>; streets: string[] }> = [
   {
     country: 'DE',
     weight: 40,
-    cities: [
-      ['Berlin', '10115'],
-      ['Hamburg', '20095'],
-      ['München', '80331'],
-      ['Köln', '50667'],
-      ['Frankfurt am Main', '60311'],
-      ['Leipzig', '04109'],
-    ],
+    cities: { Berlin: '10115', Hamburg: '20095', München: '80331', Köln: '50667', 'Frankfurt am Main': '60311', Leipzig: '04109' },
     streets: ['Hauptstraße', 'Bahnhofstraße', 'Gartenweg', 'Schulstraße', 'Lindenallee'],
   },
   {
     country: 'FR',
     weight: 12,
-    cities: [
-      ['Paris', '75011'],
-      ['Lyon', '69002'],
-      ['Marseille', '13001'],
-      ['Toulouse', '31000'],
-    ],
+    cities: { Paris: '75011', Lyon: '69002', Marseille: '13001', Toulouse: '31000' },
     streets: ['Rue de la Paix', 'Avenue Victor Hugo', 'Rue du Moulin', 'Boulevard Voltaire'],
   },
   {
     country: 'NL',
     weight: 8,
-    cities: [
-      ['Amsterdam', '1012 AB'],
-      ['Rotterdam', '3011 AD'],
-      ['Utrecht', '3511 LX'],
-    ],
+    cities: { Amsterdam: '1012 AB', Rotterdam: '3011 AD', Utrecht: '3511 LX' },
     streets: ['Kerkstraat', 'Dorpsstraat', 'Stationsweg'],
   },
-  {
-    country: 'AT',
-    weight: 8,
-    cities: [
-      ['Wien', '1010'],
-      ['Graz', '8010'],
-      ['Linz', '4020'],
-    ],
-    streets: ['Hauptplatz', 'Mariahilfer Straße', 'Kirchengasse'],
-  },
-  {
-    country: 'IT',
-    weight: 8,
-    cities: [
-      ['Milano', '20121'],
-      ['Roma', '00184'],
-      ['Torino', '10121'],
-    ],
-    streets: ['Via Roma', 'Via Garibaldi', 'Corso Italia'],
-  },
+  { country: 'AT', weight: 8, cities: { Wien: '1010', Graz: '8010', Linz: '4020' }, streets: ['Hauptplatz', 'Mariahilfer Straße', 'Kirchengasse'] },
+  { country: 'IT', weight: 8, cities: { Milano: '20121', Roma: '00184', Torino: '10121' }, streets: ['Via Roma', 'Via Garibaldi', 'Corso Italia'] },
   {
     country: 'ES',
     weight: 7,
-    cities: [
-      ['Madrid', '28013'],
-      ['Barcelona', '08002'],
-      ['Valencia', '46002'],
-    ],
+    cities: { Madrid: '28013', Barcelona: '08002', Valencia: '46002' },
     streets: ['Calle Mayor', 'Calle Real', 'Avenida de la Constitución'],
   },
-  {
-    country: 'BE',
-    weight: 5,
-    cities: [
-      ['Bruxelles', '1000'],
-      ['Antwerpen', '2000'],
-    ],
-    streets: ['Rue Neuve', 'Meir', 'Kerkstraat'],
-  },
-  {
-    country: 'PL',
-    weight: 5,
-    cities: [
-      ['Warszawa', '00-001'],
-      ['Kraków', '30-001'],
-    ],
-    streets: ['ul. Długa', 'ul. Polna', 'ul. Lipowa'],
-  },
-  {
-    country: 'SE',
-    weight: 4,
-    cities: [
-      ['Stockholm', '111 20'],
-      ['Göteborg', '411 01'],
-    ],
-    streets: ['Storgatan', 'Kungsgatan'],
-  },
-  {
-    country: 'DK',
-    weight: 3,
-    cities: [
-      ['København', '1050'],
-      ['Aarhus', '8000'],
-    ],
-    streets: ['Vestergade', 'Nørregade'],
-  },
+  { country: 'BE', weight: 5, cities: { Bruxelles: '1000', Antwerpen: '2000' }, streets: ['Rue Neuve', 'Meir', 'Kerkstraat'] },
+  { country: 'PL', weight: 5, cities: { Warszawa: '00-001', Kraków: '30-001' }, streets: ['ul. Długa', 'ul. Polna', 'ul. Lipowa'] },
+  { country: 'SE', weight: 4, cities: { Stockholm: '111 20', Göteborg: '411 01' }, streets: ['Storgatan', 'Kungsgatan'] },
+  { country: 'DK', weight: 3, cities: { København: '1050', Aarhus: '8000' }, streets: ['Vestergade', 'Nørregade'] },
 ];
 const FIRST = [
   'Anna',
@@ -309,7 +239,9 @@ async function prepare(db: Kysely<DB>, merchants: number, itemsPerMerchant: numb
     from items i join gen_merchants m on m.id = i.merchant_id`.execute(db);
   await sql`analyze gen_items`.execute(db);
   const places = PLACES.flatMap((p) =>
-    Array.from({ length: p.weight }, (_, w) => p.cities.flatMap(([city, zip]) => p.streets.map((street) => [p.country, city, zip, street, w]))).flat(),
+    Array.from({ length: p.weight }, (_, w) =>
+      Object.entries(p.cities).flatMap(([city, zip]) => p.streets.map((street) => [p.country, city, zip, street, w])),
+    ).flat(),
   ).map(([country, city, zip, street]) => [country, city, zip, street] as string[]);
   await sql`create temp table if not exists gen_places (n int primary key, country text, city text, zip text, street text)`.execute(db);
   await sql`truncate gen_places`.execute(db);
@@ -320,17 +252,8 @@ async function prepare(db: Kysely<DB>, merchants: number, itemsPerMerchant: numb
   await sql`analyze gen_places`.execute(db);
 }
 
-const PICKED: OutboundState[] = [
-  ...OUTBOUND_PICKED,
-  'partiallyShipped',
-  'shipped',
-  'inTransit',
-  'inDelivery',
-  'delivered',
-  'retourReceived',
-  'partiallyRetourReceived',
-  'finish',
-];
+/** Orders whose goods left their compartments: picked, or dispatched (a partly finished order is never generated). */
+const PICKED: OutboundState[] = [...OUTBOUND_PICKED, ...OUTBOUND_DISPATCHED.filter((state) => state !== 'partiallyFinish')];
 const SHIPPED = ['shipped', 'inTransit', 'inDelivery', 'delivered', 'retourReceived', 'partiallyRetourReceived', 'finish'] as const;
 
 /** One batch of orders (`from`..`to` of `total`, spread evenly over the past year in that order), their lines and reservations. */

@@ -16,15 +16,9 @@ import type { DemoIds } from './seed.js';
 export const DEMO_SHIPPED_PARCEL = sandboxTrackingNumber('demo-shipped-1');
 export const DEMO_IN_TRANSIT_PARCELS = [sandboxTrackingNumber('demo-in-transit-1'), sandboxTrackingNumber('demo-in-transit-2')] as const;
 
-const address = (
-  name1: string,
-  streetName: string,
-  streetNumber: string,
-  zip: string,
-  city: string,
-  country: string,
-  extra: Partial<Address> = {},
-): Address => ({
+type AddressRow = [name1: string, streetName: string, streetNumber: string, zip: string, city: string, country: string];
+
+const address = ([name1, streetName, streetNumber, zip, city, country]: AddressRow): Address => ({
   name1,
   name2: '',
   streetName,
@@ -35,7 +29,6 @@ const address = (
   phone: '',
   email: '',
   addition: '',
-  ...extra,
 });
 
 interface DemoOrder {
@@ -54,6 +47,19 @@ interface DemoOrder {
   exception?: { reason: string; owner: 'merchant' | 'warehouse' | 'customer'; note: string };
 }
 
+/** A demo order as one row: who, where in its flow, when, to whom (an address row), its lines by SKU, and the rest. */
+function order(
+  merchant: DemoOrder['merchant'],
+  state: OutboundState,
+  carrier: DemoOrder['carrier'],
+  hoursAgo: number,
+  consignee: AddressRow,
+  lines: Record<string, number>,
+  more: Partial<DemoOrder> = {},
+): DemoOrder {
+  return { merchant, state, carrier, hoursAgo, consignee: address(consignee), lines: Object.entries(lines), ...more };
+}
+
 /**
  * The demo orders (issue 7 §9): a handful per merchant spread over the statuses, and the original's
  * examples of facts §8. Stock is touched only through the allocation of the real status service, and
@@ -66,166 +72,104 @@ interface DemoOrder {
  * SKU-C (serial-required: the one SN of the facts) and EF-CABLE-XT60.
  */
 const ORDERS: DemoOrder[] = [
-  {
-    merchant: 'C001',
-    unid: 'MO20260001',
-    state: 'packingCompleted',
-    carrier: 'DHL',
-    consignee: address('Max Mustermann', 'Friedrichstraße', '123', '10117', 'Berlin', 'DE'),
-    lines: [
-      ['SKU-A', 1],
-      ['SKU-B', 2],
-    ],
-    parcels: ['TRK1001', 'TRK1002'],
-    remark: 'Fragile',
-    hoursAgo: 20,
-  },
-  {
-    merchant: 'C002',
-    unid: 'MO20260002',
-    state: 'packingCompleted',
-    carrier: 'UPS',
-    consignee: address('Jan de Vries', 'Keizersgracht', '452', '1016 GD', 'Amsterdam', 'NL'),
-    lines: [
-      ['SKU-C', 1],
-      ['EF-CABLE-XT60', 1],
-    ],
-    parcels: ['TRK2001'],
-    privateRemark: 'Check the SN sticker!',
-    hoursAgo: 18,
-  },
-  {
-    merchant: 'C001',
-    unid: 'MO20260099',
-    state: 'canceled',
-    carrier: 'DHL',
-    consignee: address('Lena Schulz', 'Königsallee', '27', '40212', 'Düsseldorf', 'DE'),
-    lines: [['ANK-SPK-MINI', 1]],
-    parcels: ['CANCEL1'],
-    hoursAgo: 30,
-  },
-  {
-    merchant: 'C001',
-    state: 'readyToPick',
-    carrier: 'DHL',
-    consignee: address('Sabine Weber', 'Schillerstraße', '8', '80336', 'München', 'DE'),
-    lines: [
-      ['ANK-HUB-7', 2],
-      ['ANK-SPK-MINI', 1],
-    ],
-    hoursAgo: 1,
-  },
+  order(
+    'C001',
+    'packingCompleted',
+    'DHL',
+    20,
+    ['Max Mustermann', 'Friedrichstraße', '123', '10117', 'Berlin', 'DE'],
+    { 'SKU-A': 1, 'SKU-B': 2 },
+    { unid: 'MO20260001', parcels: ['TRK1001', 'TRK1002'], remark: 'Fragile' },
+  ),
+  order(
+    'C002',
+    'packingCompleted',
+    'UPS',
+    18,
+    ['Jan de Vries', 'Keizersgracht', '452', '1016 GD', 'Amsterdam', 'NL'],
+    { 'SKU-C': 1, 'EF-CABLE-XT60': 1 },
+    { unid: 'MO20260002', parcels: ['TRK2001'], privateRemark: 'Check the SN sticker!' },
+  ),
+  order(
+    'C001',
+    'canceled',
+    'DHL',
+    30,
+    ['Lena Schulz', 'Königsallee', '27', '40212', 'Düsseldorf', 'DE'],
+    { 'ANK-SPK-MINI': 1 },
+    { unid: 'MO20260099', parcels: ['CANCEL1'] },
+  ),
+  order('C001', 'readyToPick', 'DHL', 1, ['Sabine Weber', 'Schillerstraße', '8', '80336', 'München', 'DE'], { 'ANK-HUB-7': 2, 'ANK-SPK-MINI': 1 }),
   // The 10 units of SKU-A the facts show reserved in A-01-01 (batch B2409, picked first) belong to it.
-  {
-    merchant: 'C001',
-    state: 'readyToPick',
-    carrier: 'DHL',
-    consignee: address('Jonas Becker', 'Bahnhofstraße', '12', '20095', 'Hamburg', 'DE'),
-    lines: [['SKU-A', 10]],
-    hoursAgo: 3,
-  },
-  {
-    merchant: 'C001',
-    state: 'readyToPick',
-    carrier: 'DPD',
-    consignee: address('Thomas Gruber', 'Mariahilfer Straße', '45', '1060', 'Wien', 'AT'),
-    lines: [['ANK-CAM-C2', 1]],
-    hoursAgo: 2,
-  },
-  {
-    merchant: 'C001',
-    state: 'outOfStock',
-    carrier: 'DHL',
-    consignee: address('Claire Martin', 'Rue de Rivoli', '75', '75001', 'Paris', 'FR'),
-    lines: [['ANK-CAM-C2', 30]],
-    remark: 'B2C bundle for a reseller',
-    hoursAgo: 3,
-  },
-  {
-    merchant: 'C001',
-    state: 'hold',
-    carrier: 'DHL',
-    consignee: address('Jonas Becker', 'Am Markt', '3', '28195', 'Bremen', 'DE'),
-    lines: [['ANK-HUB-7', 1]],
-    hoursAgo: 5,
-    exception: { reason: 'customer asked to wait', owner: 'merchant', note: 'ship after payment is confirmed' },
-  },
-  {
-    merchant: 'C001',
-    state: 'cancelRequested',
-    carrier: 'DPD',
-    consignee: address('Marco Rossi', 'Via Roma', '12', '20121', 'Milano', 'IT'),
-    lines: [['ANK-SPK-MINI', 2]],
-    hoursAgo: 8,
-    exception: { reason: 'customer cancelled', owner: 'warehouse', note: 'already picked: put back if approved' },
-  },
-  {
-    merchant: 'C001',
-    state: 'shipped',
-    carrier: 'DHL',
-    consignee: address('Katharina Vogel', 'Lange Reihe', '19', '20099', 'Hamburg', 'DE'),
-    lines: [
-      ['ANK-CHG-65', 1],
-      ['SKU-B', 1],
-    ],
-    parcels: [DEMO_SHIPPED_PARCEL],
-    hoursAgo: 26,
-  },
-  {
-    merchant: 'C001',
-    state: 'inTransit',
-    carrier: 'DPD',
-    consignee: address('Pieter Janssens', 'Meir', '50', '2000', 'Antwerpen', 'BE'),
-    lines: [['ANK-EAR-P3', 2]],
-    parcels: [DEMO_IN_TRANSIT_PARCELS[0]],
-    hoursAgo: 50,
-  },
-  {
-    merchant: 'C002',
-    state: 'readyToPick',
-    carrier: 'UPS',
-    consignee: address('Anna Kowalska', 'ul. Marszałkowska', '84', '00-514', 'Warszawa', 'PL'),
-    lines: [
-      ['EF-RIVER-2', 1],
-      ['EF-CABLE-XT60', 2],
-    ],
-    hoursAgo: 1,
-  },
-  {
-    merchant: 'C002',
-    state: 'wrongAddress',
-    carrier: 'UPS',
-    consignee: address('Lukas Huber', 'Bahnhofstraße', '', '1011', 'Graz', 'AT'),
-    lines: [['EF-SOLAR-110', 1]],
-    hoursAgo: 4,
-  },
-  {
-    merchant: 'C002',
-    state: 'outOfStock',
-    carrier: 'DHL',
-    consignee: address('Sofia García', 'Calle de Alcalá', '100', '28009', 'Madrid', 'ES'),
-    // The bags are still being received (status 5): the order waits until they are put away.
-    lines: [['EF-BAG-M', 2]],
-    hoursAgo: 6,
-  },
-  {
-    merchant: 'C002',
-    state: 'inTransit',
-    carrier: 'UPS',
-    consignee: address('Erik Andersson', 'Drottninggatan', '55', '111 21', 'Stockholm', 'SE'),
-    lines: [['SKU-C', 1]],
-    parcels: [DEMO_IN_TRANSIT_PARCELS[1]],
-    hoursAgo: 40,
-  },
-  {
-    merchant: 'C002',
-    state: 'delivered',
-    carrier: 'UPS',
-    consignee: address('Emma Dubois', 'Avenue Louise', '200', '1050', 'Bruxelles', 'BE'),
-    lines: [['EF-SOLAR-110', 2]],
-    parcels: ['1Z999AA10123456791'],
-    hoursAgo: 72,
-  },
+  order('C001', 'readyToPick', 'DHL', 3, ['Jonas Becker', 'Bahnhofstraße', '12', '20095', 'Hamburg', 'DE'], { 'SKU-A': 10 }),
+  order('C001', 'readyToPick', 'DPD', 2, ['Thomas Gruber', 'Mariahilfer Straße', '45', '1060', 'Wien', 'AT'], { 'ANK-CAM-C2': 1 }),
+  order(
+    'C001',
+    'outOfStock',
+    'DHL',
+    3,
+    ['Claire Martin', 'Rue de Rivoli', '75', '75001', 'Paris', 'FR'],
+    { 'ANK-CAM-C2': 30 },
+    { remark: 'B2C bundle for a reseller' },
+  ),
+  order(
+    'C001',
+    'hold',
+    'DHL',
+    5,
+    ['Jonas Becker', 'Am Markt', '3', '28195', 'Bremen', 'DE'],
+    { 'ANK-HUB-7': 1 },
+    { exception: { reason: 'customer asked to wait', owner: 'merchant', note: 'ship after payment is confirmed' } },
+  ),
+  order(
+    'C001',
+    'cancelRequested',
+    'DPD',
+    8,
+    ['Marco Rossi', 'Via Roma', '12', '20121', 'Milano', 'IT'],
+    { 'ANK-SPK-MINI': 2 },
+    { exception: { reason: 'customer cancelled', owner: 'warehouse', note: 'already picked: put back if approved' } },
+  ),
+  order(
+    'C001',
+    'shipped',
+    'DHL',
+    26,
+    ['Katharina Vogel', 'Lange Reihe', '19', '20099', 'Hamburg', 'DE'],
+    { 'ANK-CHG-65': 1, 'SKU-B': 1 },
+    { parcels: [DEMO_SHIPPED_PARCEL] },
+  ),
+  order(
+    'C001',
+    'inTransit',
+    'DPD',
+    50,
+    ['Pieter Janssens', 'Meir', '50', '2000', 'Antwerpen', 'BE'],
+    { 'ANK-EAR-P3': 2 },
+    { parcels: [DEMO_IN_TRANSIT_PARCELS[0]] },
+  ),
+  order('C002', 'readyToPick', 'UPS', 1, ['Anna Kowalska', 'ul. Marszałkowska', '84', '00-514', 'Warszawa', 'PL'], { 'EF-RIVER-2': 1, 'EF-CABLE-XT60': 2 }),
+  order('C002', 'wrongAddress', 'UPS', 4, ['Lukas Huber', 'Bahnhofstraße', '', '1011', 'Graz', 'AT'], { 'EF-SOLAR-110': 1 }),
+  // The bags are still being received (status 5): the order waits until they are put away.
+  order('C002', 'outOfStock', 'DHL', 6, ['Sofia García', 'Calle de Alcalá', '100', '28009', 'Madrid', 'ES'], { 'EF-BAG-M': 2 }),
+  order(
+    'C002',
+    'inTransit',
+    'UPS',
+    40,
+    ['Erik Andersson', 'Drottninggatan', '55', '111 21', 'Stockholm', 'SE'],
+    { 'SKU-C': 1 },
+    { parcels: [DEMO_IN_TRANSIT_PARCELS[1]] },
+  ),
+  order(
+    'C002',
+    'delivered',
+    'UPS',
+    72,
+    ['Emma Dubois', 'Avenue Louise', '200', '1050', 'Bruxelles', 'BE'],
+    { 'EF-SOLAR-110': 2 },
+    { parcels: ['1Z999AA10123456791'] },
+  ),
 ];
 
 /** The way an order took to a state reached after picking (the picking and shipping flows are not in this seed). */

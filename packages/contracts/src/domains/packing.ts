@@ -20,18 +20,23 @@ export const packMaterialSchema = z
   })
   .refine((m) => m.itemId !== undefined || m.code !== undefined, { path: ['code'], message: 'required' });
 
+/** The packing materials of one parcel or scan. */
+const materials = z.array(packMaterialSchema).max(20).default([]);
+/** What a station's scanner read: an item's SKU or barcode. */
+const scannedCode = z.string().trim().min(1).max(100);
+
 /** One parcel as the station measured and filled it. */
 export const packParcelSchema = z.strictObject({
   weight: z.number().positive().max(1000).nullable().default(null),
   dimensions: dimensionsSchema.nullable().default(null),
-  materials: z.array(packMaterialSchema).max(20).default([]),
+  materials,
 });
 
 /** Where the station works: a free name (the desk, the scale), shown and filtered in the packlist. */
 const station = z.string().trim().max(64).default('');
 
-/** `POST /v0/packing/orders/:id/pack`: the order is packed into these parcels (or reported short). */
-export const packOrderSchema = z.strictObject({
+/** What every pack at a station sends: where, the parcels (one empty parcel when none), and the weight confirmation. */
+const packBody = {
   station,
   parcels: z
     .array(packParcelSchema)
@@ -40,6 +45,11 @@ export const packOrderSchema = z.strictObject({
     .default([{ weight: null, dimensions: null, materials: [] }]),
   /** The packer confirmed a weight that is far from what the items and materials weigh. */
   confirmWeight: z.boolean().default(false),
+};
+
+/** `POST /v0/packing/orders/:id/pack`: the order is packed into these parcels (or reported short). */
+export const packOrderSchema = z.strictObject({
+  ...packBody,
   /** A short pick: units of an item that were not in their compartment. The order is not packed. */
   short: z
     .array(z.strictObject({ itemId: id, missing: z.number().int().min(1).max(1_000_000) }))
@@ -49,12 +59,10 @@ export const packOrderSchema = z.strictObject({
 
 /** `POST /v0/packing/single/scan`: an item scanned at the single-item station. */
 export const packSingleScanSchema = z.strictObject({
-  code: z.string().trim().min(1).max(100),
+  code: scannedCode,
   station,
-  weight: z.number().positive().max(1000).nullable().default(null),
-  dimensions: dimensionsSchema.nullable().default(null),
-  materials: z.array(packMaterialSchema).max(20).default([]),
-  confirmWeight: z.boolean().default(false),
+  ...packParcelSchema.shape,
+  confirmWeight: packBody.confirmWeight,
 });
 
 /** `GET /v0/packing/log`: the packlist, newest first, filtered by station, user, day range and order. */
@@ -83,9 +91,9 @@ export type PackingRules = z.infer<typeof packingRulesSchema>;
 
 /** `POST /v0/packing/batch/:id/scan`: one unit scanned at the batch table (`/wEP/packScanBatch`). */
 export const packBatchScanSchema = z.strictObject({
-  code: z.string().trim().min(1).max(100),
+  code: scannedCode,
   station,
-  materials: z.array(packMaterialSchema).max(20).default([]),
+  materials,
 });
 
 /** A key of identical orders at the pre-packing station (`/wEP/PackScanPre`): the composite key within one merchant. */
@@ -97,7 +105,7 @@ export const prepackCreateSchema = z.strictObject({
   merchantId: id,
   count: z.number().int().min(1).max(500),
   station,
-  materials: z.array(packMaterialSchema).max(20).default([]),
+  materials,
 });
 
 /**
@@ -142,13 +150,7 @@ export const packEfFindSchema = z.object({ q: z.string().trim().min(1).max(100) 
 
 /** `POST /v0/packing/ef/orders/:id/pack`: the pack of `/wEP/PackScanEF` with what the merchant's rules ask for. */
 export const packEfSchema = z.strictObject({
-  station,
-  parcels: z
-    .array(packParcelSchema)
-    .min(1)
-    .max(50)
-    .default([{ weight: null, dimensions: null, materials: [] }]),
-  confirmWeight: z.boolean().default(false),
+  ...packBody,
   /** Serials captured at the desk, one per unit (items of the order). */
   serials: z
     .array(z.strictObject({ itemId: id, serial: z.string().trim().min(1).max(100) }))

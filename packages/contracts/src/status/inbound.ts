@@ -1,4 +1,4 @@
-import { defineMachine } from './machine.js';
+import { defineMachine, state } from './machine.js';
 
 /**
  * Inbound orders (issue 6 §1). Codes are the original's receiving codes (facts §5.3) where a label
@@ -11,44 +11,14 @@ import { defineMachine } from './machine.js';
  * inbounded        everything booked has been put away.
  */
 export const INBOUND_ORDER = defineMachine('inboundOrder', {
-  readyToInbound: {
-    code: 1,
-    label: { en: 'Ready to inbound', cn: '待入库', de: 'Bereit zur Einlagerung' },
-    tone: 'warning',
-    next: ['inTransit', 'receiptPending', 'receiving', 'canceled'],
-  },
-  inTransit: {
-    code: 126,
-    label: { en: 'In transit', cn: '运输中', de: 'Unterwegs' },
-    tone: 'primary',
-    next: ['receiptPending', 'receiving', 'canceled'],
-  },
-  receiptPending: {
-    code: 9,
-    label: { en: 'Receipt pending', cn: '待收货', de: 'Wareneingang ausstehend' },
-    tone: 'primary',
-    next: ['receiving', 'canceled'],
-  },
-  receiving: {
-    code: 2,
-    label: { en: 'Receiving', cn: '收货中', de: 'Im Wareneingang' },
-    tone: 'danger',
-    next: ['partiallyInbounded', 'received'],
-  },
-  partiallyInbounded: {
-    code: 99,
-    label: { en: 'Partially inbounded', cn: '部分入库', de: 'Teilweise eingelagert' },
-    tone: 'warning',
-    next: ['receiving', 'received'],
-  },
-  received: {
-    code: 127,
-    label: { en: 'Received', cn: '已收货', de: 'Wareneingang abgeschlossen' },
-    tone: 'primary',
-    next: ['inbounded'],
-  },
-  inbounded: { code: 100, label: { en: 'Inbounded', cn: '已入库', de: 'Eingelagert' }, tone: 'success', next: [] },
-  canceled: { code: 120, label: { en: 'Canceled', cn: '已取消', de: 'Storniert' }, tone: 'default', next: [] },
+  readyToInbound: state(1, 'warning', ['Ready to inbound', '待入库', 'Bereit zur Einlagerung'], ['inTransit', 'receiptPending', 'receiving', 'canceled']),
+  inTransit: state(126, 'primary', ['In transit', '运输中', 'Unterwegs'], ['receiptPending', 'receiving', 'canceled']),
+  receiptPending: state(9, 'primary', ['Receipt pending', '待收货', 'Wareneingang ausstehend'], ['receiving', 'canceled']),
+  receiving: state(2, 'danger', ['Receiving', '收货中', 'Im Wareneingang'], ['partiallyInbounded', 'received']),
+  partiallyInbounded: state(99, 'warning', ['Partially inbounded', '部分入库', 'Teilweise eingelagert'], ['receiving', 'received']),
+  received: state(127, 'primary', ['Received', '已收货', 'Wareneingang abgeschlossen'], ['inbounded']),
+  inbounded: state(100, 'success', ['Inbounded', '已入库', 'Eingelagert']),
+  canceled: state(120, 'default', ['Canceled', '已取消', 'Storniert']),
 });
 export type InboundOrderState = keyof typeof INBOUND_ORDER.states;
 
@@ -59,15 +29,10 @@ export const INBOUND_SCANNABLE = INBOUND_ORDER.codes('readyToInbound', 'inTransi
 
 /** Container orders (issue 6 §2): a sea or road container carrying inbound orders. */
 export const CONTAINER = defineMachine('container', {
-  announced: {
-    code: 1,
-    label: { en: 'Announced', cn: '已预报', de: 'Angekündigt' },
-    tone: 'warning',
-    next: ['inTransit', 'arrived', 'canceled'],
-  },
-  inTransit: { code: 126, label: { en: 'In transit', cn: '运输中', de: 'Unterwegs' }, tone: 'primary', next: ['arrived', 'canceled'] },
-  arrived: { code: 9, label: { en: 'Arrived', cn: '已到达', de: 'Angekommen' }, tone: 'primary', next: ['unloaded'] },
-  unloaded: { code: 100, label: { en: 'Unloaded', cn: '已卸货', de: 'Entladen' }, tone: 'success', next: [] },
-  canceled: { code: 120, label: { en: 'Canceled', cn: '已取消', de: 'Storniert' }, tone: 'default', next: [] },
+  announced: state(1, 'warning', ['Announced', '已预报', 'Angekündigt'], ['inTransit', 'arrived', 'canceled']),
+  inTransit: state(126, 'primary', ['In transit', '运输中', 'Unterwegs'], ['arrived', 'canceled']),
+  arrived: state(9, 'primary', ['Arrived', '已到达', 'Angekommen'], ['unloaded']),
+  unloaded: state(100, 'success', ['Unloaded', '已卸货', 'Entladen']),
+  canceled: state(120, 'default', ['Canceled', '已取消', 'Storniert']),
 });
 export type ContainerState = keyof typeof CONTAINER.states;

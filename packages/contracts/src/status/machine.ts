@@ -12,6 +12,14 @@ export interface StateDef {
   next: readonly string[];
 }
 
+/**
+ * A state as one row of its machine's table: code, tone, label in en / cn / de, and the states it may
+ * change to (none for a final state).
+ */
+export function state(code: number, tone: StateDef['tone'], [en, cn, de]: readonly [string, string, string], next: readonly string[] = []): StateDef {
+  return { code, label: { en, cn, de }, tone, next };
+}
+
 export interface StatusMachine<S extends string> {
   name: string;
   states: Record<S, StateDef>;

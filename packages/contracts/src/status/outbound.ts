@@ -1,4 +1,4 @@
-import { defineMachine, type StateDef } from './machine.js';
+import { defineMachine, state } from './machine.js';
 
 /**
  * Outbound task orders (issue 7 §2). Every outbound task status label of spec §4 is a state, with the
@@ -14,9 +14,6 @@ import { defineMachine, type StateDef } from './machine.js';
  * delivered; returns to (partially) retour received; finish closes an order that ends without a
  * shipment. The exception states carry a reason, an owner and a note, and resume where the order was.
  */
-
-type Label = StateDef['label'];
-const L = (en: string, cn: string, de: string): Label => ({ en, cn, de });
 
 /** States an exception or a declined cancel request may return to: where the order was before. */
 const RESUMABLE = [
@@ -52,195 +49,115 @@ const PICKED_NEXT = [...RAISE, 'cancelRequested'] as const;
 const LABEL_NEXT = ['packingCompleted', 'transportLabelAwaits'] as const;
 
 export const OUTBOUND_ORDER = defineMachine('outboundOrder', {
-  readyToPick: {
-    code: 0,
-    label: L('Ready to pick', '待拣货', 'Bereit zur Kommissionierung'),
-    tone: 'warning',
-    // readyToPack: a single-item order picked at the packing station without a picklist (docs/packing.md).
-    next: ['inPicklist', 'readyToPack', 'outOfStock', 'readyToSwap', 'finish', ...PRE_PICK_NEXT, ...LABEL_NEXT],
-  },
-  outOfStock: {
-    code: 8,
-    label: L('Out of stock', '缺货', 'Nicht auf Lager'),
-    tone: 'danger',
-    next: ['readyToPick', ...PRE_PICK_NEXT],
-  },
-  readyToSwap: {
-    code: 3,
-    label: L('Ready to swap', '待换标', 'Bereit zum Etikettentausch'),
-    tone: 'warning',
-    next: ['readyToPick', 'outOfStock', 'inPicklist', 'readyToPack', 'packingCompleted', ...PRE_PICK_NEXT, 'transportLabelAwaits'],
-  },
-  inPicklist: {
-    code: 10,
-    label: L('In picklist', '已加入拣货单', 'In Pickliste'),
-    tone: 'warning',
-    next: ['picklistPrinted', 'readyToPick', 'readyToPack', 'outOfStock', ...PICKED_NEXT, 'canceled', ...LABEL_NEXT],
-  },
-  picklistPrinted: {
-    code: 1,
-    label: L('Picklist printed', '拣货单已打印', 'Pickliste gedruckt'),
-    tone: 'primary',
-    next: ['readyToPack', 'readyToPick', 'outOfStock', ...PICKED_NEXT, ...LABEL_NEXT],
-  },
-  readyToPack: {
-    code: 4,
-    label: L('Ready to pack', '待打包', 'Bereit zum Packen'),
-    tone: 'warning',
-    next: ['partiallyPacked', 'packed', 'readyToSwap', ...PACKET, ...PICKED_NEXT, ...LABEL_NEXT],
-  },
-  partiallyPacked: {
-    code: 18,
-    label: L('Partially packed', '部分打包', 'Teilweise gepackt'),
-    tone: 'warning',
-    next: ['packed', ...PACKET, ...PICKED_NEXT, ...LABEL_NEXT],
-  },
-  packed: {
-    code: 19,
-    label: L('Packed', '已打包', 'Gepackt'),
-    tone: 'warning',
-    next: ['shipmentLabelAwaits', 'transportLabelAwaits', 'packingCompleted', ...PACKET, ...PICKED_NEXT],
-  },
-  packetWeightNeeded: {
-    code: 25,
-    label: L('Packet weight needed', '需要包裹重量', 'Paketgewicht benötigt'),
-    tone: 'warning',
-    next: ['packed', 'packetDimensionNeeded', 'transportLabelAwaits', 'packingCompleted', ...PICKED_NEXT],
-  },
-  packetDimensionNeeded: {
-    code: 26,
-    label: L('Packet dimension needed', '需要包裹尺寸', 'Paketmaße benötigt'),
-    tone: 'warning',
-    next: ['packed', 'packetWeightNeeded', 'transportLabelAwaits', 'packingCompleted', ...PICKED_NEXT],
-  },
-  shipmentLabelAwaits: {
-    code: 24,
-    label: L('Shipment label awaits', '等待发货标签', 'Versandetikett ausstehend'),
-    tone: 'warning',
-    next: ['packingCompleted', 'transportLabelAwaits', ...PICKED_NEXT],
-  },
-  transportLabelAwaits: {
-    code: 23,
-    label: L('Transport label awaits', '等待运输标签', 'Transportetikett ausstehend'),
-    tone: 'warning',
-    next: ['packingCompleted', 'shipmentLabelAwaits', ...PICKED_NEXT],
-  },
-  packingCompleted: {
-    code: 20,
-    label: L('Packing completed', '打包完成', 'Verpackung abgeschlossen'),
-    tone: 'success',
-    next: ['snRequired', 'partialQc', 'readyToShip', 'partiallyShipped', 'shipped', ...PICKED_NEXT, 'transportLabelAwaits'],
-  },
-  snRequired: {
-    code: 91,
-    label: L('SN required', '需要序列号', 'Seriennummer erforderlich'),
-    tone: 'warning',
-    next: ['partialQc', 'readyToShip', ...PICKED_NEXT],
-  },
-  partialQc: {
-    code: 95,
-    label: L('Partial QC', '部分质检', 'Teilprüfung'),
-    tone: 'warning',
-    next: ['snRequired', 'readyToShip', ...PICKED_NEXT],
-  },
-  readyToShip: {
-    code: 96,
-    label: L('Ready to ship', '待发货', 'Versandbereit'),
-    tone: 'success',
-    next: ['partiallyShipped', 'shipped', ...PICKED_NEXT],
-  },
-  partiallyShipped: {
-    code: 99,
-    label: L('Partially shipped', '部分发货', 'Teilweise versendet'),
-    tone: 'warning',
-    next: ['shipped', 'inTransit', 'partiallyFinish', 'problem'],
-  },
-  shipped: {
-    code: 100,
-    label: L('Shipped', '已发货', 'Versendet'),
-    tone: 'success',
-    next: ['inTransit', 'inDelivery', 'delivered', 'retourReceived', 'partiallyRetourReceived', 'problem'],
-  },
-  inTransit: {
-    code: 126,
-    label: L('In transit', '运输中', 'Unterwegs'),
-    tone: 'success',
-    next: ['inDelivery', 'delivered', 'retourReceived', 'partiallyRetourReceived', 'problem'],
-  },
-  inDelivery: {
-    code: 128,
-    label: L('In delivery', '派送中', 'In Zustellung'),
-    tone: 'success',
-    next: ['delivered', 'retourReceived', 'partiallyRetourReceived', 'problem'],
-  },
-  delivered: {
-    code: 127,
-    label: L('Delivered', '已签收', 'Zugestellt'),
-    tone: 'success',
-    next: ['retourReceived', 'partiallyRetourReceived', 'finish'],
-  },
-  retourReceived: {
-    code: 121,
-    label: L('Retour received', '退货已收到', 'Retoure erhalten'),
-    tone: 'warning',
-    next: ['finish'],
-  },
-  partiallyRetourReceived: {
-    code: 122,
-    label: L('Partially retour received', '部分退货已收到', 'Retoure teilweise erhalten'),
-    tone: 'warning',
-    next: ['retourReceived', 'finish'],
-  },
-  finish: { code: 101, label: L('Finish', '完成', 'Abgeschlossen'), tone: 'success', next: [] },
-  partiallyFinish: {
-    code: 103,
-    label: L('Partially finish', '部分完成', 'Teilweise abgeschlossen'),
-    tone: 'warning',
-    next: ['finish'],
-  },
-  hold: {
-    code: 5,
-    label: L('Hold', '暂停', 'Angehalten'),
-    tone: 'warning',
-    next: [...RESUMABLE, 'standby', ...CANCEL],
-  },
-  standby: {
-    code: 6,
-    label: L('Standby', '待命', 'Wartestellung'),
-    tone: 'warning',
-    next: ['readyToPick', 'outOfStock', ...CANCEL],
-  },
-  wrongAddress: {
-    code: 9,
-    label: L('Wrong address', '地址错误', 'Falsche Adresse'),
-    tone: 'danger',
-    next: [...RESUMABLE, 'hold', 'standby', ...CANCEL],
-  },
-  problem: {
-    code: 11,
-    label: L('Problem', '问题件', 'Problem'),
-    tone: 'danger',
-    next: [...RESUMABLE, 'shipped', 'partiallyShipped', 'inTransit', 'inDelivery', 'delivered', 'hold', 'standby', 'finish', ...CANCEL],
-  },
-  manualHandlingAwaits: {
-    code: 12,
-    label: L('Manual handling awaits', '等待人工处理', 'Manuelle Bearbeitung ausstehend'),
-    tone: 'warning',
-    next: [...RESUMABLE, 'hold', 'standby', ...CANCEL],
-  },
-  customerHandlingAwaits: {
-    code: 13,
-    label: L('Customer handling awaits', '等待客户处理', 'Kundenbearbeitung ausstehend'),
-    tone: 'warning',
-    next: [...RESUMABLE, 'hold', 'standby', ...CANCEL],
-  },
-  cancelRequested: {
-    code: 2,
-    label: L('Cancel requested', '已申请取消', 'Stornierung angefragt'),
-    tone: 'danger',
-    next: ['canceled', ...RESUMABLE, 'hold', 'wrongAddress', 'problem', 'manualHandlingAwaits', 'customerHandlingAwaits'],
-  },
-  canceled: { code: 120, label: L('Canceled', '已取消', 'Storniert'), tone: 'success', next: [] },
+  // readyToPack: a single-item order picked at the packing station without a picklist (docs/packing.md).
+  readyToPick: state(
+    0,
+    'warning',
+    ['Ready to pick', '待拣货', 'Bereit zur Kommissionierung'],
+    ['inPicklist', 'readyToPack', 'outOfStock', 'readyToSwap', 'finish', ...PRE_PICK_NEXT, ...LABEL_NEXT],
+  ),
+  outOfStock: state(8, 'danger', ['Out of stock', '缺货', 'Nicht auf Lager'], ['readyToPick', ...PRE_PICK_NEXT]),
+  readyToSwap: state(
+    3,
+    'warning',
+    ['Ready to swap', '待换标', 'Bereit zum Etikettentausch'],
+    ['readyToPick', 'outOfStock', 'inPicklist', 'readyToPack', 'packingCompleted', ...PRE_PICK_NEXT, 'transportLabelAwaits'],
+  ),
+  inPicklist: state(
+    10,
+    'warning',
+    ['In picklist', '已加入拣货单', 'In Pickliste'],
+    ['picklistPrinted', 'readyToPick', 'readyToPack', 'outOfStock', ...PICKED_NEXT, 'canceled', ...LABEL_NEXT],
+  ),
+  picklistPrinted: state(
+    1,
+    'primary',
+    ['Picklist printed', '拣货单已打印', 'Pickliste gedruckt'],
+    ['readyToPack', 'readyToPick', 'outOfStock', ...PICKED_NEXT, ...LABEL_NEXT],
+  ),
+  readyToPack: state(
+    4,
+    'warning',
+    ['Ready to pack', '待打包', 'Bereit zum Packen'],
+    ['partiallyPacked', 'packed', 'readyToSwap', ...PACKET, ...PICKED_NEXT, ...LABEL_NEXT],
+  ),
+  partiallyPacked: state(18, 'warning', ['Partially packed', '部分打包', 'Teilweise gepackt'], ['packed', ...PACKET, ...PICKED_NEXT, ...LABEL_NEXT]),
+  packed: state(19, 'warning', ['Packed', '已打包', 'Gepackt'], ['shipmentLabelAwaits', 'transportLabelAwaits', 'packingCompleted', ...PACKET, ...PICKED_NEXT]),
+  packetWeightNeeded: state(
+    25,
+    'warning',
+    ['Packet weight needed', '需要包裹重量', 'Paketgewicht benötigt'],
+    ['packed', 'packetDimensionNeeded', 'transportLabelAwaits', 'packingCompleted', ...PICKED_NEXT],
+  ),
+  packetDimensionNeeded: state(
+    26,
+    'warning',
+    ['Packet dimension needed', '需要包裹尺寸', 'Paketmaße benötigt'],
+    ['packed', 'packetWeightNeeded', 'transportLabelAwaits', 'packingCompleted', ...PICKED_NEXT],
+  ),
+  shipmentLabelAwaits: state(
+    24,
+    'warning',
+    ['Shipment label awaits', '等待发货标签', 'Versandetikett ausstehend'],
+    ['packingCompleted', 'transportLabelAwaits', ...PICKED_NEXT],
+  ),
+  transportLabelAwaits: state(
+    23,
+    'warning',
+    ['Transport label awaits', '等待运输标签', 'Transportetikett ausstehend'],
+    ['packingCompleted', 'shipmentLabelAwaits', ...PICKED_NEXT],
+  ),
+  packingCompleted: state(
+    20,
+    'success',
+    ['Packing completed', '打包完成', 'Verpackung abgeschlossen'],
+    ['snRequired', 'partialQc', 'readyToShip', 'partiallyShipped', 'shipped', ...PICKED_NEXT, 'transportLabelAwaits'],
+  ),
+  snRequired: state(91, 'warning', ['SN required', '需要序列号', 'Seriennummer erforderlich'], ['partialQc', 'readyToShip', ...PICKED_NEXT]),
+  partialQc: state(95, 'warning', ['Partial QC', '部分质检', 'Teilprüfung'], ['snRequired', 'readyToShip', ...PICKED_NEXT]),
+  readyToShip: state(96, 'success', ['Ready to ship', '待发货', 'Versandbereit'], ['partiallyShipped', 'shipped', ...PICKED_NEXT]),
+  partiallyShipped: state(99, 'warning', ['Partially shipped', '部分发货', 'Teilweise versendet'], ['shipped', 'inTransit', 'partiallyFinish', 'problem']),
+  shipped: state(
+    100,
+    'success',
+    ['Shipped', '已发货', 'Versendet'],
+    ['inTransit', 'inDelivery', 'delivered', 'retourReceived', 'partiallyRetourReceived', 'problem'],
+  ),
+  inTransit: state(126, 'success', ['In transit', '运输中', 'Unterwegs'], ['inDelivery', 'delivered', 'retourReceived', 'partiallyRetourReceived', 'problem']),
+  inDelivery: state(128, 'success', ['In delivery', '派送中', 'In Zustellung'], ['delivered', 'retourReceived', 'partiallyRetourReceived', 'problem']),
+  delivered: state(127, 'success', ['Delivered', '已签收', 'Zugestellt'], ['retourReceived', 'partiallyRetourReceived', 'finish']),
+  retourReceived: state(121, 'warning', ['Retour received', '退货已收到', 'Retoure erhalten'], ['finish']),
+  partiallyRetourReceived: state(122, 'warning', ['Partially retour received', '部分退货已收到', 'Retoure teilweise erhalten'], ['retourReceived', 'finish']),
+  finish: state(101, 'success', ['Finish', '完成', 'Abgeschlossen']),
+  partiallyFinish: state(103, 'warning', ['Partially finish', '部分完成', 'Teilweise abgeschlossen'], ['finish']),
+  hold: state(5, 'warning', ['Hold', '暂停', 'Angehalten'], [...RESUMABLE, 'standby', ...CANCEL]),
+  standby: state(6, 'warning', ['Standby', '待命', 'Wartestellung'], ['readyToPick', 'outOfStock', ...CANCEL]),
+  wrongAddress: state(9, 'danger', ['Wrong address', '地址错误', 'Falsche Adresse'], [...RESUMABLE, 'hold', 'standby', ...CANCEL]),
+  problem: state(
+    11,
+    'danger',
+    ['Problem', '问题件', 'Problem'],
+    [...RESUMABLE, 'shipped', 'partiallyShipped', 'inTransit', 'inDelivery', 'delivered', 'hold', 'standby', 'finish', ...CANCEL],
+  ),
+  manualHandlingAwaits: state(
+    12,
+    'warning',
+    ['Manual handling awaits', '等待人工处理', 'Manuelle Bearbeitung ausstehend'],
+    [...RESUMABLE, 'hold', 'standby', ...CANCEL],
+  ),
+  customerHandlingAwaits: state(
+    13,
+    'warning',
+    ['Customer handling awaits', '等待客户处理', 'Kundenbearbeitung ausstehend'],
+    [...RESUMABLE, 'hold', 'standby', ...CANCEL],
+  ),
+  cancelRequested: state(
+    2,
+    'danger',
+    ['Cancel requested', '已申请取消', 'Stornierung angefragt'],
+    ['canceled', ...RESUMABLE, 'hold', 'wrongAddress', 'problem', 'manualHandlingAwaits', 'customerHandlingAwaits'],
+  ),
+  canceled: state(120, 'success', ['Canceled', '已取消', 'Storniert']),
 });
 export type OutboundState = keyof typeof OUTBOUND_ORDER.states;
 
@@ -320,8 +237,8 @@ export type ExceptionOwner = (typeof EXCEPTION_OWNERS)[number];
 
 /** Tickets about an order (issue 7 §5). */
 export const TICKET = defineMachine('ticket', {
-  open: { code: 1, label: L('Open', '待处理', 'Offen'), tone: 'danger', next: ['waiting', 'closed'] },
-  waiting: { code: 2, label: L('Waiting', '等待回复', 'Wartend'), tone: 'warning', next: ['open', 'closed'] },
-  closed: { code: 100, label: L('Closed', '已关闭', 'Geschlossen'), tone: 'success', next: ['open'] },
+  open: state(1, 'danger', ['Open', '待处理', 'Offen'], ['waiting', 'closed']),
+  waiting: state(2, 'warning', ['Waiting', '等待回复', 'Wartend'], ['open', 'closed']),
+  closed: state(100, 'success', ['Closed', '已关闭', 'Geschlossen'], ['open']),
 });
 export type TicketState = keyof typeof TICKET.states;

@@ -1,4 +1,4 @@
-import { defineMachine, type StateDef } from './machine.js';
+import { defineMachine, state } from './machine.js';
 
 /**
  * Picklists (issue 18 item 1, facts §3.6 and §5.1). The original's open ("to do") statuses are 0, 1, 3,
@@ -7,74 +7,22 @@ import { defineMachine, type StateDef } from './machine.js';
  * printed; the first saved progress puts it in process. The other open codes are kept so the handheld's
  * `Status[]` filters find what they expect. docs/picking.md shows the table.
  */
-type Label = StateDef['label'];
-const L = (en: string, cn: string, de: string): Label => ({ en, cn, de });
 
 /** Every open state may be held, canceled, or completed by the PUT rule. */
 const OPEN_NEXT = ['hold', 'packingCompleted', 'shippedPartially', 'canceled'] as const;
 
 export const PICKLIST = defineMachine('picklist', {
-  readyToPick: {
-    code: 0,
-    label: L('Ready to pick', '待拣货', 'Bereit zur Kommissionierung'),
-    tone: 'warning',
-    next: ['picklistPrinted', 'inProcess', ...OPEN_NEXT],
-  },
-  picklistPrinted: {
-    code: 1,
-    label: L('Picklist printed', '拣货单已打印', 'Pickliste gedruckt'),
-    tone: 'primary',
-    next: ['inProcess', 'pickingCompleted', ...OPEN_NEXT],
-  },
-  readyToSwap: {
-    code: 3,
-    label: L('Ready to swap', '待换标', 'Bereit zum Etikettentausch'),
-    tone: 'warning',
-    next: ['inProcess', ...OPEN_NEXT],
-  },
-  readyToPack: {
-    code: 4,
-    label: L('Ready to pack', '待打包', 'Bereit zum Packen'),
-    tone: 'warning',
-    next: ['inProcess', ...OPEN_NEXT],
-  },
-  hold: {
-    code: 5,
-    label: L('Hold', '暂停', 'Angehalten'),
-    tone: 'warning',
-    next: ['readyToPick', 'picklistPrinted', 'inProcess', 'packingCompleted', 'canceled'],
-  },
-  inProcess: {
-    code: 10,
-    label: L('In process', '处理中', 'In Bearbeitung'),
-    tone: 'warning',
-    next: ['pickingCompleted', 'partialQc', ...OPEN_NEXT],
-  },
-  pickingCompleted: {
-    code: 15,
-    label: L('Picking completed', '拣货完成', 'Kommissionierung abgeschlossen'),
-    tone: 'warning',
-    next: ['inProcess', ...OPEN_NEXT],
-  },
-  partialQc: {
-    code: 95,
-    label: L('Partial QC', '部分质检', 'Teilprüfung'),
-    tone: 'warning',
-    next: ['inProcess', ...OPEN_NEXT],
-  },
-  packingCompleted: {
-    code: 20,
-    label: L('Packing completed', '打包完成', 'Verpackung abgeschlossen'),
-    tone: 'success',
-    next: ['shippedPartially'],
-  },
-  shippedPartially: {
-    code: 99,
-    label: L('Shipped partially', '部分发货', 'Teilweise versendet'),
-    tone: 'warning',
-    next: ['packingCompleted'],
-  },
-  canceled: { code: 120, label: L('Canceled', '已取消', 'Storniert'), tone: 'success', next: [] },
+  readyToPick: state(0, 'warning', ['Ready to pick', '待拣货', 'Bereit zur Kommissionierung'], ['picklistPrinted', 'inProcess', ...OPEN_NEXT]),
+  picklistPrinted: state(1, 'primary', ['Picklist printed', '拣货单已打印', 'Pickliste gedruckt'], ['inProcess', 'pickingCompleted', ...OPEN_NEXT]),
+  readyToSwap: state(3, 'warning', ['Ready to swap', '待换标', 'Bereit zum Etikettentausch'], ['inProcess', ...OPEN_NEXT]),
+  readyToPack: state(4, 'warning', ['Ready to pack', '待打包', 'Bereit zum Packen'], ['inProcess', ...OPEN_NEXT]),
+  hold: state(5, 'warning', ['Hold', '暂停', 'Angehalten'], ['readyToPick', 'picklistPrinted', 'inProcess', 'packingCompleted', 'canceled']),
+  inProcess: state(10, 'warning', ['In process', '处理中', 'In Bearbeitung'], ['pickingCompleted', 'partialQc', ...OPEN_NEXT]),
+  pickingCompleted: state(15, 'warning', ['Picking completed', '拣货完成', 'Kommissionierung abgeschlossen'], ['inProcess', ...OPEN_NEXT]),
+  partialQc: state(95, 'warning', ['Partial QC', '部分质检', 'Teilprüfung'], ['inProcess', ...OPEN_NEXT]),
+  packingCompleted: state(20, 'success', ['Packing completed', '打包完成', 'Verpackung abgeschlossen'], ['shippedPartially']),
+  shippedPartially: state(99, 'warning', ['Shipped partially', '部分发货', 'Teilweise versendet'], ['packingCompleted']),
+  canceled: state(120, 'success', ['Canceled', '已取消', 'Storniert']),
 });
 export type PicklistState = keyof typeof PICKLIST.states;
 

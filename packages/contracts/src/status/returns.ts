@@ -1,13 +1,13 @@
-import { defineMachine } from './machine.js';
+import { defineMachine, state } from './machine.js';
 
 /**
  * Returns (RMA, issue 6 §5). Codes are the original's (facts §5.3): 0 Received, 100 Inbounded,
  * 120 Canceled. Inbounding books every line at once, so a return is never partially inbounded.
  */
 export const RETURN_ORDER = defineMachine('returnOrder', {
-  received: { code: 0, label: { en: 'Received', cn: '已收到', de: 'Eingegangen' }, tone: 'warning', next: ['inbounded', 'canceled'] },
-  inbounded: { code: 100, label: { en: 'Inbounded', cn: '已入库', de: 'Eingelagert' }, tone: 'success', next: [] },
-  canceled: { code: 120, label: { en: 'Canceled', cn: '已取消', de: 'Storniert' }, tone: 'default', next: [] },
+  received: state(0, 'warning', ['Received', '已收到', 'Eingegangen'], ['inbounded', 'canceled']),
+  inbounded: state(100, 'success', ['Inbounded', '已入库', 'Eingelagert']),
+  canceled: state(120, 'default', ['Canceled', '已取消', 'Storniert']),
 });
 export type ReturnOrderState = keyof typeof RETURN_ORDER.states;
 

@@ -57,6 +57,8 @@ export const cjkBoldFont = (): FontFile | null => (configured ? null : firstExis
 /** A font for Latin beyond Latin-1, Greek and Cyrillic; falls back to the CJK font (it covers them too). */
 export const unicodeFont = (): FontFile | null => configured ?? firstExisting('unicode', UNICODE_CANDIDATES) ?? cjkFont();
 export const hasCjkFont = (): boolean => cjkFont() !== null;
+/** The language a document is printed in: Chinese only with a CJK font installed, else English. */
+export const printedLanguage = <L extends string>(language: L): L | 'en' => (language === 'cn' && !hasCjkFont() ? 'en' : language);
 
 /** What a text needs: 'base' fits Helvetica (Windows-1252/Latin-1), 'cjk' has Han or kana, else 'unicode'. */
 export function scriptOf(text: string): 'base' | 'unicode' | 'cjk' {

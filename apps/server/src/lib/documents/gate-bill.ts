@@ -3,7 +3,7 @@
  * the month, one row per label (date, tracking number, product, carrier cost, margin, amount) and the
  * totals. Amounts arrive in cents and are printed as decimals; nothing is computed here.
  */
-import { hasCjkFont } from './fonts.js';
+import { printedLanguage } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
 import { A4_SIZE, addPage, MM, newDocument, toBuffer, type Doc } from './pdf.js';
 import { write } from './sheet.js';
@@ -68,7 +68,7 @@ function header(doc: Doc, data: GateBillDocument, t: Texts, page: number): numbe
 }
 
 export async function renderGateBill(data: GateBillDocument): Promise<Buffer> {
-  const language = data.language === 'cn' && !hasCjkFont() ? 'en' : data.language;
+  const language = printedLanguage(data.language);
   const t = TEXTS[language];
   const doc = newDocument(`${t.title} ${data.number}`);
   let page = 1;

@@ -6,7 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import { canEncode, drawBarcode } from './barcode.js';
-import { hasCjkFont } from './fonts.js';
+import { printedLanguage } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
 import { A4_SIZE, addPage, MM, newDocument, streamPages } from './pdf.js';
 import { drawFacts, drawSignatures, write } from './sheet.js';
@@ -35,7 +35,7 @@ const kg = (n: number) => n.toFixed(3).replace(/\.?0+$/, '') || '0';
 
 /** The manifest as A4 pages; the signature fields under the totals on the last page. */
 export function manifestSheet(data: ManifestSheetData): Readable {
-  const t = TEXTS[data.language === 'cn' && !hasCjkFont() ? 'en' : data.language];
+  const t = TEXTS[printedLanguage(data.language)];
   const doc = newDocument(`${t.title} ${data.number}`);
   const pages = Math.max(1, Math.ceil(data.rows.length / ROWS_PER_PAGE));
   const orders = new Set(data.rows.map((r) => r.outboundUNID)).size;

@@ -3,7 +3,7 @@
  * number as Code 128 for the returns desk to scan. Texts in the consignee's language (en, cn, de).
  */
 import { drawBarcode } from './barcode.js';
-import { hasCjkFont } from './fonts.js';
+import { printedLanguage } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
 import { A4_SIZE, addPage, MM, newDocument, toBuffer, type Doc } from './pdf.js';
 import { write } from './sheet.js';
@@ -65,7 +65,7 @@ function header(doc: Doc, data: PackingSlipData, t: (typeof TEXTS)['en'], page: 
 }
 
 export async function renderPackingSlip(data: PackingSlipData): Promise<Buffer> {
-  const language = data.language === 'cn' && !hasCjkFont() ? 'en' : data.language;
+  const language = printedLanguage(data.language);
   const t = TEXTS[language];
   const doc = newDocument(`${t.title} ${data.orderNo}`);
   let page = 1;

@@ -6,7 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import { canEncode, drawBarcode } from './barcode.js';
-import { hasCjkFont, useFontFor } from './fonts.js';
+import { printedLanguage, useFontFor } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
 import { A4_SIZE, addPage, MM, newDocument, streamPages } from './pdf.js';
 import { drawFacts, drawSignatures, write } from './sheet.js';
@@ -31,7 +31,7 @@ const TEXTS = documentTexts('palletSheets');
 const [W, H] = A4_SIZE;
 const M = 16 * MM;
 
-const textsOf = (language: LabelLanguage) => TEXTS[language === 'cn' && !hasCjkFont() ? 'en' : language];
+const textsOf = (language: LabelLanguage) => TEXTS[printedLanguage(language)];
 
 /** The loading sheet: one A4 page, the pallet code as a big Code 128 for the loading scan. */
 export function palletSheet(data: PalletSheetData): Readable {

@@ -6,7 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import { drawBarcode } from './barcode.js';
-import { hasCjkFont } from './fonts.js';
+import { printedLanguage } from './fonts.js';
 import type { LabelLanguage } from './logistics-labels.js';
 import { A4_SIZE, addPage, MM, newDocument, streamPages, type Doc } from './pdf.js';
 import { drawFacts, write } from './sheet.js';
@@ -93,7 +93,7 @@ function drawPage(doc: Doc, data: PicklistSheetData, t: Texts, page: number, pag
 
 /** The picklist as a PDF stream: one page per `LINES_PER_PAGE` lines of the pick path. */
 export function picklistSheet(data: PicklistSheetData): Readable {
-  const language = data.language === 'cn' && !hasCjkFont() ? 'en' : data.language;
+  const language = printedLanguage(data.language);
   const t = TEXTS[language];
   const doc = newDocument(`${t.title} ${data.unid}`);
   const pages = Math.max(1, Math.ceil(data.lines.length / LINES_PER_PAGE));

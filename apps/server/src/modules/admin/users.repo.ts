@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { updateIfVersion } from './versioned-update.repo.js';
 import { TenantScope, whereTenant } from '../../db/tenant-scope.js';
+import { newestFirst, type TimeKeyset } from '../../db/keyset.js';
 
 export interface UserFilter {
   merchantScope: TenantScope;
@@ -10,7 +11,7 @@ export interface UserFilter {
   merchantId?: number;
   role?: string;
   disabled?: boolean;
-  cursor: { at: Date; id: number } | null;
+  cursor: TimeKeyset | null;
   limit: number;
 }
 
@@ -46,10 +47,8 @@ export class UsersRepo {
 
   list(f: UserFilter) {
     // Service users of OAuth2 clients are managed on the clients screen, not among people.
-    // Ordered and paged by the time at the cursor's precision (milliseconds): users made in one transaction
-    // (the demo's) share a microsecond time, and a cursor cut to milliseconds would skip the rest of them.
-    const created = sql<Date>`date_trunc('milliseconds', u.created_at)`;
-    let query = this.base().where('u.account', 'not like', '%@oauth.invalid').orderBy(created, 'desc').orderBy('u.id', 'desc').limit(f.limit);
+    // Users made in one transaction (the demo's) share a time: the keyset keeps its microseconds (db/keyset.ts).
+    let query = newestFirst(this.base().where('u.account', 'not like', '%@oauth.invalid'), { time: 'u.created_at', id: 'u.id' }, f.cursor, f.limit);
     query = query.$call(whereTenant(f.merchantScope, 'u.merchant_id'));
     if (f.merchantId !== undefined) query = query.$call(whereTenant(TenantScope.merchant(f.merchantId), 'u.merchant_id'));
     if (f.type !== undefined) query = query.where('u.type', '=', f.type);
@@ -69,10 +68,6 @@ export class UsersRepo {
             .where('r.name', '=', f.role!),
         ),
       );
-    if (f.cursor) {
-      const { at, id } = f.cursor;
-      query = query.where((eb) => eb.or([eb(created, '<', at), eb.and([eb(created, '=', at), eb('u.id', '<', id)])]));
-    }
     return query.execute();
   }
 

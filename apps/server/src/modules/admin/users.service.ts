@@ -3,7 +3,7 @@ import type { UserCreate, UserUpdate } from '@kontor/contracts/domains/admin';
 import type { Core } from '../../core.js';
 import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { decodeCursor, keysetPage } from '../../lib/cursor.js';
 import { hashPassword } from '../auth/index.js';
 import { checkOwnPicture } from '../files/index.js';
 import { audit } from './audit.js';
@@ -39,8 +39,7 @@ export class UsersService {
       cursor: decodeCursor(query.o),
       limit: query.l,
     });
-    const last = rows.at(-1);
-    return { data: rows, next: rows.length === query.l && last ? encodeCursor(last.createdAt, last.id) : null };
+    return keysetPage(rows, query.l);
   }
 
   async get(auth: AuthContext, id: number) {

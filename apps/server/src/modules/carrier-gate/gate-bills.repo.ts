@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { newestFirst, type TimeKeyset } from '../../db/keyset.js';
 import type { DB, GateBillLinesTable, GateBillsTable } from '../../db/types.js';
 
 export type GateBillRow = Selectable<GateBillsTable> & { company: string };
@@ -9,7 +10,7 @@ export interface GateBillFilter {
   gateUserId?: number | undefined;
   period?: string | undefined;
   status?: number | undefined;
-  cursor?: { at: Date; id: number } | null;
+  cursor?: TimeKeyset | null;
   limit?: number;
 }
 
@@ -41,17 +42,9 @@ export interface NewBillLine {
 
 /** The SQL of gate bills and their lines. */
 export const gateBillsRepo = {
-  list(db: Kysely<DB>, filter: GateBillFilter): Promise<GateBillRow[]> {
-    let query = gateBillsRepo.filtered(db, filter).selectAll('b').select('u.company');
-    if (filter.cursor) {
-      const { at, id } = filter.cursor;
-      query = query.where((eb) => eb.or([eb('b.created_at', '<', at), eb.and([eb('b.created_at', '=', at), eb('b.id', '<', id)])]));
-    }
-    return query
-      .orderBy('b.created_at', 'desc')
-      .orderBy('b.id', 'desc')
-      .limit(filter.limit ?? 1000)
-      .execute();
+  list(db: Kysely<DB>, filter: GateBillFilter) {
+    const query = gateBillsRepo.filtered(db, filter).selectAll('b').select('u.company');
+    return newestFirst(query, { time: 'b.created_at', id: 'b.id' }, filter.cursor, filter.limit ?? 1000).execute();
   },
 
   async count(db: Kysely<DB>, filter: GateBillFilter): Promise<number> {

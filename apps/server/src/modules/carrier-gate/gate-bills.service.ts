@@ -5,7 +5,7 @@ import type { Core } from '../../core.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { toCsv } from '../../lib/csv.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { decodeCursor, keysetPage } from '../../lib/cursor.js';
 import { renderGateBill } from '../../lib/documents/gate-bill.js';
 import { gateBillsRepo, type GateBillLineRow, type GateBillRow, type NewBillLine } from './gate-bills.repo.js';
 import { gateUsersRepo } from './gate-users.repo.js';
@@ -74,13 +74,8 @@ export class GateBillsService {
   ): Promise<Page<GateBill>> {
     mustBeCompany(auth);
     const filter = { gateUserId: query.gateUserId, period: query.period, status: query.status };
-    const rows = await gateBillsRepo.list(this.core.db, { ...filter, cursor: decodeCursor(query.o), limit: query.l });
-    const last = rows.at(-1);
-    return {
-      total: await gateBillsRepo.count(this.core.db, filter),
-      next: rows.length === query.l && last ? encodeCursor(last.created_at, Number(last.id)) : null,
-      data: rows.map(toBill),
-    };
+    const page = keysetPage(await gateBillsRepo.list(this.core.db, { ...filter, cursor: decodeCursor(query.o), limit: query.l }), query.l);
+    return { total: await gateBillsRepo.count(this.core.db, filter), next: page.next, data: page.data.map(toBill) };
   }
 
   async detail(auth: AuthContext, id: number): Promise<GateBillDetail> {

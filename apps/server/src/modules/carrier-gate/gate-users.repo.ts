@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { newestFirst, type TimeKeyset } from '../../db/keyset.js';
 import type { DB, GateApiKeysTable, GateUsersTable } from '../../db/types.js';
 
 export type GateUserRow = Selectable<GateUsersTable> & { active_keys: number; labels: number };
@@ -24,7 +25,7 @@ export interface GateUserFilter {
   id?: number;
   q?: string | undefined;
   active?: boolean | undefined;
-  cursor?: { at: Date; id: number } | null;
+  cursor?: TimeKeyset | null;
   limit?: number;
 }
 
@@ -40,23 +41,15 @@ function jsonColumns(c: GateUserColumns) {
 
 /** The SQL of gate users and their API keys; the only reader of key hashes. */
 export const gateUsersRepo = {
-  list(db: Kysely<DB>, filter: GateUserFilter): Promise<GateUserRow[]> {
-    let query = gateUsersRepo
+  list(db: Kysely<DB>, filter: GateUserFilter) {
+    const query = gateUsersRepo
       .filtered(db, filter)
       .selectAll('u')
       .select([
         sql<number>`(select count(*) from gate_api_keys k where k.gate_user_id = u.id and k.revoked_at is null)`.as('active_keys'),
         sql<number>`(select count(*) from gate_labels l where l.gate_user_id = u.id and l.state = 'bought')`.as('labels'),
       ]);
-    if (filter.cursor) {
-      const { at, id } = filter.cursor;
-      query = query.where((eb) => eb.or([eb('u.created_at', '<', at), eb.and([eb('u.created_at', '=', at), eb('u.id', '<', id)])]));
-    }
-    return query
-      .orderBy('u.created_at', 'desc')
-      .orderBy('u.id', 'desc')
-      .limit(filter.limit ?? 1000)
-      .execute();
+    return newestFirst(query, { time: 'u.created_at', id: 'u.id' }, filter.cursor, filter.limit ?? 1000).execute();
   },
 
   async count(db: Kysely<DB>, filter: GateUserFilter): Promise<number> {

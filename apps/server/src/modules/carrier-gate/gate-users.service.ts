@@ -5,7 +5,7 @@ import type { Core } from '../../core.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { hashToken, newSecret } from '../../lib/crypto.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { decodeCursor, keysetPage } from '../../lib/cursor.js';
 import { gateUsersRepo, type GateKeyRow, type GateUserRow } from './gate-users.repo.js';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -70,13 +70,8 @@ export class GateUsersService {
   ): Promise<Page<GateUser>> {
     mustBeCompany(auth);
     const filter = { q: query.q?.trim() || undefined, active: query.active === undefined ? undefined : query.active === 'true' };
-    const rows = await gateUsersRepo.list(this.core.db, { ...filter, cursor: decodeCursor(query.o), limit: query.l });
-    const last = rows.at(-1);
-    return {
-      total: await gateUsersRepo.count(this.core.db, filter),
-      next: rows.length === query.l && last ? encodeCursor(last.created_at, Number(last.id)) : null,
-      data: rows.map(toGateUser),
-    };
+    const page = keysetPage(await gateUsersRepo.list(this.core.db, { ...filter, cursor: decodeCursor(query.o), limit: query.l }), query.l);
+    return { total: await gateUsersRepo.count(this.core.db, filter), next: page.next, data: page.data.map(toGateUser) };
   }
 
   async get(auth: AuthContext | null, id: number): Promise<GateUser> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
+import { newestFirst, type TimeKeyset } from '../../db/keyset.js';
 
 /** SQL of uploaded files (stored in the database, so every server process serves every file). */
 export class FilesRepo {
@@ -65,8 +66,8 @@ export class FilesRepo {
   }
 
   /** Stored files newest first, keyset by (created_at, id); job results are their owners' own business. */
-  list(f: { merchantScope: TenantScope; q?: string; kind?: string; after: { at: Date; id: string } | null; limit: number }) {
-    return this.db
+  list(f: { merchantScope: TenantScope; q?: string; kind?: string; after: TimeKeyset<string> | null; limit: number }) {
+    const query = this.db
       .selectFrom('files as f')
       .leftJoin('users as u', 'u.id', 'f.owner_user_id')
       .leftJoin('merchants as m', 'm.id', 'f.merchant_id')
@@ -75,12 +76,8 @@ export class FilesRepo {
       .where('f.kind', '<>', 'job')
       .$call(whereTenant(f.merchantScope, 'f.merchant_id'))
       .$if(!!f.kind, (q) => q.where('f.kind', '=', f.kind as 'image'))
-      .$if(!!f.q, (q) => q.where('f.name', 'ilike', `%${f.q!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
-      .$if(!!f.after, (q) => q.where((eb) => eb(eb.refTuple('f.created_at', 'f.id'), '<', eb.tuple(f.after!.at, f.after!.id))))
-      .orderBy('f.created_at', 'desc')
-      .orderBy('f.id', 'desc')
-      .limit(f.limit)
-      .execute();
+      .$if(!!f.q, (q) => q.where('f.name', 'ilike', `%${f.q!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    return newestFirst(query, { time: 'f.created_at', id: 'f.id' }, f.after, f.limit).execute();
   }
 
   usedAsAvatar(id: string) {

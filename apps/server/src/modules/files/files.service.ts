@@ -3,6 +3,7 @@ import type { AuthContext } from '../../http/access.js';
 
 import { AppError, ruleError } from '../../http/app-error.js';
 import { newFileId } from '../../lib/crypto.js';
+import { cursorTime, keysetPage } from '../../lib/cursor.js';
 import { audit } from '../admin/index.js';
 import { FilesRepo } from './files.repo.js';
 import { ALLOWED, servedType, sniff, type FileKind } from './sniff.js';
@@ -38,14 +39,11 @@ export class FilesService {
   /** The files screen (issue 4 §4): uploads with who and when, in the session's tenant scope. */
   async list(auth: AuthContext, query: { l: number; o?: string; q?: string; kind?: string }) {
     const [time, id] = (query.o ?? '').split('~');
-    const at = new Date(time ?? '');
-    const after = query.o && id && !Number.isNaN(at.getTime()) && at.getTime() > 0 ? { at, id } : null;
+    const at = cursorTime(time);
+    const after = at && id ? { at, id } : null;
     const rows = await this.repo.list({ merchantScope: TenantScope.of(auth), q: query.q?.trim() || undefined, kind: query.kind, after, limit: query.l });
-    const last = rows.at(-1);
-    return {
-      data: rows.map((r) => ({ ...r, url: `/v0/static/${r.id}` })),
-      next: rows.length === query.l && last ? `${new Date(last.createdAt).toISOString()}~${last.id}` : null,
-    };
+    const page = keysetPage(rows, query.l);
+    return { data: page.data.map((r) => ({ ...r, url: `/v0/static/${r.id}` })), next: page.next };
   }
 
   /** Deletes a file for good from every screen; a picture still used as someone's avatar is refused. */

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { TenantScope, whereTenant } from '../../db/tenant-scope.js';
+import { afterTimeKeyset, keysetTime } from '../../db/keyset.js';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -63,8 +64,8 @@ export class LookupsRepo {
       .select(['id', 'item_id as itemId', 'sku as itemUnid', 'item_name as itemName', 'compartment_code as compartment', 'warehouse_code as warehouse'])
       .select(['batch as itemBatch', 'quantity', 'reserved as lockedQty', 'available', 'status', 'merchant_name as customer', 'merchant_id as merchantId'])
       .select([sql<string>`compartment_id::text`.as('locationGuid'), 'updated_at as updatedAt'])
-      .select(sql<string>`to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor'))
-      .where(sql<boolean>`(updated_at, id) > (${after}::timestamptz, ${afterId})`)
+      .select(keysetTime('updated_at').as('cursor'))
+      .where(afterTimeKeyset('updated_at', 'id', { at: after, id: afterId }, 'asc'))
       .orderBy('updated_at')
       .orderBy('id')
       .limit(limit)

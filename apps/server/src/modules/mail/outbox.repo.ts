@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { newestFirst, type TimeKeyset } from '../../db/keyset.js';
 
 /** SQL of the mail outbox (issue 2 §4). */
 export class OutboxRepo {
@@ -35,15 +36,11 @@ export class OutboxRepo {
     return this.db.selectFrom('mail_outbox').selectAll().where('id', '>', lastId).orderBy('id').limit(limit).execute();
   }
 
-  /** One page of the outbox newest first, before a creation time when given. */
-  async page(limit: number, before: Date | null) {
-    return this.db
+  /** One page of the outbox newest first, after a cursor when given. */
+  async page(limit: number, after: TimeKeyset | null) {
+    const query = this.db
       .selectFrom('mail_outbox')
-      .select(['id', 'to_address as to', 'subject', 'body', 'created_at as createdAt', 'sent_at as sentAt', 'error', 'attempts'])
-      .$if(before !== null, (q) => q.where('created_at', '<', before!))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+      .select(['id', 'to_address as to', 'subject', 'body', 'created_at as createdAt', 'sent_at as sentAt', 'error', 'attempts']);
+    return newestFirst(query, { time: 'created_at', id: 'id' }, after, limit).execute();
   }
 }

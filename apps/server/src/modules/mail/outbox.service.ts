@@ -1,21 +1,16 @@
-import { EPOCH_CURSOR } from '@kontor/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { invalidField } from '../../http/app-error.js';
 import { toCsv } from '../../lib/csv.js';
+import { decodeCursor, keysetPage } from '../../lib/cursor.js';
 import { OutboxRepo } from './outbox.repo.js';
 
 const EXPORT_BATCH = 500;
 
-/** One page of the outbox, newest first; `o` is the creation time of the previous page's last mail. */
+/** One page of the outbox, newest first; `o` is the cursor of the previous page's last mail (its creation time, `~id`). */
 export async function outboxPage(db: Kysely<DB>, l: number, o: string | undefined) {
-  let before: Date | null = null;
-  if (o && o !== EPOCH_CURSOR) {
-    before = new Date(o);
-    if (Number.isNaN(before.getTime())) throw invalidField('o');
-  }
-  const data = await new OutboxRepo(db).page(l, before);
-  return { data, next: data.length === l ? new Date(data.at(-1)!.createdAt).toISOString() : null };
+  if (o && Number.isNaN(new Date(o.split('~')[0]!).getTime())) throw invalidField('o');
+  return keysetPage(await new OutboxRepo(db).page(l, decodeCursor(o)), l);
 }
 
 /** The whole outbox as CSV, read in batches with progress; stops early when the job is cancelled. */

@@ -1,5 +1,6 @@
 import { EPOCH_CURSOR } from '@kontor/contracts';
 import { invalidField } from '../../http/app-error.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { allFields, columnOf, type ResourceDef, type ResourceField } from './define.js';
 import type { Filter } from './resource.repo.js';
 
@@ -71,7 +72,7 @@ export function parseSort(def: ResourceDef, s: string | undefined, d: string | u
  * sorts an opaque base64url text. The epoch cursor or none starts at the first page.
  */
 export function encodeAfter(kind: ResourceField['kind'], value: unknown, id: number): string {
-  if (kind === 'datetime') return `${new Date(value as string).toISOString()}~${id}`;
+  if (kind === 'datetime') return encodeCursor(value as string, id);
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
 }
 
@@ -88,11 +89,10 @@ const CURSOR_VALUE: Record<ResourceField['kind'], (value: unknown) => boolean> =
 export function decodeAfter(kind: ResourceField['kind'], o: string | undefined): { value: unknown; id: number } | null {
   if (!o || o === EPOCH_CURSOR) return null;
   if (kind === 'datetime') {
-    const [time, id] = o.split('~');
-    const at = new Date(time ?? '');
-    if (Number.isNaN(at.getTime())) throw invalid('o', 'not a cursor of this list');
-    if (at.getTime() <= 0) return null;
-    return { value: at, id: id ? Number.parseInt(id, 10) || Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER };
+    const [time] = o.split('~');
+    if (Number.isNaN(new Date(time ?? '').getTime())) throw invalid('o', 'not a cursor of this list');
+    const cursor = decodeCursor(o);
+    return cursor && { value: cursor.at, id: cursor.id };
   }
   try {
     const parsed = JSON.parse(Buffer.from(o, 'base64url').toString('utf8')) as unknown;

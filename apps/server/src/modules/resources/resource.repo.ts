@@ -4,6 +4,7 @@ import { allFields, columnOf, type ResourceDef, type ResourceField } from './def
 import { TenantScope, tenantSql, whereTenant } from '../../db/tenant-scope.js';
 import { TOTAL_CAP } from './list-query.js';
 import { StatementCache } from '../../db/statement-cache.js';
+import { afterTimeKeyset, keysetTime } from '../../db/keyset.js';
 
 /**
  * How the generic layer sees a declared table: rows of named columns with the id, version and stamps
@@ -30,7 +31,8 @@ export interface ListQuery {
   merchantScope: TenantScope;
   search?: string;
   filters: Filter[];
-  sort: { column: string; order: 'asc' | 'desc' };
+  /** A `datetime` sort pages by the time's microseconds (db/keyset.ts): its rows carry `cursorAt`. */
+  sort: { column: string; order: 'asc' | 'desc'; kind?: ResourceField['kind'] };
   after: { value: unknown; id: number } | null;
   limit: number;
 }
@@ -88,10 +90,11 @@ export class ResourceRepo {
       .selectFrom(this.def.table)
       .select((eb) => this.fields.map(([id, f]) => selection(eb, id, f)))
       .where((eb) => this.where(eb, query));
-    if (query.after) {
-      const after = query.after;
-      select = select.where((eb) => eb(eb.refTuple(column, 'id'), order === 'desc' ? '<' : '>', eb.tuple(after.value, after.id)));
-    }
+    const byTime = query.sort.kind === 'datetime';
+    if (byTime) select = select.select(keysetTime(column).as('cursorAt'));
+    const after = query.after;
+    if (after && byTime) select = select.where(afterTimeKeyset(column, 'id', { at: after.value as string, id: after.id }, order));
+    else if (after) select = select.where((eb) => eb(eb.refTuple(column, 'id'), order === 'desc' ? '<' : '>', eb.tuple(after.value, after.id)));
     return (await select.orderBy(column, order).orderBy('id', order).limit(query.limit).execute()) as Array<Record<string, unknown>>;
   }
 

@@ -45,8 +45,8 @@ export class ResourceService {
     return {
       total: Math.min(total, TOTAL_CAP),
       ...(total > TOTAL_CAP ? { totalCapped: true } : {}),
-      next: data.length === limit && last ? encodeAfter(sort.kind, last[sort.id], last.id as number) : null,
-      data: data.map((row) => this.show(row)),
+      next: data.length === limit && last ? encodeAfter(sort.kind, last.cursorAt ?? last[sort.id], last.id as number) : null,
+      data: data.map(({ cursorAt: _cursorAt, ...row }) => this.show(row)),
     };
   }
 
