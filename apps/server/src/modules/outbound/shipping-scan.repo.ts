@@ -122,7 +122,7 @@ export const shippingScanRepo = {
    */
   logBefore(db: Kysely<DB>, entry: ShippingLogEntry): RecordPrelude {
     const row = logRow(entry);
-    return { name: `shippingLog ${typeof entry.station === 'string' ? 's' : 'q'}`, parameters: Object.values(row), write: logInsert(db, [row]) };
+    return { name: `shippingLog ${typeof entry.station === 'string' ? 's' : 'q'}`, parameters: Object.values(row), write: () => logInsert(db, [row]) };
   },
 
   /** Where the user scans: their print station's account, else the session's client id, else its address. */

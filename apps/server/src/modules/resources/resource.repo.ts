@@ -1,4 +1,13 @@
-import { sql, type AliasedRawBuilder, type RawBuilder, type Expression, type OperationNodeSource, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import {
+  sql,
+  type AliasedRawBuilder,
+  type RawBuilder,
+  type Expression,
+  type OperationNodeSource,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+} from 'kysely';
 import type { DB, Generated, Timestamp } from '../../db/types.js';
 import { allFields, columnOf, type ResourceDef, type ResourceField } from './define.js';
 import { TenantScope, tenantSql, whereTenant } from '../../db/tenant-scope.js';
@@ -33,7 +42,8 @@ export interface RecordExtras {
 export interface RecordPrelude {
   name: string;
   parameters: readonly unknown[];
-  write: OperationNodeSource;
+  /** The write, built only when the statement is first compiled. */
+  write: () => OperationNodeSource;
 }
 
 export type Filter = { column: string; op: 'eq' | 'in' | 'gte' | 'lte'; value: unknown };
@@ -131,7 +141,7 @@ export class ResourceRepo {
     const key = `get ${scoped ? 'merchant' : 'all'} ${extra?.name ?? ''} ${prelude?.name ?? ''}`;
     const parameters = [...(prelude?.parameters ?? []), id, ...(scoped ? [merchantScope.merchantId] : [])];
     const rows = await this.statements.rows(db, key, parameters, () =>
-      (prelude ? (db.with('prelude', () => prelude.write as never) as unknown as typeof db) : db)
+      (prelude ? (db.with('prelude', () => prelude.write() as never) as unknown as typeof db) : db)
         .selectFrom(this.def.table)
         .select((eb) => [...this.fields.map(([fid, f]) => selection(eb, fid, f)), ...(extra?.columns(sql.ref(`${this.def.table}.id`)) ?? [])])
         .where('id', '=', id)
