@@ -91,6 +91,16 @@ const subscribedAt = async (orderId: number) =>
     (r) => r.tracking_subscribed_at,
   );
 const runner = () => t.core.jobs!.runner!;
+/** Runs the queued jobs of `kind` now rather than after their back-off. */
+async function retryNow(kind: string): Promise<void> {
+  await t.core.db
+    .updateTable('jobs')
+    .set({ run_after: new Date(Date.now() - 1000) })
+    .where('kind', '=', kind)
+    .where('status', '=', 'queued')
+    .execute();
+  await runner().drain();
+}
 
 beforeAll(async () => {
   fake = await startUpsFake();
@@ -135,13 +145,7 @@ describe('UPS Track Alert', () => {
     expect(await subscribedAt(order.id)).toEqual([null]);
 
     fake.mode = 'ok';
-    await t.core.db
-      .updateTable('jobs')
-      .set({ run_after: new Date(Date.now() - 1000) })
-      .where('kind', '=', TRACK_SUBSCRIBE_JOB)
-      .where('status', '=', 'queued')
-      .execute();
-    await runner().drain();
+    await retryNow(TRACK_SUBSCRIBE_JOB);
     expect(await jobsOf(order.id)).toMatchObject([{ status: 'done', attempts: 2 }]);
     expect(fake.subscriptions.has(order.numbers[0]!)).toBe(true);
   });
@@ -171,13 +175,7 @@ describe('UPS Track Alert', () => {
     expect(await gateSubscribedAt(shipmentId)).toEqual([null, null]);
 
     fake.mode = 'ok';
-    await t.core.db
-      .updateTable('jobs')
-      .set({ run_after: new Date(Date.now() - 1000) })
-      .where('kind', '=', GATE_TRACK_SUBSCRIBE_JOB)
-      .where('status', '=', 'queued')
-      .execute();
-    await runner().drain();
+    await retryNow(GATE_TRACK_SUBSCRIBE_JOB);
     const url = `${t.core.config.PUBLIC_URL.replace(/\/+$/, '')}/v0/carriers/webhooks/ups`;
     for (const n of numbers) expect(fake.subscriptions.get(n)).toEqual({ url, credential: SECRET });
     expect(await gateJobsOf(shipmentId)).toMatchObject([{ status: 'done', attempts: 2, result: { subscribed: numbers, refused: [] } }]);
