@@ -262,6 +262,38 @@ test.describe('outbound orders', () => {
     await staff.close();
   });
 
+  test('staff finish a partially shipped order partially: the dialog asks why, the order and its history say so (issue 19 item 6)', async ({
+    page,
+    browser,
+  }) => {
+    await signedIn(page, 'merchant-a@demo.local');
+    const order = await created(page, unique('PARTIAL'), [{ sku: 'SKU-A', quantity: 1 }]);
+
+    const staff = await browser.newPage();
+    await signedIn(staff, 'staff@demo.local');
+    const staffCall = await api(staff);
+    for (const to of ['inPicklist', 'readyToPack', 'packed', 'packingCompleted', 'partiallyShipped'])
+      expect((await staffCall('POST', `/v0/outbound/orders/${order.id}/status`, { to })).code, to).toBe('OK');
+
+    await staff.goto(`/eEP/outbound-orders?id=${order.id}`);
+    await expect(statusOf(staff)).toHaveText('Partially shipped');
+    await staff.getByTestId('outbound-partial-finish').click();
+    const dialog = staff.locator('.ant-modal').filter({ hasText: `Finish order ${order.unid} partially` });
+    // Without a reason nothing is sent: the dialog says what is missing.
+    await dialog.getByRole('button', { name: 'Finish partially' }).click();
+    await expect(dialog).toContainText('Please give a reason.');
+    await dialog.getByTestId('partial-finish-reason').fill('second parcel lost in the depot');
+    await dialog.getByRole('button', { name: 'Finish partially' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(statusOf(staff)).toHaveText('Partially finish');
+    await expect(staff.getByTestId('outbound-partial-finish')).toHaveCount(0);
+    await staff.getByRole('tab', { name: /History/ }).click();
+    const entry = staff.getByTestId('outbound-history-entry').filter({ hasText: 'second parcel lost in the depot' });
+    await expect(entry).toContainText('Partially shipped');
+    await expect(entry).toContainText('Partially finish');
+    await staff.close();
+  });
+
   test("merchant B sees none of merchant A's orders, exports or tickets", async ({ page, browser }) => {
     await signedIn(page, 'merchant-a@demo.local');
     const reference = unique('PRIVATE');

@@ -32,6 +32,7 @@ import * as m0032 from '../../migrations/0032_merchant_packing_rules.js';
 import * as m0035 from '../../migrations/0035_loading_log.js';
 import * as m0034 from '../../migrations/0034_manifests.js';
 import * as m0037 from '../../migrations/0037_track_alert_floor_indexes.js';
+import * as m0038 from '../../migrations/0038_gate_track_alert.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035_loading_log': m0035,
   '0034_manifests': m0034,
   '0037_track_alert_floor_indexes': m0037,
+  '0038_gate_track_alert': m0038,
 };
 
 class StaticProvider implements MigrationProvider {

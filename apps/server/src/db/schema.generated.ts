@@ -266,6 +266,7 @@ export interface GateLabelsTable {
   updated_at: Generated<Timestamp>;
   bought_at: Timestamp | null;
   voided_at: Timestamp | null;
+  tracking_subscribed_at: Timestamp | null;
 }
 
 export interface GateShipmentsTable {

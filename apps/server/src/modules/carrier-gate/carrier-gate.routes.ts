@@ -15,6 +15,9 @@ import type { Core } from '../../core.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { ok } from '../../http/reply.js';
 import { can, canRetry, idParams, routeDocs } from '../../http/route-config.js';
+import { TRACK_SUBSCRIBE_ATTEMPTS } from '../carriers/index.js';
+import { registerJobHandler } from '../jobs/index.js';
+import { GATE_TRACK_SUBSCRIBE_JOB } from './gate-shipments.service.js';
 import { carrierGateServices } from './index.js';
 
 const route = routeDocs(['carrier gate']);
@@ -34,6 +37,11 @@ function sendFile(reply: FastifyReply, file: { mime: string; name: string; data:
 export function registerCarrierGateRoutes(app: FastifyInstance, core: Core): void {
   const { users, shipments, bills } = carrierGateServices(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // UPS Track Alert for the shipments' labels, retried as the order labels' subscription job is.
+  registerJobHandler(GATE_TRACK_SUBSCRIBE_JOB, async (ctx) => ({ result: { ...(await shipments.subscribeTracking(Number(ctx.payload.shipmentId))) } }), {
+    maxAttempts: TRACK_SUBSCRIBE_ATTEMPTS,
+  });
 
   r.get(
     '/v0/carriergate/users',

@@ -145,4 +145,26 @@ export const gateShipmentsRepo = {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   },
+
+  /** The bought labels of a shipment whose tracking number no carrier took for pushed events yet (with the shipment's account). */
+  unsubscribed(db: Kysely<DB>, shipmentId: number): Promise<Array<{ id: number; accountId: number; trackingNumber: string }>> {
+    return db
+      .selectFrom('gate_labels as l')
+      .innerJoin('gate_shipments as s', 's.id', 'l.shipment_id')
+      .select(['l.id', 's.account_id as accountId', 'l.tracking_number as trackingNumber'])
+      .where('l.shipment_id', '=', shipmentId)
+      .where('l.state', '=', 'bought')
+      .where('l.tracking_subscribed_at', 'is', null)
+      .orderBy('l.id')
+      .execute() as Promise<Array<{ id: number; accountId: number; trackingNumber: string }>>;
+  },
+
+  async markSubscribed(db: Kysely<DB>, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .updateTable('gate_labels')
+      .set({ tracking_subscribed_at: sql`now()` })
+      .where('id', 'in', ids)
+      .execute();
+  },
 };

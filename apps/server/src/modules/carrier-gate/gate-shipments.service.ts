@@ -7,7 +7,7 @@ import type { Core } from '../../core.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { mergePdfs } from '../../lib/documents/merge-pdf.js';
-import { CarrierError, carriersServices, toCarrierAddress, type BoughtParcel, type CarrierAddress } from '../carriers/index.js';
+import { CarrierError, carriersServices, toCarrierAddress, type BoughtParcel, type CarrierAddress, type SubscribeOutcome } from '../carriers/index.js';
 import { readGeneratedFiles, storeGeneratedFile } from '../files/index.js';
 import { gateShipmentsRepo, type GateLabelRow, type GateShipmentRow } from './gate-shipments.repo.js';
 import { gateUsersRepo } from './gate-users.repo.js';
@@ -54,6 +54,9 @@ export function toShipment(row: GateShipmentRow, labels: GateLabelRow[]): GateSh
     createdAt: time(row.created_at),
   };
 }
+
+/** The job that subscribes a gate shipment's bought labels to the carrier's pushed tracking events (UPS Track Alert). */
+export const GATE_TRACK_SUBSCRIBE_JOB = 'carrierGate.trackSubscribe';
 
 /** A carrier's refusal as the coded error of its kind, with the carrier's own words as a field error. */
 function refusal(error: CarrierError): AppError {
@@ -203,7 +206,28 @@ export class GateShipmentsService {
       await this.voidBought(row);
       throw refusal(failure);
     }
+    await this.afterPurchase(row);
     return this.answer(Number(row.id));
+  }
+
+  /**
+   * After a purchase (or a retry's lookup) left the shipment bought: a carrier that pushes only subscribed
+   * numbers (UPS Track Alert) gets the numbers not subscribed yet from a job, as an order's labels do
+   * (docs/carrier-drivers.md "UPS Track Alert"); the labels are sold whatever becomes of it.
+   */
+  private async afterPurchase(row: GateShipmentRow): Promise<void> {
+    if (!carriersServices(this.core).subscriptions.takesSubscriptions(row.carrier)) return;
+    const labels = await gateShipmentsRepo.labels(this.core.db, [Number(row.id)]);
+    if (shipmentState(labels) !== 'bought' || labels.every((l) => l.tracking_subscribed_at !== null)) return;
+    await this.core.jobs
+      ?.enqueue(GATE_TRACK_SUBSCRIBE_JOB, { shipmentId: Number(row.id) }, { userId: null, merchantId: null })
+      .catch((error: unknown) => this.core.log.warn({ err: error, shipment: Number(row.id) }, 'track subscription not queued'));
+  }
+
+  /** The job: subscribes what the shipment's bought labels still lack. */
+  async subscribeTracking(shipmentId: number): Promise<SubscribeOutcome> {
+    const waiting = await gateShipmentsRepo.unsubscribed(this.core.db, shipmentId);
+    return carriersServices(this.core).subscriptions.subscribeLabels(waiting, (ids) => gateShipmentsRepo.markSubscribed(this.core.db, ids));
   }
 
   private async buyRows(row: GateShipmentRow, rows: GateLabelRow[]): Promise<CarrierError | null> {

@@ -21,7 +21,7 @@ export type { DirectPlan } from './direct-labels.js';
 export { toCarrierAddress } from './direct-labels.js';
 export { registerCarrierDriver, carrierDriver, carrierDrivers } from './drivers/index.js';
 export { LABEL_RETRY_JOB } from './labels.service.js';
-export { TRACK_SUBSCRIBE_JOB } from './tracking-subscriptions.service.js';
+export { TRACK_SUBSCRIBE_ATTEMPTS, TRACK_SUBSCRIBE_JOB, type SubscribeOutcome, type UnsubscribedLabel } from './tracking-subscriptions.service.js';
 export { SecretBox } from './secret-box.js';
 export type { GatePlan } from './gate.service.js';
 
@@ -35,6 +35,8 @@ function wire(core: Core) {
     prices: new CarrierPricesService(core),
     direct: new DirectLabels(core, accounts, labels.purchaser),
     webhooks: new CarrierWebhooksService(core, accounts),
+    /** Track Alert subscriptions, also for labels bought outside an order (the carrier gate's shipments). */
+    subscriptions: labels.subscriptions,
   };
 }
 

@@ -10,6 +10,13 @@ export const TRACK_SUBSCRIBE_JOB = 'carriers.trackSubscribe';
 /** A UPS outage may last a while: the job tries this often, waiting 2, 4, 8 … s between tries. */
 export const TRACK_SUBSCRIBE_ATTEMPTS = 8;
 
+/** A bought label waiting for its subscription: its row id in the owner's table, its account and number. */
+export interface UnsubscribedLabel {
+  id: number;
+  accountId: number;
+  trackingNumber: string;
+}
+
 /** What one run of the job did. */
 export interface SubscribeOutcome {
   subscribed: string[];
@@ -42,8 +49,22 @@ export class TrackingSubscriptionsService {
 
   /** The job: subscribes what the order's labels still lack, account by account. */
   async subscribeOrder(orderId: number): Promise<SubscribeOutcome> {
-    const out: SubscribeOutcome = { subscribed: [], refused: [] };
     const waiting = await labelsRepo.unsubscribed(this.core.db, orderId);
+    return this.subscribeLabels(waiting, (ids) => labelsRepo.markSubscribed(this.core.db, ids));
+  }
+
+  /** Whether labels of `carrier` are subscribed at all (its driver takes subscriptions: UPS). */
+  takesSubscriptions(carrier: string): boolean {
+    return Boolean(carrierDriver(carrier)?.subscribe);
+  }
+
+  /**
+   * Subscribes labels bought outside an order (the carrier gate's shipments), for their owner's job:
+   * the same batches, credential, retry and refusal rules as the order labels; `mark` records the
+   * labels the carrier took, in the owner's table.
+   */
+  async subscribeLabels(waiting: readonly UnsubscribedLabel[], mark: (ids: number[]) => Promise<void>): Promise<SubscribeOutcome> {
+    const out: SubscribeOutcome = { subscribed: [], refused: [] };
     for (const accountId of new Set(waiting.map((l) => l.accountId))) {
       const found = await this.accounts.configOf(this.core.db, accountId);
       const credential = found?.config.credentials.webhookSecret ?? '';
@@ -63,10 +84,7 @@ export class TrackingSubscriptionsService {
           throw failure.retryable ? new RetryableJobError(failure.carrierMessage) : failure;
         });
       const taken = new Set(result.subscribed);
-      await labelsRepo.markSubscribed(
-        this.core.db,
-        labels.filter((l) => taken.has(l.trackingNumber)).map((l) => l.id),
-      );
+      await mark(labels.filter((l) => taken.has(l.trackingNumber)).map((l) => l.id));
       out.subscribed.push(...result.subscribed);
       out.refused.push(...result.refused);
     }

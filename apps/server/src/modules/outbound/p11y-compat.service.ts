@@ -4,7 +4,7 @@ import type { DB } from '../../db/types.js';
 import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { stockTransaction, type GoodsIssue } from '../inventory/index.js';
-import { ResourceView } from '../resources/index.js';
+import { ResourceView, type RecordPrelude } from '../resources/index.js';
 import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import { OUTBOUND_RESOURCES } from './outbound.resources.js';
@@ -66,10 +66,10 @@ export class P11yCompatService {
   }
 
   /** `GET /v0/p11yorders/?q=<id>`: the full order, or NotFound. */
-  async get(auth: AuthContext, id: number) {
+  async get(auth: AuthContext, id: number, prelude?: RecordPrelude) {
     // The record and what the original adds to it are read in one statement (one round trip, not
-    // three): the shipping scan answers with this on every scan.
-    const row = await this.view.getWith(id, TenantScope.of(auth), ORDER_EXTRAS);
+    // three): the shipping scan answers with this on every scan, a repeat with its log row's insert as `prelude`.
+    const row = await this.view.getWith(id, TenantScope.of(auth), ORDER_EXTRAS, prelude);
     if (!row) throw new AppError('NotFound');
     const { record, extras } = splitOrderExtras(row);
     return (await this.compat(this.core.db, auth, [record], extras))[0];

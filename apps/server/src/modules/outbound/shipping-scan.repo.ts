@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { whereTenant, type TenantScope } from '../../db/tenant-scope.js';
 import type { DB } from '../../db/types.js';
 import { StatementCache } from '../../db/statement-cache.js';
+import type { RecordPrelude } from '../resources/index.js';
 import { ORDER_COLUMNS, toOrder, type OrderRow } from './outbound.repo.js';
 
 /** The parcels of an order as the shipping scan counts them. */
@@ -45,6 +46,25 @@ const parcelsOf = (row: { ship_bundle: string; ship_bundle_sent: unknown; box_qt
 const stationSql = (sessionId: number) =>
   sql<string>`coalesce((select coalesce(nullif(p.account, ''), nullif(s.login_env_id, ''), nullif(s.login_ip, ''), '')
     from sessions s join users u on u.id = s.user_id left join users p on p.id = u.print_station_user_id where s.id = ${sessionId}), '')`;
+
+/** A log entry as its row's columns; `station` the text, or the session id its subquery reads the station of. */
+const logRow = (entry: ShippingLogEntry) => ({
+  kind: entry.kind,
+  merchant_id: entry.merchantId,
+  order_id: entry.orderId,
+  order_unid: entry.orderUnid,
+  code: entry.code.slice(0, 200),
+  result: entry.result,
+  error_code: entry.errorCode,
+  status_after: entry.statusAfter,
+  user_id: entry.userId,
+  station: typeof entry.station === 'string' ? entry.station : entry.station.sessionId,
+  pallet_code: entry.palletCode ?? '',
+});
+
+/** The insert of log rows (their values in the order of `logRow`'s columns). */
+const logInsert = (db: Kysely<DB>, rows: Array<ReturnType<typeof logRow>>) =>
+  db.insertInto('shipping_log').values(rows.map((row) => ({ ...row, station: typeof row.station === 'string' ? row.station : stationSql(row.station) })));
 
 /** The scan's statements, compiled once (db/statement-cache.ts). */
 const statements = new StatementCache();
@@ -91,23 +111,18 @@ export const shippingScanRepo = {
   /** Writes log rows; compiled once per shape (rows, and whether each names its station or its session): every scan writes one. */
   async log(db: Kysely<DB>, ...entries: ShippingLogEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const rows = entries.map((entry) => ({
-      kind: entry.kind,
-      merchant_id: entry.merchantId,
-      order_id: entry.orderId,
-      order_unid: entry.orderUnid,
-      code: entry.code.slice(0, 200),
-      result: entry.result,
-      error_code: entry.errorCode,
-      status_after: entry.statusAfter,
-      user_id: entry.userId,
-      station: typeof entry.station === 'string' ? entry.station : entry.station.sessionId,
-      pallet_code: entry.palletCode ?? '',
-    }));
+    const rows = entries.map(logRow);
     const shape = entries.map((entry) => (typeof entry.station === 'string' ? 's' : 'q')).join('');
-    await statements.rows(db, `log ${shape}`, rows.flatMap(Object.values), () =>
-      db.insertInto('shipping_log').values(rows.map((row) => ({ ...row, station: typeof row.station === 'string' ? row.station : stationSql(row.station) }))),
-    );
+    await statements.rows(db, `log ${shape}`, rows.flatMap(Object.values), () => logInsert(db, rows));
+  },
+
+  /**
+   * One log row as the write that goes before the read of the scan's answer, in the same statement
+   * (`ResourceView.getWith`'s prelude): a repeat scan costs two round trips, the lookup and this.
+   */
+  logBefore(db: Kysely<DB>, entry: ShippingLogEntry): RecordPrelude {
+    const row = logRow(entry);
+    return { name: `shippingLog ${typeof entry.station === 'string' ? 's' : 'q'}`, parameters: Object.values(row), write: () => logInsert(db, [row]) };
   },
 
   /** Where the user scans: their print station's account, else the session's client id, else its address. */

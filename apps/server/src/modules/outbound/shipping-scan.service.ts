@@ -91,7 +91,8 @@ export class ShippingScanService {
   /**
    * `GET /v0/p11yorders/scanShipSN?q=`: confirms one parcel by tracking number or order number. The
    * work is as short as it allows (docs/shipping.md "Cost of a scan"): the order is found without a
-   * lock first; a repeat (or a canceled order) changes nothing, so it only writes its log row. A new
+   * lock first; a repeat (or a canceled order) changes nothing, so it only writes its log row, in the
+   * statement that reads the answer. A new
    * parcel is confirmed in a transaction that finds and locks the order again and decides again (another
    * station may have confirmed it meanwhile), appends it and writes the log row (which reads the station
    * itself). The answer is read after the commit, in one statement.
@@ -100,24 +101,27 @@ export class ShippingScanService {
     const code = q.trim();
     const scope = TenantScope.of(auth);
     const seen = scanOf(await shippingScanRepo.findByCode(this.core.db, scope, code), code);
-    let alreadyScanned = seen.already;
-    if (seen.already || seen.attention) await shippingScanRepo.log(this.core.db, logEntry(auth, seen, code));
-    else
-      alreadyScanned = await this.core.db.transaction().execute(async (trx) => {
-        const scan = scanOf(await shippingScanRepo.findByCode(trx, scope, code, { lock: true }), code);
-        const { order, parcels, state } = scan;
-        if (!scan.already && !scan.attention) {
-          if (!SCANNABLE.includes(state)) throw new AppError('ShipScanNotReady', { params: { status: state } });
-          await shippingScanRepo.markSent(trx, order.id, scan.tracking);
-          if (state === 'packingCompleted' && parcels.sent.length + 1 >= parcelCount(parcels)) {
-            const actor = { userId: auth.userId, merchantScope: scope };
-            await this.orders.status.move(trx, actor, order, await this.nextState(trx, order.id), { action: 'shippingScan' });
-          }
+    // A repeat or a canceled order changes nothing: its log row is written by the statement that reads the answer.
+    if (seen.already || seen.attention) {
+      const logged = shippingScanRepo.logBefore(this.core.db, logEntry(auth, seen, code));
+      return Object.assign((await this.compat.get(auth, seen.order.id, logged))!, { alreadyScanned: seen.already }) as ShipScanAnswer;
+    }
+    const alreadyScanned = await this.core.db.transaction().execute(async (trx) => {
+      const scan = scanOf(await shippingScanRepo.findByCode(trx, scope, code, { lock: true }), code);
+      const { order, parcels, state } = scan;
+      if (!scan.already && !scan.attention) {
+        if (!SCANNABLE.includes(state)) throw new AppError('ShipScanNotReady', { params: { status: state } });
+        await shippingScanRepo.markSent(trx, order.id, scan.tracking);
+        if (state === 'packingCompleted' && parcels.sent.length + 1 >= parcelCount(parcels)) {
+          const actor = { userId: auth.userId, merchantScope: scope };
+          await this.orders.status.move(trx, actor, order, await this.nextState(trx, order.id), { action: 'shippingScan' });
         }
-        await shippingScanRepo.log(trx, logEntry(auth, scan, code));
-        return scan.already;
-      });
-    return { ...(await this.compat.get(auth, seen.order.id)), alreadyScanned } as ShipScanAnswer;
+      }
+      await shippingScanRepo.log(trx, logEntry(auth, scan, code));
+      return scan.already;
+    });
+    // The answer is a fresh object of about 85 fields: the flag is added to it, not copied with it.
+    return Object.assign((await this.compat.get(auth, seen.order.id))!, { alreadyScanned }) as ShipScanAnswer;
   }
 
   /**

@@ -1,4 +1,13 @@
-import { sql, type AliasedRawBuilder, type RawBuilder, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import {
+  sql,
+  type AliasedRawBuilder,
+  type RawBuilder,
+  type Expression,
+  type OperationNodeSource,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+} from 'kysely';
 import type { DB, Generated, Timestamp } from '../../db/types.js';
 import { allFields, columnOf, type ResourceDef, type ResourceField } from './define.js';
 import { TenantScope, tenantSql, whereTenant } from '../../db/tenant-scope.js';
@@ -23,6 +32,19 @@ type ResourceEB = ExpressionBuilder<ResourceTables, string>;
 export interface RecordExtras {
   name: string;
   columns: (recordId: RawBuilder<unknown>) => ReadonlyArray<AliasedRawBuilder<unknown, string>>;
+}
+
+/**
+ * A write sent in the same statement as a record's read, before it (a data-modifying `with`): a
+ * service that writes a row with every read of a record (the shipping scan's log row of a repeat) pays
+ * one round trip. `name` keys the compiled statement; `parameters` are the write's values in the order
+ * its SQL takes them (they come first in the statement).
+ */
+export interface RecordPrelude {
+  name: string;
+  parameters: readonly unknown[];
+  /** The write, built only when the statement is first compiled. */
+  write: () => OperationNodeSource;
 }
 
 export type Filter = { column: string; op: 'eq' | 'in' | 'gte' | 'lte'; value: unknown };
@@ -116,11 +138,13 @@ export class ResourceRepo {
    * The record; `extra` adds named values read in the same statement (what another module answers with
    * it). Compiled once per shape (scope, extras): a record of many fields is read on every shipping scan.
    */
-  async get(id: number, merchantScope: TenantScope, trx?: Kysely<DB>, extra?: RecordExtras) {
+  async get(id: number, merchantScope: TenantScope, trx?: Kysely<DB>, extra?: RecordExtras, prelude?: RecordPrelude) {
     const db = trx ? asResourceTables(trx) : this.db;
     const scoped = this.def.scope === 'merchant' && merchantScope.merchantId !== null;
-    const rows = await this.statements.rows(db, `get ${scoped ? 'merchant' : 'all'} ${extra?.name ?? ''}`, scoped ? [id, merchantScope.merchantId] : [id], () =>
-      db
+    const key = `get ${scoped ? 'merchant' : 'all'} ${extra?.name ?? ''} ${prelude?.name ?? ''}`;
+    const parameters = [...(prelude?.parameters ?? []), id, ...(scoped ? [merchantScope.merchantId] : [])];
+    const rows = await this.statements.rows(db, key, parameters, () =>
+      (prelude ? (db.with('prelude', () => prelude.write() as never) as unknown as typeof db) : db)
         .selectFrom(this.def.table)
         .select((eb) => [...this.fields.map(([fid, f]) => selection(eb, fid, f)), ...(extra?.columns(sql.ref(`${this.def.table}.id`)) ?? [])])
         .where('id', '=', id)
