@@ -43,7 +43,10 @@ export async function stockedItem(call: Call, item: { sku: string; name: string;
 }
 
 /** A code no other test (nor a repeat of this one) uses: the prefix, the time and a random tail. */
-export const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296).toString(36).toUpperCase()}`;
+export const uniqueCode = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296)
+    .toString(36)
+    .toUpperCase()}`;
 
 /**
  * A pick compartment of DE01 in a zone of its own. Items stocked there (`stockedItem(…, { compartment })`)
