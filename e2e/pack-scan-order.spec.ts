@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { choose, signedIn } from './helpers.js';
+import { choose, expectNoOverflow, signedIn } from './helpers.js';
 import { sessionApi as api } from './session-api.js';
 import { createOrder, merchantIdOf, ownZone, stockedItem } from './set-up.js';
 
@@ -94,8 +94,7 @@ test('a multi-item wave with a batch line is packed per order to packing complet
   await expect(feedback).toHaveAttribute('data-tone', 'success');
   await expect(page.getByTestId('pack-order-progress')).toContainText('5 / 5');
   await expect(page.getByTestId('pack-order-picklist')).toContainText('Packing completed');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoOverflow(page);
 
   for (const o of [twoPlain, withBatch]) {
     const detail = await call('GET', `/v0/outbound/orders/${o.id}/detail`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedIn } from './helpers.js';
+import { expectNoOverflow, signedIn } from './helpers.js';
 import { sessionApi } from './session-api.js';
 import { createOrder, merchantIdOf, ownZone, stockedItem } from './set-up.js';
 
@@ -10,8 +10,6 @@ import { createOrder, merchantIdOf, ownZone, stockedItem } from './set-up.js';
  * Then /wEP/PackScanPre shows two identical orders under one key, two parcels are pre-packed, a scanned
  * order and "Pack next order" each take one and get their labels. Both screens fit a 375 px phone.
  */
-
-const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function scan(page: Page, testId: string, code: string) {
   await page.getByTestId(testId).click();
@@ -69,7 +67,7 @@ test('a batch picklist is sorted into its orders at the table, and identical ord
   await expect(feedback).toContainText('Please count again');
 
   await page.setViewportSize({ width: 375, height: 800 });
-  expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoOverflow(page);
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Pre-packing: two identical orders under one key.
@@ -91,5 +89,5 @@ test('a batch picklist is sorted into its orders at the table, and identical ord
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByTestId('pack-pre-input')).toBeVisible();
-  expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoOverflow(page);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedIn } from './helpers.js';
+import { expectNoOverflow, signedIn } from './helpers.js';
 import { sessionApi as api } from './session-api.js';
 import { createOrder, merchantIdOf, ownZone, stockedItem } from './set-up.js';
 
@@ -71,8 +71,7 @@ test('a single-item wave goes through the picking scan to packing completed with
     expect(detail.data.order.shipBundle).not.toBe('');
     const saved = (await call('GET', `/v0/p11y/pick/?q=${picklist.id}`)).data;
     expect(saved).toMatchObject({ itemQtyPicked: 1, status: 20 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoOverflow(page);
   }
   expect((await call('GET', '/v0/inventory/check')).data).toEqual([]);
 });
