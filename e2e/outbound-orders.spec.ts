@@ -222,7 +222,7 @@ test.describe('outbound orders', () => {
 
     const staff = await browser.newPage();
     await signedIn(staff, 'admin@demo.local');
-    const adjusted = await (await api(staff))('POST', '/v0/inventory/adjust', { item: sku, compartment: 'A-01-01', delta: 2, reasonCode: 'found' });
+    const adjusted = await (await api(staff))('POST', '/v0/inventory/adjust', { item: sku, compartment: 'A-01-03', delta: 2, reasonCode: 'found' });
     expect(adjusted.code).toBe('OK');
     await staff.close();
     // The server offers waiting orders the stock that arrived (every few seconds).
