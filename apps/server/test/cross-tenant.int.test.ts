@@ -141,7 +141,8 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
       ...any(`/v0/p11yorders/swapSN?id=${outbound}&q=SN-X1`, NOT_FOUND_BY_CODE),
     ],
     'GET /v0/r7greceiving/': any(`/v0/r7greceiving/?q=${ret}`, REFUSED),
-    'GET /v0/r7greceiving/list': any(`/v0/r7greceiving/list?q=${shipSN}`),
+    // A's returns by A's customer code (agentGUID): nothing of A.
+    'GET /v0/r7greceiving/list': [...any(`/v0/r7greceiving/list?q=${shipSN}`), ...any('/v0/r7greceiving/list?agentGUID=C001')],
     'GET /v0/audit/': any(`/v0/audit/?entity=item&entityId=${item}`, REFUSED),
     'GET /v0/inventory/list': any(`/v0/inventory/list?q=${sku}`),
     'GET /v0/stock/groups': any(`/v0/stock/groups?by=item&q=${sku}`),
