@@ -147,7 +147,8 @@ describe('returns (RMA) with the original contracts', () => {
     for (const [shipSN, agentGUID] of [
       ['RT-FILTER-1', 'C001'],
       ['RT-FILTER-2', 'C002'],
-    ]) expect((await send('POST', '/v0/r7greceiving/', { shipSN, agentGUID })).code).toBe('OK');
+    ])
+      expect((await send('POST', '/v0/r7greceiving/', { shipSN, agentGUID })).code).toBe('OK');
     const shipSNs = async (url: string, token?: string) => (await get(url, token)).data.data.map((r: { shipSN: string }) => r.shipSN);
     expect(await shipSNs('/v0/r7greceiving/list?l=50&q=RT-FILTER&agentGUID=C001')).toEqual(['RT-FILTER-1']);
     expect(await shipSNs('/v0/r7greceiving/list?l=50&q=RT-FILTER&agentGUID=C001', merchantA)).toEqual(['RT-FILTER-1']);
