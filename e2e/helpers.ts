@@ -46,3 +46,14 @@ export async function expandMenu(page: Page) {
     for (let i = count - 1; i >= 0; i--) await closed.nth(i).click();
   }
 }
+
+/**
+ * The page fits its width: no horizontal scrolling. Polled, since after a viewport change the shell
+ * switches between desk and phone layout on a re-render that a loaded machine takes a moment to make
+ * (an immediate measure read the desk layout at 375 px).
+ */
+export async function expectNoOverflow(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: 'horizontal overflow in px' })
+    .toBeLessThanOrEqual(0);
+}

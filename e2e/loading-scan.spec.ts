@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
 import { sessionApi as api } from './session-api.js';
+import { createOrder, merchantIdOf, moveOrder } from './set-up.js';
 import { wedge } from './wedge.js';
 
 /**
@@ -15,7 +16,22 @@ test.describe('loading scan', () => {
   test.describe.configure({ timeout: 180_000 });
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('queued numbers survive a cut network and a reload, and flush when it is back', async ({ page, context }) => {
+  test('queued numbers survive a cut network and a reload, and flush when it is back', async ({ page, context, browser }) => {
+    // Numbers of this run only: a number already on another pallet (the demo's TRK1001 after one run,
+    // or another run's) answers a conflict. The order to match is this test's own, ready to ship.
+    const stamp = Date.now().toString(36).toUpperCase();
+    const [parcel, nope, off1, off2] = ['TRK', 'NOPE', 'OFF1', 'OFF2'].map((n) => `E2E-${n}-${stamp}`) as [string, string, string, string];
+    const admin = await browser.newPage();
+    await signedIn(admin, 'admin@demo.local');
+    const setUp = await api(admin);
+    const order = await createOrder(setUp, {
+      merchantId: await merchantIdOf(setUp, 'C001'),
+      parcels: [{ trackingNo: parcel }],
+      lines: [{ sku: 'SKU-B', quantity: 1 }],
+    });
+    await moveOrder(setUp, order.id, ['inPicklist', 'readyToPack', 'packed', 'packingCompleted', 'readyToShip']);
+    await admin.close();
+
     await signedIn(page, 'warehouse@demo.local');
     const call = await api(page);
     const plate = `E2E ${Date.now() % 100000}`;
@@ -35,25 +51,25 @@ test.describe('loading scan', () => {
     await page.getByTestId('loading-note-ok').click();
     await expect(page.getByTestId('loading-title')).toContainText(code);
 
-    // One scan with two numbers, online: both are persisted; TRK1001 matches the demo order MO20260001.
-    await wedge(input, 'TRK1001;E2E-NOPE-1');
+    // One scan with two numbers, online: both are persisted; the parcel's number matches its order.
+    await wedge(input, `${parcel};${nope}`);
     await expect(page.getByTestId('loading-persisted-row')).toHaveCount(2);
-    await expect(page.getByTestId('loading-persisted')).toContainText('MO20260001');
+    await expect(page.getByTestId('loading-persisted')).toContainText(order.unid);
     await expect(page.getByTestId('loading-persisted')).toContainText('Matched');
     await expect(page.getByTestId('loading-persisted')).toContainText('Not matched');
-    await wedge(input, 'TRK1001');
+    await wedge(input, parcel);
     await expect(page.getByTestId('loading-feedback')).toContainText('Already persisted on pallet');
 
     // The network goes: the next numbers wait in the queue, saved in localStorage.
     await context.setOffline(true);
-    await wedge(input, 'E2E-OFF-1 E2E-OFF-2');
+    await wedge(input, `${off1} ${off2}`);
     await expect(page.getByTestId('loading-pending-row')).toHaveCount(2);
     await expect(page.getByTestId('loading-pending')).toContainText('Unconfirmed');
     await expect(page.getByTestId('loading-network')).toContainText('Offline');
-    await wedge(input, 'E2E-OFF-1');
+    await wedge(input, off1);
     await expect(page.getByTestId('loading-feedback')).toContainText('Already in pending scans');
     const saved = await page.evaluate((key) => localStorage.getItem(key), `kontor.loading.queue.${code}`);
-    expect(JSON.parse(saved ?? '[]').map((p: { trackingNo: string }) => p.trackingNo)).toEqual(['E2E-OFF-1', 'E2E-OFF-2']);
+    expect(JSON.parse(saved ?? '[]').map((p: { trackingNo: string }) => p.trackingNo)).toEqual([off1, off2]);
 
     // The handheld restarts while the server is still out of reach: the pallet and its queue come back.
     const flushes = '**/v0/wms/pallets/*/tracking/flush';
@@ -67,7 +83,7 @@ test.describe('loading scan', () => {
     await expect(page.getByTestId('loading-persisted-row')).toHaveCount(4, { timeout: 30_000 });
     await expect(page.getByTestId('loading-pending-row')).toHaveCount(0);
     const rows = await call('GET', `/v0/wms/pallets/${code}/tracking`);
-    expect(rows.data.map((r: { trackingNo: string }) => r.trackingNo).sort()).toEqual(['E2E-NOPE-1', 'E2E-OFF-1', 'E2E-OFF-2', 'TRK1001']);
+    expect(rows.data.map((r: { trackingNo: string }) => r.trackingNo).sort()).toEqual([nope, off1, off2, parcel].sort());
     expect(await page.evaluate((key) => localStorage.getItem(key), `kontor.loading.queue.${code}`)).toBeNull();
 
     // The page fits the phone, and "Clear loading" ends the session.

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signedIn } from './helpers.js';
 import { sessionApi as api } from './session-api.js';
+import { merchantIdOf, stockedItem } from './set-up.js';
 
 /**
  * Outbound orders in the browser (issue 7 §4): a merchant creates an order in the form and finds its
@@ -42,6 +43,26 @@ async function created(page: Page, refOrderId: string, lines: Array<{ sku: strin
   });
   expect(answer.code).toBe('OK');
   return answer.data as { id: number; unid: string; status: number };
+}
+
+/**
+ * New items of merchant A (C001) with these quantities on hand, stocked by staff through the API: the
+ * test's orders reserve them, so no other test's order can take their stock and no wave of another test
+ * takes the orders (waves are made per zone, docs/testing.md "Browser tests' own data").
+ */
+async function merchantItems(browser: Browser, quantities: number[]): Promise<string[]> {
+  const staff = await browser.newPage();
+  await signedIn(staff, 'admin@demo.local');
+  const call = await api(staff);
+  const merchantId = await merchantIdOf(call, 'C001');
+  const skus: string[] = [];
+  for (const quantity of quantities) {
+    const sku = unique('OUT');
+    await stockedItem(call, { sku, name: `Outbound ${sku}`, merchantId, weight: 0.5, quantity });
+    skus.push(sku);
+  }
+  await staff.close();
+  return skus;
 }
 
 /** The list narrowed to one reference. */
@@ -201,7 +222,7 @@ test.describe('outbound orders', () => {
 
     const staff = await browser.newPage();
     await signedIn(staff, 'admin@demo.local');
-    const adjusted = await (await api(staff))('POST', '/v0/inventory/adjust', { item: sku, compartment: 'A-01-01', delta: 2, reasonCode: 'found' });
+    const adjusted = await (await api(staff))('POST', '/v0/inventory/adjust', { item: sku, compartment: 'A-01-03', delta: 2, reasonCode: 'found' });
     expect(adjusted.code).toBe('OK');
     await staff.close();
     // The server offers waiting orders the stock that arrived (every few seconds).
@@ -211,12 +232,14 @@ test.describe('outbound orders', () => {
     }).toPass({ timeout: 30_000 });
   });
 
-  test('an order without enough stock shows out of stock; standby from the list releases the stock of a reserved one', async ({ page }) => {
+  test('an order without enough stock shows out of stock; standby from the list releases the stock of a reserved one', async ({ page, browser }) => {
+    // Items of its own: another test's wave or order cannot take the stock or the reserved order.
+    const [few, plenty] = await merchantItems(browser, [1, 5]);
     await signedIn(page, 'merchant-a@demo.local');
     const short = unique('NOSTOCK');
-    expect((await created(page, short, [{ sku: 'SKU-B', quantity: 900_000 }])).status).toBe(8);
+    expect((await created(page, short, [{ sku: few, quantity: 2 }])).status).toBe(8);
     const reserved = unique('STANDBY');
-    expect((await created(page, reserved, [{ sku: 'SKU-A', quantity: 1 }])).status).toBe(0);
+    expect((await created(page, reserved, [{ sku: plenty, quantity: 1 }])).status).toBe(0);
 
     await page.goto('/mEP/outbound-orders');
     await search(page, short);
@@ -237,9 +260,10 @@ test.describe('outbound orders', () => {
   });
 
   test('staff approve a cancel request the merchant made after picking started', async ({ page, browser }) => {
+    const [sku] = await merchantItems(browser, [1]);
     await signedIn(page, 'merchant-a@demo.local');
     const reference = unique('CANCEL');
-    const order = await created(page, reference, [{ sku: 'SKU-A', quantity: 1 }]);
+    const order = await created(page, reference, [{ sku: sku!, quantity: 1 }]);
 
     const staff = await browser.newPage();
     await signedIn(staff, 'staff@demo.local');

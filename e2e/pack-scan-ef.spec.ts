@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedIn } from './helpers.js';
+import { expectNoOverflow, signedIn } from './helpers.js';
 import { sessionApi as api } from './session-api.js';
 import { createOrder, merchantIdOf, stockedItem } from './set-up.js';
 
@@ -11,8 +11,6 @@ import { createOrder, merchantIdOf, stockedItem } from './set-up.js';
  * the packer confirms, the order is packed and labelled. The merchant then finds it by its reference at
  * /mEP/packScanRef, with the parcel's weight and the tracking number. Both screens at 375 px.
  */
-
-const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function scan(page: Page, code: string) {
   await page.getByTestId('pack-ef-input').click();
@@ -68,7 +66,7 @@ test("an order is packed by its merchant's rules, weighed and confirmed, and the
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/wEP/PackScanEF');
   await expect(page.getByTestId('pack-ef-input')).toBeVisible();
-  expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoOverflow(page);
   expect((await call('PUT', `/v0/packing/merchant-rules/${merchantId}`, {}, `rules-reset-${tag}`)).code).toBe('OK');
 
   // The merchant's own view by reference, on a phone.
@@ -83,6 +81,6 @@ test("an order is packed by its merchant's rules, weighed and confirmed, and the
   await expect(merchant.getByTestId('pack-ref-parcels')).toContainText('EF desk');
   await expect(merchant.getByTestId('pack-ref-parcels')).toContainText('5 kg');
   await expect(merchant.getByTestId('pack-ref-tracking')).toContainText(detail.data.order.shipBundle.split('\n')[0]);
-  expect(await noOverflow(merchant)).toBeLessThanOrEqual(0);
+  await expectNoOverflow(merchant);
   await merchant.close();
 });

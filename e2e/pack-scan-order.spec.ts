@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { choose, signedIn } from './helpers.js';
+import { choose, expectNoOverflow, signedIn } from './helpers.js';
 import { sessionApi as api } from './session-api.js';
+import { createOrder, merchantIdOf, ownZone, stockedItem } from './set-up.js';
 
 /**
  * The Pack Scan Order station in the browser (issue 18 item 4, docs/packing.md): a multi-item wave
@@ -23,37 +24,22 @@ test('a multi-item wave with a batch line is packed per order to packing complet
   await page.setViewportSize({ width: 1440, height: 900 });
   await signedIn(page, 'admin@demo.local');
   const call = await api(page);
-  const merchants = (await call('GET', '/v0/merchants/opts')).data as Array<{ id: number; code: string }>;
-  const merchantId = merchants.find((m) => m.code === 'C001')!.id;
+  const merchantId = await merchantIdOf(call, 'C001');
   const tag = Date.now().toString(36).toUpperCase();
   const carrier = 'GLS';
 
+  // The wave's units lie in a zone of their own and the wave is made for that zone: it takes this
+  // test's orders and no other test's (docs/testing.md "Browser tests' own data").
+  const { zone, compartment } = await ownZone(call);
   const plain = `E2E-PSO-P-${tag}`;
   const lot = `E2E-PSO-L-${tag}`;
-  const p = await call('POST', '/v0/items/', { sku: plain, name: 'Pack scan plain', merchantId, weight: 0.3 });
+  await stockedItem(call, { sku: plain, name: 'Pack scan plain', merchantId, weight: 0.3, quantity: 6, compartment });
   const l = await call('POST', '/v0/items/', { sku: lot, name: 'Pack scan batch', merchantId, weight: 0.3, batchTracked: true });
-  expect([p.code, l.code]).toEqual(['OK', 'OK']);
-  expect((await call('POST', '/v0/inventory/adjust', { itemId: p.data.id, compartment: 'A-01-03', delta: 6, reasonCode: 'found' }, `adj-${plain}`)).code).toBe(
-    'OK',
-  );
-  const lotStock = { itemId: l.data.id, compartment: 'A-01-03', batch: 'B7', delta: 3, reasonCode: 'found' };
+  expect(l.code).toBe('OK');
+  const lotStock = { itemId: l.data.id, compartment, batch: 'B7', delta: 3, reasonCode: 'found' };
   expect((await call('POST', '/v0/inventory/adjust', lotStock, `adj-${lot}`)).code).toBe('OK');
 
-  const newOrder = async (lines: Array<{ sku: string; quantity: number; batch?: string }>) => {
-    const res = await call('POST', '/v0/outbound/orders', {
-      merchantId,
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 1,
-      carrier,
-      consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-      lines,
-    });
-    expect(res.code, JSON.stringify(res)).toBe('OK');
-    return res.data as { id: number; unid: string };
-  };
+  const newOrder = (lines: Array<{ sku: string; quantity: number; batch?: string }>) => createOrder(call, { merchantId, weight: 1, carrier, lines });
   const twoPlain = await newOrder([{ sku: plain, quantity: 2 }]);
   const withBatch = await newOrder([
     { sku: plain, quantity: 2 },
@@ -62,12 +48,12 @@ test('a multi-item wave with a batch line is packed per order to packing complet
   const wave = await call(
     'POST',
     '/v0/picking/picklists',
-    { rules: { carrier, priorityFirst: false, oldestFirst: false, split: 'multiOnly', maxOrders: 2, maxLists: 1 } },
+    { rules: { zone, carrier, priorityFirst: false, oldestFirst: false, split: 'multiOnly', maxOrders: 2, maxLists: 1 } },
     `wave-${tag}`,
   );
   expect(wave.code, JSON.stringify(wave)).toBe('OK');
   const picklist = wave.data.created[0] as { id: number; unid: string; orderCount: number };
-  // The two newest multi-item orders of the carrier: this test's own.
+  // The two multi-item orders of the zone: this test's own.
   expect(picklist.orderCount).toBe(2);
 
   await page.goto('/wEP/packScanOrder');
@@ -108,8 +94,7 @@ test('a multi-item wave with a batch line is packed per order to packing complet
   await expect(feedback).toHaveAttribute('data-tone', 'success');
   await expect(page.getByTestId('pack-order-progress')).toContainText('5 / 5');
   await expect(page.getByTestId('pack-order-picklist')).toContainText('Packing completed');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoOverflow(page);
 
   for (const o of [twoPlain, withBatch]) {
     const detail = await call('GET', `/v0/outbound/orders/${o.id}/detail`);

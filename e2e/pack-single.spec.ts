@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signedIn } from './helpers.js';
+import { expectNoOverflow, signedIn } from './helpers.js';
 import { sessionApi as api } from './session-api.js';
 import { createOrder, merchantIdOf, stockedItem } from './set-up.js';
 
@@ -46,6 +46,5 @@ test('an item scanned at the single-item station is packed with its label and li
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/wEP/packScanSingle');
   await expect(page.getByTestId('pack-single-input')).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoOverflow(page);
 });

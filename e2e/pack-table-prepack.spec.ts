@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedIn } from './helpers.js';
+import { expectNoOverflow, signedIn } from './helpers.js';
+import { sessionApi } from './session-api.js';
+import { createOrder, merchantIdOf, ownZone, stockedItem } from './set-up.js';
 
 /**
  * The batch table and pre-packing stations in the browser (issue 18 item 5, docs/packing.md), one walk:
@@ -8,16 +10,6 @@ import { signedIn } from './helpers.js';
  * Then /wEP/PackScanPre shows two identical orders under one key, two parcels are pre-packed, a scanned
  * order and "Pack next order" each take one and get their labels. Both screens fit a 375 px phone.
  */
-
-async function api(page: Page) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
-  return async (method: string, url: string, data?: unknown, key?: string) => {
-    const res = await page.request.fetch(url, { method, data: data as never, headers: { 'X-Token': token, ...(key ? { 'Idempotency-Key': key } : {}) } });
-    return (await res.json()) as { code: string; data: any };
-  };
-}
-
-const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function scan(page: Page, testId: string, code: string) {
   await page.getByTestId(testId).click();
@@ -28,45 +20,25 @@ async function scan(page: Page, testId: string, code: string) {
 test('a batch picklist is sorted into its orders at the table, and identical orders take pre-packed parcels', async ({ page }) => {
   test.setTimeout(120_000);
   await signedIn(page, 'admin@demo.local');
-  const call = await api(page);
-  const merchants = (await call('GET', '/v0/merchants/opts')).data as Array<{ id: number; code: string }>;
-  const merchantId = merchants.find((m) => m.code === 'C001')!.id;
+  const call = await sessionApi(page);
+  const merchantId = await merchantIdOf(call, 'C001');
   const stamp = Date.now().toString(36).toUpperCase();
-  const item = async (sku: string) => {
-    const created = await call('POST', '/v0/items/', { sku, name: `Table walk ${sku}`, merchantId, weight: 0.3 });
-    expect(created.code).toBe('OK');
-    const adjust = { itemId: created.data.id, compartment: 'A-01-03', delta: 10, reasonCode: 'found' };
-    expect((await call('POST', '/v0/inventory/adjust', adjust, `adj-${sku}`)).code).toBe('OK');
-  };
-  const order = async (lines: Array<{ sku: string; quantity: number }>) => {
-    const consignee = { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' };
-    const body = {
-      merchantId,
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 1,
-      carrier: 'DHL',
-      consignee,
-      lines,
-    };
-    const created = await call('POST', '/v0/outbound/orders', body);
-    expect(created.code).toBe('OK');
-    return created.data.unid as string;
-  };
+  // The batch's units lie in a zone of their own, and the wave is made for that zone: it takes this
+  // test's two orders and no other test's ready orders (nor do other tests' waves take these).
+  const { zone, compartment } = await ownZone(call);
   const [x, y, p] = [`E2E-TX-${stamp}`, `E2E-TY-${stamp}`, `E2E-PP-${stamp}`];
-  for (const sku of [x, y, p]) await item(sku);
+  for (const sku of [x, y]) await stockedItem(call, { sku, name: `Table walk ${sku}`, merchantId, weight: 0.3, quantity: 10, compartment });
+  await stockedItem(call, { sku: p, name: `Table walk ${p}`, merchantId, weight: 0.3, quantity: 10 });
+  const order = async (lines: Array<{ sku: string; quantity: number }>) => (await createOrder(call, { merchantId, weight: 1, lines })).unid;
 
-  // Older ready orders go into picklists of their own, then the walk's type-1 picklist of two orders.
-  expect((await call('POST', '/v0/picking/picklists', { rules: { maxLists: 0 } })).code).toBe('OK');
   const lines = [
     { sku: x, quantity: 1 },
     { sku: y, quantity: 1 },
   ];
   const orders = [await order(lines), await order(lines)];
-  const created = await call('POST', '/v0/picking/picklists', { rules: { split: 'multiOnly' } });
-  expect(created.code).toBe('OK');
+  const created = await call('POST', '/v0/picking/picklists', { rules: { zone, split: 'multiOnly' } });
+  expect(created.code, JSON.stringify(created)).toBe('OK');
+  expect(created.data.created).toHaveLength(1);
   const picklist = created.data.created[0].unid as string;
 
   await page.goto('/wEP/packScanBatch');
@@ -95,7 +67,7 @@ test('a batch picklist is sorted into its orders at the table, and identical ord
   await expect(feedback).toContainText('Please count again');
 
   await page.setViewportSize({ width: 375, height: 800 });
-  expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoOverflow(page);
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Pre-packing: two identical orders under one key.
@@ -117,5 +89,5 @@ test('a batch picklist is sorted into its orders at the table, and identical ord
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByTestId('pack-pre-input')).toBeVisible();
-  expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoOverflow(page);
 });

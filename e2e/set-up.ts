@@ -41,3 +41,28 @@ export async function stockedItem(call: Call, item: { sku: string; name: string;
   expect((await call('POST', '/v0/inventory/adjust', adjust, `adj-${item.sku}`)).code).toBe('OK');
   return created.data as { id: number };
 }
+
+/** A code no other test (nor a repeat of this one) uses: the prefix, the time and a random tail. */
+export const uniqueCode = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296)
+    .toString(36)
+    .toUpperCase()}`;
+
+/**
+ * A pick compartment of DE01 in a zone of its own. Items stocked there (`stockedItem(…, { compartment })`)
+ * reserve their orders' units there, so a picklist made with `rules.zone` takes this test's orders and no
+ * other's: the browser tests run on two workers against one server, and a wave without a zone takes every
+ * ready-to-pick order, another test's too (docs/testing.md "Browser tests' own data").
+ */
+export async function ownZone(call: Call): Promise<{ zone: string; compartment: string }> {
+  const warehouses = (await call('GET', '/v0/warehouses/?l=10')).data.data as Array<{ id: number; code: string }>;
+  const zone = uniqueCode('Z');
+  const created = await call('POST', '/v0/compartments/', {
+    warehouseId: warehouses.find((w) => w.code === 'DE01')!.id,
+    code: `${zone}-01`,
+    zone,
+    kind: 'pick',
+  });
+  expect(created.code, JSON.stringify(created)).toBe('OK');
+  return { zone, compartment: `${zone}-01` };
+}

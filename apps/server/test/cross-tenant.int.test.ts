@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerText } from './helpers/answer-text.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { seedTenantA, type IdKind, type TenantA } from './helpers/tenant-fixture.js';
+import { orderBody } from './helpers/orders.js';
 
 /**
  * The cross-tenant suite (issue 15, docs/testing.md "Cross-tenant suite"): generated from the live
@@ -141,7 +142,8 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
       ...any(`/v0/p11yorders/swapSN?id=${outbound}&q=SN-X1`, NOT_FOUND_BY_CODE),
     ],
     'GET /v0/r7greceiving/': any(`/v0/r7greceiving/?q=${ret}`, REFUSED),
-    'GET /v0/r7greceiving/list': any(`/v0/r7greceiving/list?q=${shipSN}`),
+    // A's returns by A's customer code (agentGUID): nothing of A.
+    'GET /v0/r7greceiving/list': [...any(`/v0/r7greceiving/list?q=${shipSN}`), ...any('/v0/r7greceiving/list?agentGUID=C001')],
     'GET /v0/audit/': any(`/v0/audit/?entity=item&entityId=${item}`, REFUSED),
     'GET /v0/inventory/list': any(`/v0/inventory/list?q=${sku}`),
     'GET /v0/stock/groups': any(`/v0/stock/groups?by=item&q=${sku}`),
@@ -166,16 +168,10 @@ function bodyProbes(a: TenantA): Record<string, Probe[]> {
     'POST /v0/outbound/import': post('/v0/outbound/import', { fileId: doc }),
     'POST /v0/stocktakes/': post('/v0/stocktakes/', { warehouseId: 1, compartmentIds: [1] }),
     'POST /v0/r7gorders/': post('/v0/r7gorders/', { warehouseId: 1, lines: [{ sku, planned: 1 }] }),
-    'POST /v0/outbound/orders': post('/v0/outbound/orders', {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 0.5,
-      carrier: 'DHL',
-      consignee: { name1: 'Intruder', streetName: 'Weg', streetNumber: '1', zip: '10115', city: 'Berlin', country: 'DE' },
-      lines: [{ sku, quantity: 1 }],
-    }),
+    'POST /v0/outbound/orders': post(
+      '/v0/outbound/orders',
+      orderBody({ consignee: { name1: 'Intruder', streetName: 'Weg', streetNumber: '1' }, lines: [{ sku, quantity: 1 }] }),
+    ),
     // Each order answers on its own: every one of A's is refused, nothing of A is named.
     'POST /v0/outbound/orders/bulk': post('/v0/outbound/orders/bulk', { ids: [outbound], action: 'hold' }, [...REFUSED, 'OK']),
     'POST /v0/tickets/': post('/v0/tickets/', { orderId: outbound, subject: 'intruder', message: 'intruder' }),

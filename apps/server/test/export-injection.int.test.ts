@@ -8,6 +8,7 @@ import type { ResourceDef } from '../src/modules/resources/define.js';
 import { OUTBOUND_VIEWS } from '../src/modules/outbound/outbound.resources.js';
 import { workbookCells } from './helpers/answer-text.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { orderBody } from './helpers/orders.js';
 
 /**
  * The export-injection suite (issue 15, docs/testing.md "Export-injection suite"): every export of the
@@ -190,20 +191,18 @@ beforeAll(async () => {
     );
     const order = must(
       'order',
-      await call('POST', '/v0/outbound/orders', {
-        merchantId,
-        typeOfTask: 'B2C',
-        modeOfTransport: 'parcel',
-        pickupDate: '2026-12-01',
-        unitQty: 1,
-        weight: 0.5,
-        carrier: 'DHL',
-        refOrderId: p,
-        remark: p,
-        privateRemark: p,
-        consignee: { name1: p, name2: p, streetName: p, streetNumber: '1', zip: '10115', city: p, country: 'DE' },
-        lines: [{ itemId: item.id, quantity: 1, batch: p }],
-      }),
+      await call(
+        'POST',
+        '/v0/outbound/orders',
+        orderBody({
+          merchantId,
+          refOrderId: p,
+          remark: p,
+          privateRemark: p,
+          consignee: { name1: p, name2: p, streetName: p, streetNumber: '1', city: p },
+          lines: [{ itemId: item.id, quantity: 1, batch: p }],
+        }),
+      ),
     );
     must('ticket', await call('POST', '/v0/tickets/', { orderId: order.id, subject: p, message: p }));
     injectedOrders.push(order.id as number);

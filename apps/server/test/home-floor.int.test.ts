@@ -7,6 +7,7 @@ import type { AuthContext } from '../src/http/access.js';
 import { homeServices } from '../src/modules/home/index.js';
 import { outboundServices } from '../src/modules/outbound/index.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { orderBody } from './helpers/orders.js';
 
 /**
  * The floor on the home page (issue 19 item 10) and the floor views' late orders (item 7): figures
@@ -47,17 +48,12 @@ const state = (floor: HomeFloor, key: string) => floor.states.find((s) => s.key 
 let serial = 0;
 /** An order of merchant A made through the API, then put into `to` (the way the other floor suites do). */
 async function order(to: OutboundState, extra: { rsd?: string; parcels?: string[]; quantity?: number } = {}) {
-  const created = await call('POST', '/v0/outbound/orders', merchantA, {
-    typeOfTask: 'B2C',
-    modeOfTransport: 'parcel',
-    pickupDate: '2026-12-01',
-    unitQty: 1,
-    weight: 0.5,
-    consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-    carrier: 'DHL',
-    remark: `home floor ${++serial}`,
-    lines: [{ sku: 'SKU-B', quantity: extra.quantity ?? 1 }],
-  });
+  const created = await call(
+    'POST',
+    '/v0/outbound/orders',
+    merchantA,
+    orderBody({ remark: `home floor ${++serial}`, lines: [{ sku: 'SKU-B', quantity: extra.quantity ?? 1 }] }),
+  );
   expect(created.code, JSON.stringify(created)).toBe('OK');
   const { id, unid } = created.data as { id: number; unid: string };
   await sql`update outbound_orders set status = ${code(to)}, rsd = ${extra.rsd ?? null}::date,

@@ -2,6 +2,7 @@ import { OUTBOUND_ORDER, PICKLIST, type OutboundState } from '@kontor/contracts'
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { orderBody } from './helpers/orders.js';
 
 /**
  * The Pack Scan Order station's server sequence (issue 18 item 4, facts §3.6, docs/packing.md), as the
@@ -19,7 +20,6 @@ let serial = 0;
 const code = (state: OutboundState) => OUTBOUND_ORDER.codeOf(state);
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload: unknown, token: string, key?: string) =>
   t.call({ method, url, token, payload: payload as never, headers: key ? { 'idempotency-key': key } : {} }).then((r) => r.body);
-const consignee = { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,12 +43,7 @@ async function item(stock: Array<{ batch: string; qty: number }>, batchTracked =
 }
 
 async function order(lines: Array<{ sku: string; quantity: number; batch?: string }>) {
-  const body = await call(
-    'POST',
-    '/v0/outbound/orders',
-    { typeOfTask: 'B2C', modeOfTransport: 'parcel', pickupDate: '2026-12-01', unitQty: 1, weight: 1, consignee, carrier: 'DHL', lines },
-    merchantA,
-  );
+  const body = await call('POST', '/v0/outbound/orders', orderBody({ weight: 1, lines }), merchantA);
   expect(body.code, JSON.stringify(body)).toBe('OK');
   expect(body.data.status).toBe(code('readyToPick'));
   return body.data as { id: number; unid: string };

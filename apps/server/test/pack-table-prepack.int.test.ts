@@ -2,6 +2,7 @@ import { OUTBOUND_ORDER, PICKLIST, type OutboundState } from '@kontor/contracts'
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { orderBody } from './helpers/orders.js';
 
 /**
  * The batch table (`/wEP/packScanBatch`) and pre-packing (`/wEP/PackScanPre`) stations (issue 18 item 5,
@@ -56,11 +57,10 @@ async function item(token = merchantA, stock = 20) {
 }
 
 async function order(lines: Array<{ sku: string; quantity: number }>, country = 'DE') {
-  const consignee = { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: country === 'DE' ? '10115' : '1010', city: 'Berlin', country };
   const body = await call(
     'POST',
     '/v0/outbound/orders',
-    { typeOfTask: 'B2C', modeOfTransport: 'parcel', pickupDate: '2026-12-01', unitQty: 1, weight: 1, consignee, carrier: 'DHL', lines },
+    orderBody({ weight: 1, consignee: { zip: country === 'DE' ? '10115' : '1010', country }, lines }),
     merchantA,
   );
   expect(body.code, JSON.stringify(body)).toBe('OK');

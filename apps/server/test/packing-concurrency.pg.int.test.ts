@@ -2,6 +2,7 @@ import { OUTBOUND_ORDER } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { orderBody } from './helpers/orders.js';
 
 /**
  * Concurrent packing on PostgreSQL (issue 18 "Idempotency and concurrency"): two stations packing one
@@ -11,7 +12,6 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 let t: TestApp;
 let admin: string;
 let merchantA: string;
-const consignee = { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' };
 
 const send = (url: string, payload: unknown, token: string, key: string) =>
   t.call({ method: 'POST', url, token, payload: payload as never, headers: { 'idempotency-key': key } }).then((r) => r.body);
@@ -34,21 +34,7 @@ async function itemWithStock(sku: string, stock: number) {
 async function orders(sku: string, n: number, quantity = 1): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
-    const body = await send(
-      '/v0/outbound/orders',
-      {
-        typeOfTask: 'B2C',
-        modeOfTransport: 'parcel',
-        pickupDate: '2026-12-01',
-        unitQty: 1,
-        weight: 0.5,
-        consignee,
-        carrier: 'DHL',
-        lines: [{ sku, quantity }],
-      },
-      merchantA,
-      `o-${sku}-${i}`,
-    );
+    const body = await send('/v0/outbound/orders', orderBody({ lines: [{ sku, quantity }] }), merchantA, `o-${sku}-${i}`);
     expect(body.data.status).toBe(OUTBOUND_ORDER.codeOf('readyToPick'));
     ids.push(body.data.id);
   }

@@ -2,6 +2,7 @@ import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { orderBody } from './helpers/orders.js';
 
 /**
  * The merchant-specific pack station `/wEP/PackScanEF`, the merchants' packing rules, weighing at a
@@ -19,7 +20,6 @@ const code = (state: OutboundState) => OUTBOUND_ORDER.codeOf(state);
 const get = (url: string, token = admin) => t.call({ method: 'GET', url, token }).then((r) => r.body);
 const send = (method: 'POST' | 'PUT', url: string, payload?: unknown, token = admin, key?: string) =>
   t.call({ method, url, token, payload: payload as never, headers: key ? { 'idempotency-key': key } : {} }).then((r) => r.body);
-const consignee = { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' };
 const DEFAULT_RULES = { serialPerUnit: false, accessories: [], weighRequired: false, weightTolerancePct: null, weightToleranceKg: null, note: '' };
 
 beforeAll(async () => {
@@ -60,12 +60,7 @@ async function item(o: { weight?: number; serialRequired?: boolean; serialPatter
 }
 
 async function order(lines: Array<{ sku: string; quantity: number }>, extra: Record<string, unknown> = {}, token = merchantA) {
-  const body = await send(
-    'POST',
-    '/v0/outbound/orders',
-    { typeOfTask: 'B2C', modeOfTransport: 'parcel', pickupDate: '2026-12-01', unitQty: 1, weight: 0.5, consignee, carrier: 'DHL', lines, ...extra },
-    token,
-  );
+  const body = await send('POST', '/v0/outbound/orders', orderBody({ lines, ...extra }), token);
   expect(body.code, JSON.stringify(body)).toBe('OK');
   return body.data as { id: number; unid: string; status: number };
 }

@@ -2,6 +2,7 @@ import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { orderBody } from './helpers/orders.js';
 
 /**
  * Packing (issue 18; docs/packing.md): the pack flow books through the ledger once, consumes materials,
@@ -18,7 +19,6 @@ const code = (state: OutboundState) => OUTBOUND_ORDER.codeOf(state);
 const get = (url: string, token = admin) => t.call({ method: 'GET', url, token }).then((r) => r.body);
 const send = (method: 'POST' | 'PUT', url: string, payload?: unknown, token = admin, key?: string) =>
   t.call({ method, url, token, payload: payload as never, headers: key ? { 'idempotency-key': key } : {} }).then((r) => r.body);
-const consignee = { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,12 +51,7 @@ async function item(o: { weight?: number; stock?: number; compartment?: string }
 }
 
 async function order(lines: Array<{ sku: string; quantity: number }>, extra: Record<string, unknown> = {}) {
-  const body = await send(
-    'POST',
-    '/v0/outbound/orders',
-    { typeOfTask: 'B2C', modeOfTransport: 'parcel', pickupDate: '2026-12-01', unitQty: 1, weight: 0.5, consignee, carrier: 'DHL', lines, ...extra },
-    merchantA,
-  );
+  const body = await send('POST', '/v0/outbound/orders', orderBody({ lines, ...extra }), merchantA);
   expect(body.code, JSON.stringify(body)).toBe('OK');
   expect(body.data.status).toBe(code('readyToPick'));
   return body.data as { id: number; unid: string; status: number };

@@ -3,6 +3,7 @@ import { labelSlices, type LabelIndexOrder } from '@kontor/contracts/picking/lab
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { orderBody } from './helpers/orders.js';
 
 /**
  * Stock and billing of the pick stations (issue 18 items 8 and 9), walked through the API on both
@@ -17,7 +18,6 @@ let merchantA: string;
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = admin, key?: string) =>
   t.call({ method, url, token, payload: payload as never, headers: key ? { 'idempotency-key': key } : {} }).then((r) => r.body);
-const consignee = { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' };
 const code = OUTBOUND_ORDER.codeOf;
 
 beforeAll(async () => {
@@ -37,8 +37,7 @@ async function itemWithStock(sku: string, stock: number, compartment = 'A-01-03'
 }
 
 async function order(sku: string, quantity: number, key: string) {
-  const body = { typeOfTask: 'B2C', modeOfTransport: 'parcel', pickupDate: '2026-12-01', unitQty: 1, weight: 0.5, consignee, carrier: 'DHL' };
-  const res = await call('POST', '/v0/outbound/orders', { ...body, lines: [{ sku, quantity }] }, merchantA, key);
+  const res = await call('POST', '/v0/outbound/orders', orderBody({ lines: [{ sku, quantity }] }), merchantA, key);
   expect(res.code, JSON.stringify(res)).toBe('OK');
   expect(res.data.status).toBe(code('readyToPick'));
   return { id: Number(res.data.id), unid: res.data.unid as string, merchantId: Number(res.data.merchantId ?? 0) };

@@ -3,6 +3,7 @@ import { labelSlices, type LabelIndexOrder } from '@kontor/contracts/picking/lab
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { orderBody } from './helpers/orders.js';
 
 /**
  * Stations printing slices of ONE type-100 picklist at the same time (issue 18 "Idempotency and
@@ -18,7 +19,6 @@ let t: TestApp;
 let admin: string;
 let merchantA: string;
 
-const consignee = { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' };
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload: unknown, token: string, key?: string) =>
   t.call({ method, url, token, payload: payload as never, headers: key ? { 'idempotency-key': key } : {} }).then((r) => r.body);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,8 +55,7 @@ async function picklistOf(sku: string, orders: number) {
   expect((await call('POST', '/v0/picking/picklists', { rules: { maxLists: 0 } }, admin, `clear-${sku}`)).code).toBe('OK');
   const ids: number[] = [];
   for (let i = 0; i < orders; i++) {
-    const body = { typeOfTask: 'B2C', modeOfTransport: 'parcel', pickupDate: '2026-12-01', unitQty: 1, weight: 0.5, consignee, carrier: 'DHL' };
-    const res = await call('POST', '/v0/outbound/orders', { ...body, lines: [{ sku, quantity: 1 }] }, merchantA, `o-${sku}-${i}`);
+    const res = await call('POST', '/v0/outbound/orders', orderBody({ lines: [{ sku, quantity: 1 }] }), merchantA, `o-${sku}-${i}`);
     expect(res.code, JSON.stringify(res)).toBe('OK');
     ids.push(Number(res.data.id));
   }

@@ -3,6 +3,7 @@ import { labelSlices, type LabelIndexOrder } from '@kontor/contracts/picking/lab
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { orderBody } from './helpers/orders.js';
 
 /**
  * The picking scan (Pick Scan Batch, type 100; issue 18 item 3; docs/picking.md "Picking scan"), walked
@@ -25,7 +26,6 @@ afterAll(async () => {
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = admin, key?: string) =>
   t.call({ method, url, token, payload: payload as never, headers: key ? { 'idempotency-key': key } : {} }).then((r) => r.body);
-const consignee = { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' };
 
 const issueRows = (ids: number[]) =>
   sql<{ ref_id: string; delta: number; reason_code: string | null }>`select ref_id, delta, reason_code from inventory_log
@@ -53,17 +53,7 @@ async function typeHundredPicklist(sku: string) {
   expect((await call('POST', '/v0/picking/picklists', { rules: { maxLists: 0 } })).code).toBe('OK');
   const ids: number[] = [];
   for (let i = 0; i < 3; i++) {
-    const body = {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 0.5,
-      consignee,
-      carrier: 'DHL',
-      lines: [{ sku, quantity: 1 }],
-    };
-    const res = await call('POST', '/v0/outbound/orders', body, merchantA);
+    const res = await call('POST', '/v0/outbound/orders', orderBody({ lines: [{ sku, quantity: 1 }] }), merchantA);
     expect(res.code, JSON.stringify(res)).toBe('OK');
     ids.push(Number(res.data.id));
   }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSizesMm } from './helpers/pdf.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { orderBody } from './helpers/orders.js';
 
 /**
  * Picklists (issue 18, docs/picking.md): the demo's PL20260001/PL20260002, the original handheld's
@@ -46,17 +47,18 @@ async function readyOrders(lines: Array<Array<[string, number]>>, carrier = 'DPD
   expect((await post('/v0/picking/picklists', { rules: { maxLists: 0 } })).code).toBe('OK');
   const ids: number[] = [];
   for (const items of lines) {
-    const res = await post('/v0/outbound/orders', {
-      merchantId: (await t.database.db.selectFrom('merchants').select('id').where('code', '=', 'C001').executeTakeFirstOrThrow()).id,
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: new Date().toISOString().slice(0, 10),
-      unitQty: items.reduce((sum, [, q]) => sum + q, 0),
-      weight: 1.5,
-      carrier,
-      consignee: { name1: 'Test Kunde', streetName: 'Weg', streetNumber: '1', zip: '20095', city: 'Hamburg', country: 'DE' },
-      lines: items.map(([sku, quantity]) => ({ sku, quantity })),
-    });
+    const res = await post(
+      '/v0/outbound/orders',
+      orderBody({
+        merchantId: (await t.database.db.selectFrom('merchants').select('id').where('code', '=', 'C001').executeTakeFirstOrThrow()).id,
+        pickupDate: new Date().toISOString().slice(0, 10),
+        unitQty: items.reduce((sum, [, q]) => sum + q, 0),
+        weight: 1.5,
+        carrier,
+        consignee: { name1: 'Test Kunde', streetName: 'Weg', streetNumber: '1', zip: '20095', city: 'Hamburg' },
+        lines: items.map(([sku, quantity]) => ({ sku, quantity })),
+      }),
+    );
     expect(res.code, JSON.stringify(res)).toBe('OK');
     ids.push(Number(res.data.id));
   }

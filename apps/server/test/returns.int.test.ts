@@ -142,4 +142,17 @@ describe('returns (RMA) with the original contracts', () => {
     expect((await get(`/v0/r7greceiving/?q=${other.id}`, merchantB)).data.shipSN).toBe('RT-0000033');
     expect((await send('POST', '/v0/r7greceiving/', { shipSN: 'RT-0000099' }, merchantA)).code).toBe('NoPermission');
   });
+
+  it("filters by a customer's code within the caller's scope: another merchant's code or an unknown one lists nothing", async () => {
+    for (const [shipSN, agentGUID] of [
+      ['RT-FILTER-1', 'C001'],
+      ['RT-FILTER-2', 'C002'],
+    ])
+      expect((await send('POST', '/v0/r7greceiving/', { shipSN, agentGUID })).code).toBe('OK');
+    const shipSNs = async (url: string, token?: string) => (await get(url, token)).data.data.map((r: { shipSN: string }) => r.shipSN);
+    expect(await shipSNs('/v0/r7greceiving/list?l=50&q=RT-FILTER&agentGUID=C001')).toEqual(['RT-FILTER-1']);
+    expect(await shipSNs('/v0/r7greceiving/list?l=50&q=RT-FILTER&agentGUID=C001', merchantA)).toEqual(['RT-FILTER-1']);
+    expect(await shipSNs('/v0/r7greceiving/list?l=50&q=RT-FILTER&agentGUID=C002', merchantA)).toEqual([]);
+    expect((await get('/v0/r7greceiving/list?l=50&q=RT-FILTER&agentGUID=C999')).data).toMatchObject({ total: 0, next: 0, data: [] });
+  });
 });

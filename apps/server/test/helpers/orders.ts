@@ -1,28 +1,36 @@
 import { expect } from 'vitest';
 import type { TestApp } from './test-app.js';
 
+/** The consignee of the suites' orders unless a test names its own fields. */
+const CONSIGNEE = { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' };
+
+/**
+ * The body of `POST /v0/outbound/orders` the suites send: a B2C DHL parcel of one SKU-B to Erika
+ * Muster in Berlin, picked up on 2026-12-01. `order` sets or replaces any field; its `consignee` fields
+ * are laid over the default consignee. One place to follow a change of the order contract.
+ */
+export function orderBody(order: Record<string, unknown> & { consignee?: Record<string, string> } = {}): Record<string, unknown> {
+  const { consignee, ...fields } = order;
+  return {
+    typeOfTask: 'B2C',
+    modeOfTransport: 'parcel',
+    pickupDate: '2026-12-01',
+    unitQty: 1,
+    weight: 0.5,
+    carrier: 'DHL',
+    lines: [{ sku: 'SKU-B', quantity: 1 }],
+    ...fields,
+    consignee: { ...CONSIGNEE, ...consignee },
+  };
+}
+
 /**
  * A parcel order of one SKU-B to Erika Muster in Berlin, made through the API by a merchant's session,
  * for the suites that then put it where their flow starts (packed, shipped, in transit…). `remark`
  * tells the orders apart; `carrier` is the one the order asks for.
  */
 export async function createParcelOrder(t: TestApp, token: string, options: { carrier: string; remark: string }): Promise<{ id: number; unid: string }> {
-  const created = await t.call({
-    method: 'POST',
-    url: '/v0/outbound/orders',
-    token,
-    payload: {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 0.5,
-      consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-      carrier: options.carrier,
-      remark: options.remark,
-      lines: [{ sku: 'SKU-B', quantity: 1 }],
-    },
-  });
+  const created = await t.call({ method: 'POST', url: '/v0/outbound/orders', token, payload: orderBody({ carrier: options.carrier, remark: options.remark }) });
   expect(created.body.code, JSON.stringify(created.body)).toBe('OK');
   const { id, unid } = created.body.data as { id: number; unid: string };
   return { id, unid };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { PDF, PNG, uploadFile } from './upload.js';
 import type { TestApp } from './test-app.js';
+import { orderBody } from './orders.js';
 
 /** Kinds of merchant A's records whose ids the cross-tenant suite substitutes into routes. */
 export type IdKind =
@@ -83,17 +84,12 @@ export async function seedTenantA(t: TestApp, tokens: { admin: string; merchantA
   const ref = `${tag}-REF`;
   const outbound = must(
     'outbound',
-    await call(merchantA, 'POST', '/v0/outbound/orders', {
-      typeOfTask: 'B2C',
-      modeOfTransport: 'parcel',
-      pickupDate: '2026-12-01',
-      unitQty: 1,
-      weight: 0.5,
-      carrier: 'DHL',
-      refOrderId: ref,
-      consignee: { name1: `${tag} Consignee`, streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-      lines: [{ sku, quantity: 2 }],
-    }),
+    await call(
+      merchantA,
+      'POST',
+      '/v0/outbound/orders',
+      orderBody({ refOrderId: ref, consignee: { name1: `${tag} Consignee` }, lines: [{ sku, quantity: 2 }] }),
+    ),
   );
   const ticket = must(
     'ticket',

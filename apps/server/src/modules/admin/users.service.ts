@@ -51,7 +51,7 @@ export class UsersService {
 
   private async checkTenancy(auth: AuthContext, type: number, merchantId: number | null) {
     const scope = TenantScope.of(auth);
-    if (scope.merchantId !== null && (merchantId !== scope.merchantId || !needsMerchant(type))) throw new AppError('NoPermission');
+    if (scope.merchantId !== null && (!tenantAllows(scope, merchantId) || !needsMerchant(type))) throw new AppError('NoPermission');
     if (needsMerchant(type) && merchantId === null) throw new AppError('IntegrityError', field('merchantId', 'required for merchant users'));
     if (!needsMerchant(type) && merchantId !== null) throw new AppError('IntegrityError', field('merchantId', 'only merchant users belong to a merchant'));
     if (merchantId !== null && !(await this.repo.merchantExists(merchantId))) throw new AppError('IntegrityError', field('merchantId', 'unknown merchant'));

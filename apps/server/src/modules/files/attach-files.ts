@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { TenantScope } from '../../db/tenant-scope.js';
 import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
@@ -29,14 +30,9 @@ export async function attachFiles(
   if (files.length === 0) return;
   const ids = files.map((f) => f.id);
   const repo = new FilesRepo(trx);
-  const rows = await repo.attachable(ids);
-  const staff = auth.merchantId === null;
-  for (const [index, file] of files.entries()) {
-    const row = rows.find((r) => r.id === file.id);
-    const unowned = row?.merchantId === null && (staff || Number(row.owner) === auth.userId);
-    const mine = row && row.kind !== 'job' && ((merchantId !== null && Number(row.merchantId) === merchantId) || unowned);
-    if (!mine) throw unknownFile(fieldOf(index), file.id);
-  }
+  const record = merchantId === null ? null : TenantScope.merchant(merchantId);
+  const allowed = await repo.attachable(ids, record, { anyUnowned: auth.merchantId === null, userId: auth.userId });
+  for (const [index, file] of files.entries()) if (!allowed.has(file.id)) throw unknownFile(fieldOf(index), file.id);
   if (merchantId !== null) await repo.giveUnownedTo(ids, merchantId);
 }
 
@@ -47,8 +43,7 @@ export async function attachFiles(
  */
 export async function checkOwnPicture(db: Kysely<DB>, auth: AuthContext, url: string, field = 'avatar'): Promise<void> {
   const id = fileIdOf(url);
-  const row = id ? await new FilesRepo(db).pictureOwner(id) : undefined;
-  const picture = row?.kind === 'avatar' || row?.kind === 'image';
-  const own = row && (Number(row.owner) === auth.userId || (auth.merchantId !== null && Number(row.merchantId) === auth.merchantId));
-  if (!picture || !own) throw unknownFile(field, id ?? url);
+  const merchant = auth.merchantId === null ? null : TenantScope.merchant(auth.merchantId);
+  const own = id ? await new FilesRepo(db).ownPicture(id, auth.userId, merchant) : undefined;
+  if (own?.kind !== 'avatar' && own?.kind !== 'image') throw unknownFile(field, id ?? url);
 }

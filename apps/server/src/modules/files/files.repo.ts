@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
+import { type TenantScope, tenantSql, whereTenant } from '../../db/tenant-scope.js';
 import { newestFirst, type TimeKeyset } from '../../db/keyset.js';
 
 /** SQL of uploaded files (stored in the database, so every server process serves every file). */
@@ -32,14 +32,26 @@ export class FilesRepo {
       .execute();
   }
 
-  /** The stored files among `ids` with who owns them, to check they may be attached to a record. */
-  attachable(ids: string[]) {
-    return this.db
+  /**
+   * The stored files among `ids` that may be attached to a record (`attachFiles`): the record's
+   * merchant's own (`record`: its merchant's scope, null while the record names no merchant), and files
+   * of no merchant yet that staff (`anyUnowned`) or their uploader (`userId`) attach. Job results never.
+   */
+  async attachable(ids: string[], record: TenantScope | null, unowned: { anyUnowned: boolean; userId: number }): Promise<Set<string>> {
+    const rows = await this.db
       .selectFrom('files')
-      .select(['id', 'owner_user_id as owner', 'merchant_id as merchantId', 'kind'])
+      .select('id')
       .where('id', 'in', ids)
       .where('deleted_at', 'is', null)
+      .where('kind', '<>', 'job')
+      .where((eb) =>
+        eb.or([
+          ...(record ? [tenantSql(record)] : []),
+          eb.and([eb('merchant_id', 'is', null), ...(unowned.anyUnowned ? [] : [eb('owner_user_id', '=', unowned.userId)])]),
+        ]),
+      )
       .execute();
+    return new Set(rows.map((r) => r.id));
   }
 
   /** Files staff uploaded for a merchant's record become the merchant's. */
@@ -47,13 +59,17 @@ export class FilesRepo {
     await this.db.updateTable('files').set({ merchant_id: merchantId }).where('id', 'in', ids).where('merchant_id', 'is', null).execute();
   }
 
-  /** Who owns a stored file and what kind it is, to check it may be shown as an avatar. */
-  pictureOwner(id: string) {
+  /**
+   * The kind of a stored file the user may show as its avatar: one it uploaded, or one of its own
+   * merchant's (`merchant`: the scope of the user's merchant, null for staff); undefined otherwise.
+   */
+  ownPicture(id: string, userId: number, merchant: TenantScope | null) {
     return this.db
       .selectFrom('files')
-      .select(['owner_user_id as owner', 'merchant_id as merchantId', 'kind'])
+      .select('kind')
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('owner_user_id', '=', userId), ...(merchant ? [tenantSql(merchant)] : [])]))
       .executeTakeFirst();
   }
 

@@ -9,7 +9,7 @@ import { allFields, type ResourceDef } from './define.js';
 import { decodeAfter, encodeAfter, parseFilters, parseSort } from './list-query.js';
 import { TOTAL_CAP } from './list-query.js';
 import { ResourceRepo } from './resource.repo.js';
-import { TenantScope } from '../../db/tenant-scope.js';
+import { TenantScope, tenantAllows } from '../../db/tenant-scope.js';
 import { checkUnique, insertRecord } from './resource-writer.service.js';
 
 const versionSchema = z.number({ error: 'required' }).int().positive();
@@ -71,7 +71,7 @@ export class ResourceService {
     if (this.def.scope !== 'merchant') return null;
     const scope = TenantScope.of(auth);
     if (scope.merchantId !== null) {
-      if (body.merchantId !== undefined && body.merchantId !== scope.merchantId) throw new AppError('NoPermission');
+      if (body.merchantId !== undefined && (typeof body.merchantId !== 'number' || !tenantAllows(scope, body.merchantId))) throw new AppError('NoPermission');
       return scope.merchantId;
     }
     return parseOrThrow(z.object({ merchantId: merchantIdSchema }), body, locale).merchantId;

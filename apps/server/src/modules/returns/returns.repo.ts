@@ -60,7 +60,8 @@ export interface ListQuery {
   q: string;
   statuses: number[];
   businessType?: number;
-  agentGUID?: string;
+  /** The customer the caller filters by (`agentGUID`, its code resolved by the service): within the caller's scope. */
+  merchant?: TenantScope;
   createdAt?: { from: string | null; to: string | null };
   finDate?: { from: string | null; to: string | null };
 }
@@ -123,7 +124,7 @@ export class ReturnsRepo {
       ${query.q ? sql`and (r.ship_sn ilike ${like} or r.origin_sn ilike ${like})` : sql``}
       ${query.statuses.length ? sql`and r.status in (${sql.join(query.statuses)})` : sql``}
       ${query.businessType ? sql`and r.business_type = ${query.businessType}` : sql``}
-      ${query.agentGUID ? sql`and r.merchant_id = (select id from merchants where code = ${query.agentGUID})` : sql``}
+      ${query.merchant ? sql`and ${tenantSql(query.merchant, 'r.merchant_id')}` : sql``}
       ${range('r.created_at', query.createdAt)} ${range('r.fin_date', query.finDate)}`;
     const [page, total] = await Promise.all([
       sql<ReturnRow>`select ${COLUMNS} from returns r left join merchants m on m.id = r.merchant_id

@@ -181,7 +181,12 @@ export class ReturnsService {
 
   /** Returns of the session's scope, newest first, with named lines. */
   async list(auth: AuthContext, query: z.infer<typeof returnListQuerySchema>) {
-    const page = await this.repo.list(this.core.db, TenantScope.of(auth), { ...query, statuses: query['Status[]'] });
+    const { agentGUID, ...rest } = query;
+    const customer = agentGUID ? await merchantDirectory.idByCode(this.core.db, agentGUID) : undefined;
+    // An unknown customer code filters every return out.
+    if (customer === null) return { total: 0, next: 0, data: [] };
+    const merchant = customer === undefined ? {} : { merchant: TenantScope.merchant(customer) };
+    const page = await this.repo.list(this.core.db, TenantScope.of(auth), { ...rest, statuses: query['Status[]'], ...merchant });
     const names = await lineNames(this.core.db, page.rows);
     return { total: page.total, next: page.next, data: page.rows.map((row) => toWire(row, names)) };
   }
