@@ -1,3 +1,5 @@
+import type { carrierAccountCreateSchema, carrierAccountUpdateSchema, carrierRuleWriteSchema } from '@kontor/contracts/domains/carriers';
+import type { z } from 'zod';
 import type { ApiData } from '@kontor/contracts/api-responses';
 import type { CarrierPrice } from '@kontor/contracts/domains/carriers-responses';
 import { newKey } from '../../api/idempotency-key.js';
@@ -7,28 +9,11 @@ export type { CarrierAccount, CarrierPrice, CarrierRule } from '@kontor/contract
 export type CarrierDriverInfo = ApiData<'GET /v0/carriers/drivers'>[number];
 export type CarrierResolution = ApiData<'GET /v0/carriers/orders/:id/resolution'>;
 
-/** What the account editor sends: credentials only where the user typed a new value (docs/carriers.md). */
-export interface AccountWrite {
-  name?: string;
-  carrier?: string;
-  endpoint?: string;
-  credentials?: Record<string, string>;
-  options?: Record<string, string>;
-  shipper?: Record<string, string> | null;
-  active?: boolean;
-}
+/** What the account editor sends: credentials only where the user typed a new value (docs/carriers.md); a new account names its carrier. */
+export type AccountWrite = z.input<typeof carrierAccountUpdateSchema> & Partial<Pick<z.input<typeof carrierAccountCreateSchema>, 'carrier'>>;
 
-export interface RuleWrite {
-  merchantId: number | null;
-  country: string | null;
-  orderCarrier: string;
-  orderService: string;
-  accountId: number;
-  product: string;
-  services: string[];
-  priority: number;
-  exportReason: string;
-}
+/** A rule as the rule editor sends it (the contract's write schema). */
+export type RuleWrite = z.input<typeof carrierRuleWriteSchema>;
 
 /**
  * The carriers settings (`/settings/carriers`): drivers, accounts, rules and the resolution of an order.
