@@ -1,7 +1,8 @@
 import type { Page } from '@kontor/contracts';
+import type { ApiData } from '@kontor/contracts/api-responses';
 import { CONTAINER } from '@kontor/contracts/status/inbound';
 import { useEffect, useState } from 'react';
-import { request } from './request.js';
+import { api, request } from './request.js';
 import type { SearchOption } from '../components/SearchSelect.js';
 
 /** Answers none instead of an error: a picker the session may not read stays empty, the server decides. */
@@ -11,26 +12,22 @@ const quietRows = <T>(url: string, params: Record<string, unknown>, signal?: Abo
     () => [] as T[],
   );
 
-export interface WarehouseOption {
-  id: number;
-  code: string;
-  name: string;
-}
+export type WarehouseOption = ApiData<'GET /v0/warehouses/opts'>[number];
 
 /** Warehouses are few: all of them at once (`/v0/warehouses/opts`, open to whoever may announce deliveries). */
 export function useWarehouses() {
   const [rows, setRows] = useState<WarehouseOption[]>([]);
   useEffect(() => {
-    void request<WarehouseOption[]>({ url: '/v0/warehouses/opts', quiet: true }).then(setRows, () => setRows([]));
+    void api('GET /v0/warehouses/opts', { quiet: true }).then(setRows, () => setRows([]));
   }, []);
   return rows;
 }
 
 /** Merchants for staff pickers and filters; a merchant's own session answers only its merchant. */
 export function useMerchants() {
-  const [rows, setRows] = useState<Array<{ id: number; code: string; name: string }>>([]);
+  const [rows, setRows] = useState<ApiData<'GET /v0/merchants/opts'>>([]);
   useEffect(() => {
-    void request<Array<{ id: number; code: string; name: string }>>({ url: '/v0/merchants/opts', quiet: true }).then(setRows, () => setRows([]));
+    void api('GET /v0/merchants/opts', { quiet: true }).then(setRows, () => setRows([]));
   }, []);
   return rows;
 }

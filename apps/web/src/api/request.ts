@@ -1,4 +1,5 @@
 import { isSuccessCode, MODAL_ERROR_CODES, SILENT_ERROR_CODES, type Envelope } from '@kontor/contracts';
+import type { ApiData, ApiRouteKey } from '@kontor/contracts/api-responses';
 import { DEFAULT_TIMEOUT_MS, NETWORK_RETRIES, resolveUrl } from './config.js';
 import { ApiError } from './errors.js';
 import { requestHooks } from './hooks.js';
@@ -144,4 +145,29 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
 /** Spec §7 generic call: GET sends the payload as parameters, other methods as the body. */
 export function call<T = unknown>(url: string, method: Method = 'GET', q?: Record<string, unknown>, extra?: Partial<RequestOptions>) {
   return method === 'GET' ? request<T>({ url, method, params: q, ...extra }) : request<T>({ url, method, data: q, ...extra });
+}
+
+/** The `:name` parameters of a route's url (`/v0/r7gorders/:id/scans/:scanId` → `id | scanId`). */
+type ParamNames<S extends string> = S extends `${string}:${infer P}/${infer R}` ? P | ParamNames<`/${R}`> : S extends `${string}:${infer P}` ? P : never;
+type RouteParams<K extends ApiRouteKey> = ParamNames<K extends `${string} ${infer U}` ? U : never>;
+
+/** Options of a contract call: the url and method come from the route's key, its `:params` from `path`. */
+export type ApiOptions<K extends ApiRouteKey> = Omit<RequestOptions, 'url' | 'method'> &
+  ([RouteParams<K>] extends [never] ? { path?: undefined } : { path: Record<RouteParams<K>, string | number> });
+type ApiArgs<K extends ApiRouteKey> = [RouteParams<K>] extends [never] ? [options?: ApiOptions<K>] : [options: ApiOptions<K>];
+
+/** The url of a route key with its `:params` filled in (encoded). */
+export function routeUrl(template: string, path: Record<string, string | number> | undefined): string {
+  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(path?.[name] ?? '')));
+}
+
+/**
+ * A call to a route of the response table (`API_RESPONSES`, docs/api-contracts.md), named by its key
+ * (`'GET /v0/r7gorders/:id/detail'`): the answer is typed by the route's response schema, so the web
+ * reads what the server declares and serialises. The key is a type only: no schema reaches the bundle.
+ */
+export function api<K extends ApiRouteKey>(route: K, ...[options]: ApiArgs<K>): Promise<ApiData<K>> {
+  const space = route.indexOf(' ');
+  const { path, ...rest } = (options ?? {}) as ApiOptions<K>;
+  return request<ApiData<K>>({ ...rest, method: route.slice(0, space) as Method, url: routeUrl(route.slice(space + 1), path) });
 }

@@ -1,14 +1,10 @@
+import type { ApiData } from '@kontor/contracts/api-responses';
 import { ApiError } from './errors.js';
 import { requestHooks } from './hooks.js';
 import { send } from './request.js';
 
-export interface Uploaded {
-  id: string;
-  url: string;
-  name: string;
-  size: number;
-  mime: string;
-}
+/** The stored file `POST /v0/statics/upload/:kind` answers (its contract). */
+export type Uploaded = ApiData<'POST /v0/statics/upload/:kind'>;
 
 /** Uploads one file as multipart field `upload` (spec §7 uploads); errors are shown like any call. */
 export async function uploadFile(kind: 'avatar' | 'image' | 'intern', file: File): Promise<Uploaded> {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ImportSourceFields, useImportMerchants } from './ImportSourceFields.js';
 
 const merchantOpts = vi.hoisted(() => ({ list: [] as Array<{ id: number; code: string; name: string }> }));
-vi.mock('../api/request.js', () => ({ request: vi.fn(async () => merchantOpts.list) }));
+vi.mock('../api/request.js', () => ({ api: vi.fn(async () => merchantOpts.list) }));
 
 function Dialog({ onFile, onForm }: { onFile: (file: File | null) => void; onForm: (form: FormInstance) => void }) {
   const [form] = Form.useForm();

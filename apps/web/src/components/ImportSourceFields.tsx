@@ -1,12 +1,9 @@
+import type { ApiData } from '@kontor/contracts/api-responses';
 import { Form, Select, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
-import { request } from '../api/request.js';
+import { api } from '../api/request.js';
 
-interface MerchantOpt {
-  id: number;
-  code: string;
-  name: string;
-}
+type MerchantOpt = ApiData<'GET /v0/merchants/opts'>[number];
 
 /**
  * The merchants an import may go to, read when its dialog opens. A session that sees one merchant
@@ -16,7 +13,7 @@ export function useImportMerchants(open: boolean, form: FormInstance): MerchantO
   const [merchants, setMerchants] = useState<MerchantOpt[]>([]);
   useEffect(() => {
     if (!open) return;
-    void request<MerchantOpt[]>({ url: '/v0/merchants/opts' }).then((list) => {
+    void api('GET /v0/merchants/opts').then((list) => {
       setMerchants(list);
       if (list.length === 1) form.setFieldValue('merchantId', list[0]!.id);
     });

@@ -4,7 +4,7 @@ import { Alert, Button, Checkbox, Form, Modal, Progress, Space, Table, Typograph
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../api/download.js';
-import { request } from '../api/request.js';
+import { api } from '../api/request.js';
 import { uploadFile } from '../api/upload.js';
 import { ACTIVE_JOB, jobPercent, useJob } from '../layout/JobProgress.js';
 import { useCan } from '../masks/can.js';
@@ -87,9 +87,7 @@ export function OrderImport() {
     setBusy(true);
     try {
       const uploaded = await uploadFile('intern', file);
-      const queued = await request<{ id: number }>({
-        url: '/v0/outbound/import',
-        method: 'POST',
+      const queued = await api('POST /v0/outbound/import', {
         data: { fileId: uploaded.id, merchantId: values.merchantId, checkOnly: values.checkOnly === true },
       });
       setJobId(queued.id);

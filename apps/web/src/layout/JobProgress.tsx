@@ -4,7 +4,7 @@ import { Alert, Button, Card, Progress, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../api/download.js';
-import { request } from '../api/request.js';
+import { api } from '../api/request.js';
 import { useRealtime } from '../realtime/events.js';
 
 export const ACTIVE_JOB = new Set(['queued', 'running']);
@@ -23,7 +23,7 @@ export function useJob(id: number | null) {
   const event = useRealtime((s) => (id === null ? undefined : s.jobs[id]));
   const load = useCallback(() => {
     if (id === null) return Promise.resolve();
-    return request<Job>({ url: `/v0/jobs/${id}`, quiet: true, background: true }).then(setLoaded, () => undefined);
+    return api('GET /v0/jobs/:id', { path: { id }, quiet: true, background: true }).then(setLoaded, () => undefined);
   }, [id]);
   useEffect(() => {
     void load();
@@ -38,7 +38,7 @@ export function useJob(id: number | null) {
     return () => clearInterval(timer);
   }, [active, load]);
   const cancel = useCallback(() => {
-    if (id !== null) void request({ url: `/v0/jobs/${id}/cancel`, method: 'POST' }).then(load, () => undefined);
+    if (id !== null) void api('POST /v0/jobs/:id/cancel', { path: { id } }).then(load, () => undefined);
   }, [id, load]);
   if (job && event && active && ACTIVE_JOB.has(event.status))
     return { job: { ...job, status: event.status as Job['status'], done: event.done, total: event.total }, load, cancel };

@@ -4,7 +4,7 @@ import { Badge, Button, Empty, List, Popover, Progress, Space, Typography } from
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../api/download.js';
-import { request } from '../api/request.js';
+import { api } from '../api/request.js';
 import { formatDateTime } from '../lib/format.js';
 import { useRealtime } from '../realtime/events.js';
 
@@ -19,7 +19,7 @@ export function JobsIndicator() {
   const [jobs, setJobs] = useState<Job[]>([]);
   const events = useRealtime((s) => s.jobs);
 
-  const load = useCallback(() => request<Job[]>({ url: '/v0/jobs/', quiet: true, background: true }).then(setJobs, () => undefined), []);
+  const load = useCallback(() => api('GET /v0/jobs/', { quiet: true, background: true }).then(setJobs, () => undefined), []);
   useEffect(() => {
     void load();
   }, [load]);
@@ -56,13 +56,7 @@ export function JobsIndicator() {
               </Button>
             ) : null,
             ACTIVE.has(job.status) ? (
-              <Button
-                key="cancel"
-                size="small"
-                type="link"
-                danger
-                onClick={() => void request({ url: `/v0/jobs/${job.id}/cancel`, method: 'POST' }).then(load)}
-              >
+              <Button key="cancel" size="small" type="link" danger onClick={() => void api('POST /v0/jobs/:id/cancel', { path: { id: job.id } }).then(load)}>
                 {t('common.cancel')}
               </Button>
             ) : null,

@@ -2,7 +2,7 @@ import { ScheduleOutlined } from '@ant-design/icons';
 import { Badge, Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../api/request.js';
+import { api, request } from '../api/request.js';
 
 const MASK = 'nav.overview.tasksNoFinIn30Days';
 const REFRESH_MS = 5 * 60_000;
@@ -32,9 +32,7 @@ function countOf(data: unknown): number {
  * mask exists on the server, the counter shows 0.
  */
 export async function loadUnfinishedTasks(): Promise<number> {
-  const mask = await request<{ mask: string }>({ url: '/v0/masken/', params: { q: MASK }, quiet: true, background: true, expectedCodes: ['NotFound'] }).catch(
-    () => null,
-  );
+  const mask = await api('GET /v0/masken/', { params: { q: MASK }, quiet: true, background: true, expectedCodes: ['NotFound'] }).catch(() => null);
   if (!mask?.mask) return 0;
   let steps: FetchStep[] = [];
   try {

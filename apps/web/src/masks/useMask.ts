@@ -1,6 +1,6 @@
 import { parseMask, type Mask } from '@kontor/contracts/masks';
 import { useEffect, useState } from 'react';
-import { request } from '../api/request.js';
+import { api } from '../api/request.js';
 
 export type MaskState = { status: 'loading' } | { status: 'ready'; mask: Mask } | { status: 'missing' | 'denied' | 'invalid' };
 
@@ -10,7 +10,7 @@ export function useMask(name: string, reloadKey = 0): MaskState {
   const key = `${name}#${reloadKey}`;
   useEffect(() => {
     let alive = true;
-    request<{ mask: string }>({ url: '/v0/masken/', params: { q: name }, quiet: true, expectedCodes: ['NotFound', 'NoPermission'] }).then(
+    api('GET /v0/masken/', { params: { q: name }, quiet: true, expectedCodes: ['NotFound', 'NoPermission'] }).then(
       (data) => {
         const parsed = parseMask(data.mask);
         if (alive) setState({ key, value: parsed.ok ? { status: 'ready', mask: parsed.mask } : { status: 'invalid' } });

@@ -175,12 +175,16 @@ export const p11yOrderSchema = outboundOrderRowSchema.extend({
 
 export const OUTBOUND_LIST_VIEWS = ['orders', 'deleted', 'dhl', 'dpd', 'ups', 'transportLabelAwaits', 'warehouse', 'problematic', 'inTransit'] as const;
 
+type OutboundListView = (typeof OUTBOUND_LIST_VIEWS)[number];
+const outboundListPageSchema = pageOf(outboundOrderRowSchema);
+// Typed per key (not `z.ZodType`), so the web's `api('GET /v0/outbound/lists/orders/')` reads the row type.
 const lists = Object.fromEntries(
   OUTBOUND_LIST_VIEWS.flatMap((view) => [
-    [`GET /v0/outbound/lists/${view}/`, pageOf(outboundOrderRowSchema)],
+    [`GET /v0/outbound/lists/${view}/`, outboundListPageSchema],
     [`GET /v0/outbound/lists/${view}/counts`, statusCountsSchema],
   ]),
-) as Record<`GET /v0/outbound/lists/${(typeof OUTBOUND_LIST_VIEWS)[number]}/${'' | 'counts'}`, z.ZodType>;
+) as Record<`GET /v0/outbound/lists/${OutboundListView}/`, typeof outboundListPageSchema> &
+  Record<`GET /v0/outbound/lists/${OutboundListView}/counts`, typeof statusCountsSchema>;
 
 export const outboundResponses = {
   ...lists,

@@ -1,30 +1,26 @@
-import type { Page } from '@kontor/contracts';
 import type { GateUserInput, GateUserPatch } from '@kontor/contracts/domains/carrier-gate';
-import type { GateBill, GateBillDetail, GateKey, GateShipment, GateUser } from '@kontor/contracts/domains/carrier-gate-responses';
 import { download } from '../../api/download.js';
 import { newKey } from '../../api/idempotency-key.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 
 // The answers' types come from the contracts' response schemas.
 export type { GateBill, GateBillDetail, GateKey, GateShipment, GateUser } from '@kontor/contracts/domains/carrier-gate-responses';
 
 /** The carrier gate's console calls (docs/carrier-gate.md). */
 export const gateApi = {
-  users: (params: Record<string, unknown>, signal?: AbortSignal) => request<Page<GateUser>>({ url: '/v0/carriergate/users', params, signal }),
-  createUser: (data: GateUserInput) => request<GateUser>({ url: '/v0/carriergate/users', method: 'POST', data, quiet: true, idempotencyKey: newKey() }),
-  updateUser: (id: number, data: GateUserPatch) =>
-    request<GateUser>({ url: `/v0/carriergate/users/${id}`, method: 'PUT', data, quiet: true, idempotencyKey: newKey() }),
-  keys: (gateUserId: number) => request<GateKey[]>({ url: `/v0/carriergate/users/${gateUserId}/keys` }),
-  createKey: (gateUserId: number, name: string) =>
-    request<GateKey & { key: string }>({ url: `/v0/carriergate/users/${gateUserId}/keys`, method: 'POST', data: { name } }),
-  revokeKey: (keyId: number) => request<GateKey>({ url: `/v0/carriergate/keys/${keyId}/revoke`, method: 'POST', data: {}, idempotencyKey: newKey() }),
-  shipments: (gateUserId: number) => request<GateShipment[]>({ url: '/v0/carriergate/shipments', params: { gateUserId, l: 20 } }),
-  voidShipment: (id: number) => request<GateShipment>({ url: `/v0/carriergate/shipments/${id}/void`, method: 'POST', data: {}, idempotencyKey: newKey() }),
+  users: (params: Record<string, unknown>, signal?: AbortSignal) => api('GET /v0/carriergate/users', { params, signal }),
+  createUser: (data: GateUserInput) => api('POST /v0/carriergate/users', { data, quiet: true, idempotencyKey: newKey() }),
+  updateUser: (id: number, data: GateUserPatch) => api('PUT /v0/carriergate/users/:id', { path: { id }, data, quiet: true, idempotencyKey: newKey() }),
+  keys: (gateUserId: number) => api('GET /v0/carriergate/users/:id/keys', { path: { id: gateUserId } }),
+  createKey: (gateUserId: number, name: string) => api('POST /v0/carriergate/users/:id/keys', { path: { id: gateUserId }, data: { name } }),
+  revokeKey: (keyId: number) => api('POST /v0/carriergate/keys/:id/revoke', { path: { id: keyId }, data: {}, idempotencyKey: newKey() }),
+  shipments: (gateUserId: number) => api('GET /v0/carriergate/shipments', { params: { gateUserId, l: 20 } }),
+  voidShipment: (id: number) => api('POST /v0/carriergate/shipments/:id/void', { path: { id }, data: {}, idempotencyKey: newKey() }),
   shipmentLabel: (id: number) => download({ url: `/v0/carriergate/shipments/${id}/label.pdf` }, `gate-${id}.pdf`),
-  bills: (params: Record<string, unknown>, signal?: AbortSignal) => request<Page<GateBill>>({ url: '/v0/carriergate/bills', params, signal }),
-  bill: (id: number) => request<GateBillDetail>({ url: `/v0/carriergate/bills/${id}` }),
-  build: (period: string) => request<GateBill[]>({ url: '/v0/carriergate/bills/build', method: 'POST', data: { period }, idempotencyKey: newKey() }),
-  issue: (id: number) => request<GateBill>({ url: `/v0/carriergate/bills/${id}/issue`, method: 'POST', data: {}, idempotencyKey: newKey() }),
+  bills: (params: Record<string, unknown>, signal?: AbortSignal) => api('GET /v0/carriergate/bills', { params, signal }),
+  bill: (id: number) => api('GET /v0/carriergate/bills/:id', { path: { id } }),
+  build: (period: string) => api('POST /v0/carriergate/bills/build', { data: { period }, idempotencyKey: newKey() }),
+  issue: (id: number) => api('POST /v0/carriergate/bills/:id/issue', { path: { id }, data: {}, idempotencyKey: newKey() }),
   csv: (id: number) => download({ url: `/v0/carriergate/bills/${id}/bill.csv` }, `bill-${id}.csv`),
   pdf: (id: number) => download({ url: `/v0/carriergate/bills/${id}/bill.pdf` }, `bill-${id}.pdf`),
 };

@@ -1,3 +1,4 @@
+import type { ExportReason } from '@kontor/contracts/domains/carriers';
 import { EXPORT_REASONS } from '@kontor/contracts/domains/carriers';
 import { CARRIERS } from '@kontor/contracts/domains/outbound';
 import { COUNTRY_CODES } from '@kontor/contracts/countries';
@@ -17,7 +18,7 @@ interface Values {
   product?: string | null;
   services?: string[];
   priority?: number | null;
-  exportReason?: string;
+  exportReason?: ExportReason;
 }
 
 interface Props {

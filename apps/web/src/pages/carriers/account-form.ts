@@ -1,3 +1,4 @@
+import type { CarrierCodeName } from '@kontor/contracts/domains/carriers';
 import type { AccountWrite, CarrierAccount, CarrierDriverInfo } from './carriers-api.js';
 
 /** The shipper fields of an account, in the order the form shows them. */
@@ -7,7 +8,7 @@ export type ShipperField = (typeof SHIPPER_FIELDS)[number];
 /** What the account editor holds. Credentials start empty: a stored secret is never shown, only "set". */
 export interface AccountFormValues {
   name: string;
-  carrier: string;
+  carrier: CarrierCodeName;
   endpoint?: string;
   active: boolean;
   credentials?: Record<string, string | undefined>;
@@ -19,7 +20,7 @@ export interface AccountFormValues {
 }
 
 /** The editor's first values: an account as answered (without secrets), or a new one of the first driver. */
-export function accountFormValues(account: CarrierAccount | null, defaultCarrier: string): AccountFormValues {
+export function accountFormValues(account: CarrierAccount | null, defaultCarrier: CarrierCodeName): AccountFormValues {
   if (!account) return { name: '', carrier: defaultCarrier, endpoint: '', active: true, credentials: {}, options: {}, withShipper: false, shipper: {} };
   return {
     name: account.name,

@@ -1,37 +1,19 @@
-import type { CarrierAccount, CarrierPrice, CarrierRule } from '@kontor/contracts/domains/carriers-responses';
+import type { carrierAccountCreateSchema, carrierAccountUpdateSchema, carrierRuleWriteSchema } from '@kontor/contracts/domains/carriers';
 import type { z } from 'zod';
-import type { carrierDriverInfoSchema, carrierResolutionSchema } from '@kontor/contracts/domains/carriers-responses';
+import type { ApiData } from '@kontor/contracts/api-responses';
+import type { CarrierPrice } from '@kontor/contracts/domains/carriers-responses';
 import { newKey } from '../../api/idempotency-key.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 
-export type { CarrierAccount, CarrierPrice, CarrierRule };
-export type CarrierDriverInfo = z.infer<typeof carrierDriverInfoSchema>;
-export type CarrierResolution = z.infer<typeof carrierResolutionSchema>;
+export type { CarrierAccount, CarrierPrice, CarrierRule } from '@kontor/contracts/domains/carriers-responses';
+export type CarrierDriverInfo = ApiData<'GET /v0/carriers/drivers'>[number];
+export type CarrierResolution = ApiData<'GET /v0/carriers/orders/:id/resolution'>;
 
-/** What the account editor sends: credentials only where the user typed a new value (docs/carriers.md). */
-export interface AccountWrite {
-  name?: string;
-  carrier?: string;
-  endpoint?: string;
-  credentials?: Record<string, string>;
-  options?: Record<string, string>;
-  shipper?: Record<string, string> | null;
-  active?: boolean;
-}
+/** What the account editor sends: credentials only where the user typed a new value (docs/carriers.md); a new account names its carrier. */
+export type AccountWrite = z.input<typeof carrierAccountUpdateSchema> & Partial<Pick<z.input<typeof carrierAccountCreateSchema>, 'carrier'>>;
 
-export interface RuleWrite {
-  merchantId: number | null;
-  country: string | null;
-  orderCarrier: string;
-  orderService: string;
-  accountId: number;
-  product: string;
-  services: string[];
-  priority: number;
-  exportReason: string;
-}
-
-const base = '/v0/carriers';
+/** A rule as the rule editor sends it (the contract's write schema). */
+export type RuleWrite = z.input<typeof carrierRuleWriteSchema>;
 
 /**
  * The carriers settings (`/settings/carriers`): drivers, accounts, rules and the resolution of an order.
@@ -39,24 +21,19 @@ const base = '/v0/carriers';
  * back to the forms (`quiet`).
  */
 export const carriersApi = {
-  drivers: () => request<CarrierDriverInfo[]>({ url: `${base}/drivers` }),
-  accounts: () => request<CarrierAccount[]>({ url: `${base}/accounts` }),
-  createAccount: (data: AccountWrite) => request<CarrierAccount>({ url: `${base}/accounts`, method: 'POST', data, quiet: true, idempotencyKey: newKey() }),
-  updateAccount: (id: number, data: AccountWrite) =>
-    request<CarrierAccount>({ url: `${base}/accounts/${id}`, method: 'PUT', data, quiet: true, idempotencyKey: newKey() }),
-  deleteAccount: (id: number) => request<null>({ url: `${base}/accounts/${id}`, method: 'DELETE', idempotencyKey: newKey() }),
-  prices: (accountId: number) => request<CarrierPrice[]>({ url: `${base}/accounts/${accountId}/prices` }),
+  drivers: () => api('GET /v0/carriers/drivers'),
+  accounts: () => api('GET /v0/carriers/accounts'),
+  createAccount: (data: AccountWrite) => api('POST /v0/carriers/accounts', { data, quiet: true, idempotencyKey: newKey() }),
+  updateAccount: (id: number, data: AccountWrite) => api('PUT /v0/carriers/accounts/:id', { path: { id }, data, quiet: true, idempotencyKey: newKey() }),
+  deleteAccount: (id: number) => api('DELETE /v0/carriers/accounts/:id', { path: { id }, idempotencyKey: newKey() }),
+  prices: (accountId: number) => api('GET /v0/carriers/accounts/:id/prices', { path: { id: accountId } }),
   savePrices: (accountId: number, bands: Array<Omit<CarrierPrice, 'currency'> & { currency: string }>) =>
-    request<CarrierPrice[]>({ url: `${base}/accounts/${accountId}/prices`, method: 'PUT', data: { bands }, quiet: true, idempotencyKey: newKey() }),
-  rules: () => request<CarrierRule[]>({ url: `${base}/rules` }),
-  createRule: (data: RuleWrite) => request<CarrierRule>({ url: `${base}/rules`, method: 'POST', data, quiet: true, idempotencyKey: newKey() }),
-  updateRule: (id: number, data: RuleWrite) => request<CarrierRule>({ url: `${base}/rules/${id}`, method: 'PUT', data, quiet: true, idempotencyKey: newKey() }),
-  deleteRule: (id: number) => request<null>({ url: `${base}/rules/${id}`, method: 'DELETE', idempotencyKey: newKey() }),
-  resolution: (orderId: number) => request<CarrierResolution>({ url: `${base}/orders/${orderId}/resolution`, quiet: true }),
+    api('PUT /v0/carriers/accounts/:id/prices', { path: { id: accountId }, data: { bands }, quiet: true, idempotencyKey: newKey() }),
+  rules: () => api('GET /v0/carriers/rules'),
+  createRule: (data: RuleWrite) => api('POST /v0/carriers/rules', { data, quiet: true, idempotencyKey: newKey() }),
+  updateRule: (id: number, data: RuleWrite) => api('PUT /v0/carriers/rules/:id', { path: { id }, data, quiet: true, idempotencyKey: newKey() }),
+  deleteRule: (id: number) => api('DELETE /v0/carriers/rules/:id', { path: { id }, idempotencyKey: newKey() }),
+  resolution: (orderId: number) => api('GET /v0/carriers/orders/:id/resolution', { path: { id: orderId }, quiet: true }),
   /** An order by its number, for the resolution check (the order lists' search). */
-  findOrder: (unid: string) =>
-    request<{ data: Array<{ id: number; unid: string; carrier: string; consigneeCountry: string; merchantName: string }> }>({
-      url: '/v0/outbound/lists/orders/',
-      params: { q: unid, l: 5 },
-    }).then((page) => page.data),
+  findOrder: (unid: string) => api('GET /v0/outbound/lists/orders/', { params: { q: unid, l: 5 } }).then((page) => page.data),
 };

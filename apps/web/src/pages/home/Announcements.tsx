@@ -1,23 +1,19 @@
+import type { ApiData } from '@kontor/contracts/api-responses';
 import { NotificationOutlined } from '@ant-design/icons';
 import { Card, List, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { formatDateTime } from '../../lib/format.js';
 
-interface Announcement {
-  id: number;
-  title: string;
-  text: string;
-  publishFrom: string;
-}
+type Announcement = ApiData<'GET /v0/announcements/current'>[number];
 
 /** Announcements open now for this user (issue 4 §4), in the user's language; nothing when there are none. */
 export function Announcements() {
   const { t, i18n } = useTranslation();
   const [items, setItems] = useState<Announcement[]>([]);
   useEffect(() => {
-    request<Announcement[]>({ url: '/v0/announcements/current', quiet: true, background: true }).then(setItems, () => setItems([]));
+    api('GET /v0/announcements/current', { quiet: true, background: true }).then(setItems, () => setItems([]));
   }, [i18n.language]);
   if (!items.length) return null;
   return (

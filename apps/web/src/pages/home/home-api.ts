@@ -1,5 +1,5 @@
 import type { HomeFloor } from '@kontor/contracts/domains/shipping-responses';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 
 export type { HomeFloor };
 
@@ -9,5 +9,5 @@ export type { HomeFloor };
  * errors (the idle logout of shell-behaviours.md still comes after 40 minutes without a user's action).
  */
 export const homeApi = {
-  floor: ({ signal }: { signal?: AbortSignal } = {}) => request<HomeFloor>({ url: '/v0/home/floor', signal, quiet: true, background: true }),
+  floor: ({ signal }: { signal?: AbortSignal } = {}) => api('GET /v0/home/floor', { signal, quiet: true, background: true }),
 };

@@ -1,8 +1,8 @@
 import type { Page } from '@kontor/contracts';
 import type { InboundOrderCreate } from '@kontor/contracts/domains/inbound';
-import type { InboundDetail, InboundOrderRecord } from '@kontor/contracts/domains/inbound-responses';
+import type { InboundOrderRecord } from '@kontor/contracts/domains/inbound-responses';
 import type { RelatedFile } from '@kontor/contracts/domains/outbound-responses';
-import { request } from '../../api/request.js';
+import { api, request } from '../../api/request.js';
 
 // The answers' types come from the contracts' response schemas (issue 16 item 5); the names stay.
 /** A stored file of an announcement, as the upload answered it (`/v0/static/{id}` serves it). */
@@ -55,19 +55,18 @@ export type ContainerManualStatus = 'inTransit' | 'arrived' | 'unloaded' | 'canc
 
 export const inboundApi = {
   list: (params: Record<string, unknown>, signal?: AbortSignal) => request<Page<InboundOrderRow>>({ url: '/v0/r7gorders/', params, signal }),
-  detail: (id: number) => request<InboundDetail>({ url: `/v0/r7gorders/${id}/detail` }),
+  detail: (id: number) => api('GET /v0/r7gorders/:id/detail', { path: { id } }),
   /** The order with this number (a link from the inventory log); the caller says when there is none. */
-  findByNumber: (q: string) => request<{ id: number; unid: string }>({ url: '/v0/r7gorders/any', params: { q }, quiet: true }),
+  findByNumber: (q: string) => api('GET /v0/r7gorders/any', { params: { q }, quiet: true }),
   /** Field errors come back to the form, which shows them at their inputs. */
-  create: (data: InboundWrite) => request<{ id: number; unid: string }>({ url: '/v0/r7gorders/', method: 'POST', data, quiet: true }),
-  update: (id: number, data: Partial<InboundWrite> & { version: number; reason?: string }) =>
-    request<InboundDetail>({ url: `/v0/r7gorders/${id}`, method: 'PUT', data, quiet: true }),
-  setStatus: (id: number, status: InboundManualStatus) => request({ url: `/v0/r7gorders/${id}/status`, method: 'POST', data: { status } }),
+  create: (data: InboundWrite) => api('POST /v0/r7gorders/', { data, quiet: true }),
+  update: (id: number, data: Partial<InboundWrite> & { version: number; reason?: string }) => api('PUT /v0/r7gorders/:id', { path: { id }, data, quiet: true }),
+  setStatus: (id: number, status: InboundManualStatus) => api('POST /v0/r7gorders/:id/status', { path: { id }, data: { status } }),
   exportList: (params: Record<string, unknown>) => request({ url: '/v0/r7gorders/export', method: 'POST', params }),
 };
 
 export const containerApi = {
   list: (params: Record<string, unknown>, signal?: AbortSignal) => request<Page<ContainerRow>>({ url: '/v0/c7rorders/', params, signal }),
   get: (id: number) => request<ContainerRow>({ url: `/v0/c7rorders/${id}` }),
-  setStatus: (id: number, status: ContainerManualStatus) => request({ url: `/v0/c7rorders/${id}/status`, method: 'POST', data: { status } }),
+  setStatus: (id: number, status: ContainerManualStatus) => api('POST /v0/c7rorders/:id/status', { path: { id }, data: { status } }),
 };

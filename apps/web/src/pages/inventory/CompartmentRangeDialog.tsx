@@ -9,7 +9,7 @@ import { ApiError } from '../../api/errors.js';
 import { newKey } from '../../api/idempotency-key.js';
 import { useWarehouses } from '../../api/lookups.js';
 import { invalidateDomains } from '../../api/query-client.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { notify } from '../../notify/queue.js';
 
 interface Values {
@@ -61,17 +61,11 @@ export function CompartmentRangeDialog({ open, onClose }: { open: boolean; onClo
     setError(null);
     try {
       if (what === 'preview') {
-        const preview = await request<{ existing: number }>({ url: '/v0/compartments/range/preview', method: 'POST', data: body(), quiet: true });
+        const preview = await api('POST /v0/compartments/range/preview', { data: body(), quiet: true });
         setExisting(preview.existing);
         return;
       }
-      const made = await request<{ created: Array<{ id: number }>; skipped: number }>({
-        url: '/v0/compartments/range',
-        method: 'POST',
-        data: body(),
-        quiet: true,
-        idempotencyKey: newKey(),
-      });
+      const made = await api('POST /v0/compartments/range', { data: body(), quiet: true, idempotencyKey: newKey() });
       notify((n) => n.success(t('compartmentRange.created', { created: made.created.length, skipped: made.skipped })));
       await invalidateDomains('mask-lists');
       if (made.created.length === 0) return onClose();

@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { uploadFile } from '../../api/upload.js';
 import { notify } from '../../notify/queue.js';
 import { ImportSourceFields, useImportMerchants } from '../../components/ImportSourceFields.js';
@@ -25,11 +25,7 @@ export function ItemImport() {
     setBusy(true);
     try {
       const uploaded = await uploadFile('intern', file);
-      await request({
-        url: '/v0/items/import',
-        method: 'POST',
-        data: { fileId: uploaded.id, merchantId: values.merchantId, goodRowsOnly: values.goodRowsOnly === true },
-      });
+      await api('POST /v0/items/import', { data: { fileId: uploaded.id, merchantId: values.merchantId, goodRowsOnly: values.goodRowsOnly === true } });
       notify((n) => n.success(t('itemImport.started')));
       setOpen(false);
       setFile(null);

@@ -1,18 +1,14 @@
+import type { ApiData } from '@kontor/contracts/api-responses';
 import { InboxOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Input, InputNumber, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { notify } from '../../notify/queue.js';
 import { StatusTag } from '../../components/StatusTag.js';
 
-interface UnitContents {
-  id: number;
-  code: string;
-  kind?: string;
-  compartment?: string;
-  items?: Array<{ sku: string; itemName: string; batch: string; status: number; quantity: number; reserved: number }>;
-}
+/** A merged unit as `GET /v0/munits/any` answers it (its kind, place and contents when it exists). */
+type UnitContents = ApiData<'GET /v0/munits/any'>;
 
 /**
  * Work on one merged unit (issue 5 §5): scan its code to see what it holds and where, then pack loose
@@ -28,15 +24,15 @@ export function MergedUnitPanel({ canEdit }: { canEdit: boolean }) {
   const [busy, setBusy] = useState(false);
 
   const load = async (value: string) => {
-    const found = await request<UnitContents>({ url: `/v0/munits/any?q=${encodeURIComponent(value.trim())}` });
+    const found = await api('GET /v0/munits/any', { params: { q: value.trim() } });
     setUnit(found.id ? found : null);
     if (!found.id) notify((n) => n.info(t('munit.notFound', { code: value.trim() })));
   };
-  const act = async (url: string, data: Record<string, unknown>, done: string) => {
+  const act = async (route: 'POST /v0/munits/pack' | 'POST /v0/munits/move' | 'POST /v0/munits/unpack', data: Record<string, unknown>, done: string) => {
     if (!unit) return;
     setBusy(true);
     try {
-      setUnit(await request<UnitContents>({ url, method: 'POST', data: { unit: unit.code, ...data } }));
+      setUnit(await api(route, { data: { unit: unit.code, ...data } }));
       notify((n) => n.success(t(done)));
     } finally {
       setBusy(false);
@@ -98,7 +94,9 @@ export function MergedUnitPanel({ canEdit }: { canEdit: boolean }) {
                 <Button
                   loading={busy}
                   disabled={!pack.item.trim() || !pack.quantity}
-                  onClick={() => void act('/v0/munits/pack', { item: pack.item.trim(), batch: pack.batch.trim(), quantity: pack.quantity }, 'munit.packed')}
+                  onClick={() =>
+                    void act('POST /v0/munits/pack', { item: pack.item.trim(), batch: pack.batch.trim(), quantity: pack.quantity }, 'munit.packed')
+                  }
                   data-testid="munit-pack"
                 >
                   {t('munit.pack')}
@@ -109,7 +107,7 @@ export function MergedUnitPanel({ canEdit }: { canEdit: boolean }) {
                 <Button
                   loading={busy}
                   disabled={!target.trim()}
-                  onClick={() => void act('/v0/munits/move', { toCompartment: target.trim().toUpperCase() }, 'munit.moved')}
+                  onClick={() => void act('POST /v0/munits/move', { toCompartment: target.trim().toUpperCase() }, 'munit.moved')}
                   data-testid="munit-move"
                 >
                   {t('munit.move')}
@@ -117,7 +115,7 @@ export function MergedUnitPanel({ canEdit }: { canEdit: boolean }) {
                 <Button
                   loading={busy}
                   disabled={!unit.items?.length}
-                  onClick={() => void act('/v0/munits/unpack', {}, 'munit.unpacked')}
+                  onClick={() => void act('POST /v0/munits/unpack', {}, 'munit.unpacked')}
                   data-testid="munit-unpack"
                 >
                   {t('munit.unpack')}

@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { PdfView } from './PdfViewerPage.js';
 import { parseReckonData } from './reckon-data.js';
 
@@ -20,7 +20,7 @@ export default function PrintItemlistPage() {
   useEffect(() => {
     if (!unid) return;
     let cancelled = false;
-    request<{ id: number }>({ url: '/v0/p11y/pick/any', params: { q: unid } }).then(
+    api('GET /v0/p11y/pick/any', { params: { q: unid } }).then(
       (picklist) => !cancelled && setFound({ unid, id: picklist.id }),
       () => !cancelled && setFound({ unid, id: null }),
     );

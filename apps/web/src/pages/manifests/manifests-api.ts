@@ -1,12 +1,11 @@
-import type { Manifest, ManifestDay, ManifestGroup, ManifestParcel } from '@kontor/contracts/domains/manifests-responses';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 
-export type { Manifest, ManifestDay, ManifestGroup, ManifestParcel };
+export type { Manifest, ManifestDay, ManifestGroup, ManifestParcel } from '@kontor/contracts/domains/manifests-responses';
 
 /** The end-of-day manifests' calls (issue 19 item 4, docs/manifests.md). */
 export const manifestsApi = {
-  day: (day?: string) => request<ManifestDay>({ url: day ? `/v0/wms/manifests?day=${encodeURIComponent(day)}` : '/v0/wms/manifests' }),
-  close: (day: string, accountKey: string) => request<Manifest>({ url: '/v0/wms/manifests/close', method: 'POST', data: { day, accountKey } }),
+  day: (day?: string) => api('GET /v0/wms/manifests', day ? { params: { day } } : {}),
+  close: (day: string, accountKey: string) => api('POST /v0/wms/manifests/close', { data: { day, accountKey } }),
   pdfUrl: (id: number) => `/v0/wms/manifests/${id}/manifest.pdf`,
   csvUrl: (id: number) => `/v0/wms/manifests/${id}/manifest.csv`,
 };

@@ -1,3 +1,4 @@
+import type { ApiData } from '@kontor/contracts/api-responses';
 import { toLocale } from '@kontor/contracts';
 import { parseMask, type Mask, type MaskProblem } from '@kontor/contracts/masks';
 import { Alert, Button, Card, Col, Empty, Form, Input, List, Popconfirm, Row, Space, Table, Tag, Typography } from 'antd';
@@ -5,20 +6,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { formatDateTime } from '../../lib/format.js';
 import { columnsFor, formItemsFor } from '../../masks/derive.js';
 import { FieldControl } from '../../masks/FieldControl.js';
 import { notify } from '../../notify/queue.js';
 
-interface Detail {
-  name: string;
-  mask: string;
-  shipped: string | null;
-  edited: boolean;
-  version: number;
-  history: Array<{ version: number; definition: string; savedAt: string; note: string; savedBy: string | null }>;
-}
+type Detail = ApiData<'GET /v0/masken/detail'>;
 
 /** Problems of the text as the server would find them, for a screen mask; configuration masks need valid JSON. */
 function check(text: string): { mask: Mask | null; problems: MaskProblem[] } {
@@ -56,16 +50,16 @@ export default function MaskEditPage() {
     setServerProblems([]);
   };
   useEffect(() => {
-    request<Detail>({ url: '/v0/masken/detail', params: { q: name }, expectedCodes: ['NotFound'] }).then(show, () => setMissing(true));
+    api('GET /v0/masken/detail', { params: { q: name }, expectedCodes: ['NotFound'] }).then(show, () => setMissing(true));
   }, [name]);
 
   const checked = useMemo(() => check(text), [text]);
   const problems = checked.problems.length ? checked.problems : serverProblems;
 
-  const save = async (url: string, method: 'PUT' | 'POST', data: Record<string, unknown>) => {
+  const save = async (route: 'POST /v0/masken/reset' | 'PUT /v0/masken/', data: Record<string, unknown>) => {
     setSaving(true);
     try {
-      show(await request<Detail>({ url, method, data, quiet: true }));
+      show(await api(route, { data, quiet: true }));
       notify((n) => n.success(t('mask.saved')));
     } catch (err) {
       if (err instanceof ApiError && err.code === 'IntegrityError') setServerProblems(Object.entries(err.fields).map(([path, message]) => ({ path, message })));
@@ -97,7 +91,7 @@ export default function MaskEditPage() {
               {detail.shipped && (
                 <Popconfirm
                   title={t('masks.resetConfirm')}
-                  onConfirm={() => void save('/v0/masken/reset', 'POST', { name, version: detail.version })}
+                  onConfirm={() => void save('POST /v0/masken/reset', { name, version: detail.version })}
                   okButtonProps={{ 'data-testid': 'mask-reset-ok' } as Record<string, string>}
                 >
                   <Button disabled={saving} data-testid="mask-reset">
@@ -109,7 +103,7 @@ export default function MaskEditPage() {
                 type="primary"
                 loading={saving}
                 disabled={checked.problems.length > 0 || text === detail.mask}
-                onClick={() => void save('/v0/masken/', 'PUT', { name, mask: text, version: detail.version })}
+                onClick={() => void save('PUT /v0/masken/', { name, mask: text, version: detail.version })}
                 data-testid="mask-save"
               >
                 {t('common.save')}

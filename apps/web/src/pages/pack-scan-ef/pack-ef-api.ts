@@ -1,15 +1,12 @@
+import type { PackMaterialOption } from '@kontor/contracts/domains/packing-responses';
 import type { MerchantPackingRules } from '@kontor/contracts/domains/packing';
-import type { MerchantPackingRulesRow, PackEfOrder, PackLabel, PackOutcome } from '@kontor/contracts/domains/packing-responses';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 
 export type { MerchantPackingRulesRow, PackEfOrder, PackLabel, PackOutcome } from '@kontor/contracts/domains/packing-responses';
 export type { MerchantPackingRules } from '@kontor/contracts/domains/packing';
 
-export interface MaterialOption {
-  id: number;
-  unid: string;
-  name: string;
-}
+/** A packing material (`/v0/packing/materials`, items of type 2). */
+export type MaterialOption = PackMaterialOption;
 
 /** Refusals that belong to the station's work: shown in its banner, not as faults. */
 const STATION_OUTCOMES = [
@@ -44,12 +41,12 @@ export interface EfPackBody {
 
 /** The calls of the merchant-specific station `/wEP/PackScanEF` and of the merchants' packing rules (docs/packing.md). */
 export const packEfApi = {
-  find: (q: string) => request<PackEfOrder>({ url: '/v0/packing/ef/find', params: { q }, ...QUIET }),
+  find: (q: string) => api('GET /v0/packing/ef/find', { params: { q }, ...QUIET }),
   pack: (orderId: number, body: EfPackBody, key: string) =>
-    request<PackOutcome>({ url: `/v0/packing/ef/orders/${orderId}/pack`, method: 'POST', data: body, idempotencyKey: key, ...QUIET }),
-  label: (orderId: number) => request<PackLabel>({ url: `/v0/packing/orders/${orderId}/label`, method: 'POST', ...QUIET }),
-  materials: () => request<MaterialOption[]>({ url: '/v0/packing/materials', quiet: true }).catch(() => [] as MaterialOption[]),
-  rules: (merchantId: number) => request<MerchantPackingRulesRow>({ url: `/v0/packing/merchant-rules/${merchantId}` }),
+    api('POST /v0/packing/ef/orders/:id/pack', { path: { id: orderId }, data: body, idempotencyKey: key, ...QUIET }),
+  label: (orderId: number) => api('POST /v0/packing/orders/:id/label', { path: { id: orderId }, ...QUIET }),
+  materials: () => api('GET /v0/packing/materials', { quiet: true }).catch(() => [] as MaterialOption[]),
+  rules: (merchantId: number) => api('GET /v0/packing/merchant-rules/:id', { path: { id: merchantId } }),
   saveRules: (merchantId: number, body: MerchantPackingRules, key: string) =>
-    request<MerchantPackingRulesRow>({ url: `/v0/packing/merchant-rules/${merchantId}`, method: 'PUT', data: body, idempotencyKey: key }),
+    api('PUT /v0/packing/merchant-rules/:id', { path: { id: merchantId }, data: body, idempotencyKey: key }),
 };

@@ -3,7 +3,7 @@ import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
 import { Card, Empty, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { DocNo } from '../../components/DocNo.js';
 import { StateTag } from '../../components/StateTag.js';
 import { formatDateTime } from '../../lib/format.js';
@@ -25,7 +25,7 @@ export default function PackScanRefPage() {
     if (!q) return setRows(null);
     setLoading(true);
     try {
-      setRows(await request<PackRefOrder[]>({ url: '/v0/packing/ref', params: { q } }));
+      setRows(await api('GET /v0/packing/ref', { params: { q } }));
     } finally {
       setLoading(false);
     }

@@ -1,15 +1,5 @@
-import type { Page } from '@kontor/contracts';
-import type {
-  PackBatchScanResult,
-  PackBatchState,
-  PackLabel,
-  PackLogRow,
-  PackMaterialOption,
-  PackOutcome,
-  PrepackAssignResult,
-  PrepackKey,
-} from '@kontor/contracts/domains/packing-responses';
-import { request } from '../../api/request.js';
+import type { PackMaterialOption } from '@kontor/contracts/domains/packing-responses';
+import { api } from '../../api/request.js';
 
 export type {
   PackBatchScanResult,
@@ -56,19 +46,18 @@ export interface SingleScan {
 type Materials = Array<{ itemId: number; quantity: number }>;
 
 export const packingApi = {
-  findPicklist: (q: string) => request<{ id: number; type: number; unid: string }>({ url: '/v0/p11y/pick/any', params: { q }, ...QUIET }),
-  table: (id: number) => request<PackBatchState>({ url: `/v0/packing/batch/${id}`, ...QUIET }),
+  findPicklist: (q: string) => api('GET /v0/p11y/pick/any', { params: { q }, ...QUIET }),
+  table: (id: number) => api('GET /v0/packing/batch/:id', { path: { id }, ...QUIET }),
   tableScan: (id: number, body: { code: string; station: string; materials: Materials }, key: string) =>
-    request<PackBatchScanResult>({ url: `/v0/packing/batch/${id}/scan`, method: 'POST', data: body, idempotencyKey: key, ...QUIET }),
-  prepackKeys: () => request<PrepackKey[]>({ url: '/v0/packing/pre/keys' }),
+    api('POST /v0/packing/batch/:id/scan', { path: { id }, data: body, idempotencyKey: key, ...QUIET }),
+  prepackKeys: () => api('GET /v0/packing/pre/keys'),
   prepack: (body: { key: string; merchantId: number; count: number; station: string; materials: Materials }, key: string) =>
-    request<PrepackKey>({ url: '/v0/packing/pre/parcels', method: 'POST', data: body, idempotencyKey: key, ...QUIET }),
+    api('POST /v0/packing/pre/parcels', { data: body, idempotencyKey: key, ...QUIET }),
   prepackAssign: (body: { order?: string; key?: string; merchantId?: number; station: string }, key: string) =>
-    request<PrepackAssignResult>({ url: '/v0/packing/pre/assign', method: 'POST', data: body, idempotencyKey: key, ...QUIET }),
-  materials: () => request<MaterialOption[]>({ url: '/v0/packing/materials', quiet: true }).catch(() => [] as MaterialOption[]),
-  scanSingle: (body: SingleScan, key: string) =>
-    request<PackOutcome>({ url: '/v0/packing/single/scan', method: 'POST', data: body, idempotencyKey: key, ...QUIET }),
-  label: (orderId: number) => request<PackLabel>({ url: `/v0/packing/orders/${orderId}/label`, method: 'POST', ...QUIET }),
-  log: (params: Record<string, unknown>, signal: AbortSignal) => request<Page<PackLogRow>>({ url: '/v0/packing/log', params, signal }),
-  reprint: (id: number) => request<PackLabel>({ url: `/v0/packing/log/${id}/reprint`, method: 'POST' }),
+    api('POST /v0/packing/pre/assign', { data: body, idempotencyKey: key, ...QUIET }),
+  materials: () => api('GET /v0/packing/materials', { quiet: true }).catch(() => [] as MaterialOption[]),
+  scanSingle: (body: SingleScan, key: string) => api('POST /v0/packing/single/scan', { data: body, idempotencyKey: key, ...QUIET }),
+  label: (orderId: number) => api('POST /v0/packing/orders/:id/label', { path: { id: orderId }, ...QUIET }),
+  log: (params: Record<string, unknown>, signal: AbortSignal) => api('GET /v0/packing/log', { params, signal }),
+  reprint: (id: number) => api('POST /v0/packing/log/:id/reprint', { path: { id } }),
 };

@@ -4,7 +4,7 @@ import { Alert, Avatar, Button, Card, Form, Input, Select, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { staticUrl } from '../../api/static-url.js';
 import { uploadFile } from '../../api/upload.js';
 import { useAuth } from '../../auth/store.js';
@@ -30,12 +30,7 @@ export function ProfileCard() {
     setState({ busy: true });
     try {
       const language = values.language || null;
-      await request({
-        url: '/v0/auth/profile',
-        method: 'PUT',
-        data: { name: values.name.trim(), introduction: values.introduction.trim(), language },
-        quiet: true,
-      });
+      await api('PUT /v0/auth/profile', { data: { name: values.name.trim(), introduction: values.introduction.trim(), language }, quiet: true });
       if (language) await setLanguage(language);
       await reload();
       setState({ saved: true });

@@ -1,7 +1,6 @@
 import type { PackMaterialOption } from '@kontor/contracts/domains/packing-responses';
 import type { P11yPicklist } from '@kontor/contracts/domains/picking-responses';
-import type { PrintStation } from '@kontor/contracts/domains/printing-responses';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import type { PrintRow } from './pick-scan-state.js';
 
 export type { P11yPicklist } from '@kontor/contracts/domains/picking-responses';
@@ -17,16 +16,16 @@ const QUIET = {
 
 /** The calls of the picking scan (facts §3.6 Pick Scan Batch; docs/picking.md "Picking scan"). */
 export const pickingScanApi = {
-  find: (q: string) => request<{ id: number; type: number; unid: string }>({ url: '/v0/p11y/pick/any', params: { q }, ...QUIET }),
-  read: (id: number) => request<P11yPicklist>({ url: '/v0/p11y/pick/', params: { q: id }, ...QUIET }),
-  item: (q: string) => request<{ guid: string; unid: string; name?: string }>({ url: '/v0/picking/item', params: { q }, ...QUIET }),
-  materials: () => request<MaterialOption[]>({ url: '/v0/packing/materials', quiet: true }).catch(() => [] as MaterialOption[]),
+  find: (q: string) => api('GET /v0/p11y/pick/any', { params: { q }, ...QUIET }),
+  read: (id: number) => api('GET /v0/p11y/pick/', { params: { q: id }, ...QUIET }),
+  item: (q: string) => api('GET /v0/picking/item', { params: { q }, ...QUIET }),
+  materials: () => api('GET /v0/packing/materials', { quiet: true }).catch(() => [] as MaterialOption[]),
   /** Buys (the carrier gate packs the orders first) and answers the merged PDF's URL. */
-  labels: (rows: PrintRow[], key: string) => request<string>({ url: '/v0/order/batchPrintLabel', method: 'POST', data: rows, idempotencyKey: key, ...QUIET }),
-  reprint: (rows: PrintRow[]) => request<string>({ url: '/v0/order/printShipmentLabelAtScan', method: 'POST', data: rows, ...QUIET }),
-  save: (picklist: P11yPicklist, key: string) => request<null>({ url: '/v0/p11y/pick/', method: 'PUT', data: picklist, idempotencyKey: key, ...QUIET }),
+  labels: (rows: PrintRow[], key: string) => api('POST /v0/order/batchPrintLabel', { data: rows, idempotencyKey: key, ...QUIET }),
+  reprint: (rows: PrintRow[]) => api('POST /v0/order/printShipmentLabelAtScan', { data: rows, ...QUIET }),
+  save: (picklist: P11yPicklist, key: string) => api('PUT /v0/p11y/pick/', { data: picklist, idempotencyKey: key, ...QUIET }),
   station: () =>
-    request<PrintStation>({ url: '/v0/print/station', quiet: true })
+    api('GET /v0/print/station', { quiet: true })
       .then((s) => s.online)
       .catch(() => false),
 };

@@ -1,59 +1,38 @@
 import type { Page } from '@kontor/contracts';
 import type { PicklistRules } from '@kontor/contracts/domains/picking';
-import type { PicklistDetail, PicklistRow } from '@kontor/contracts/domains/picking-responses';
+import type { ApiData } from '@kontor/contracts/api-responses';
 import { download } from '../../api/download.js';
 import { newKey } from '../../api/idempotency-key.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 
 export type { PicklistDetail, PicklistRow } from '@kontor/contracts/domains/picking-responses';
 export type { PicklistRules } from '@kontor/contracts/domains/picking';
 
 /** The picking calls answer offset pages (`next` = rows loaded, 0 at the end); the list scaffold takes cursors. */
-interface OffsetPage<T> {
-  total: number;
-  page: number;
-  next: number;
-  data: T[];
-}
-const asCursorPage = <T>(page: OffsetPage<T>): Page<T> => ({ total: page.total, next: page.next ? String(page.next) : null, data: page.data });
+const asCursorPage = <T>(page: { total: number; next: number; data: T[] }): Page<T> => ({
+  total: page.total,
+  next: page.next ? String(page.next) : null,
+  data: page.data,
+});
 
-export interface PresetRow {
-  id: number;
-  name: string;
-  rules: Partial<PicklistRules>;
-}
-
-export interface MerchantProgressRow {
-  orderId: number;
-  unid: string;
-  refOrderId: string;
-  status: number;
-  units: number;
-  finished: boolean;
-  picklistStatus: number;
-  since: string;
-}
+export type PresetRow = ApiData<'GET /v0/picking/presets'>[number];
+export type MerchantProgressRow = ApiData<'GET /v0/picking/merchant-progress'>['data'][number];
 
 /** Picklists (docs/picking.md): the console's list, detail, actions, presets and PDF. */
 export const pickingApi = {
   list: (params: Record<string, unknown>, signal?: AbortSignal) =>
-    request<OffsetPage<PicklistRow>>({ url: '/v0/picking/picklists', params: { ...params, o: params.o ?? 0 }, signal }).then(asCursorPage),
-  detail: (id: number) => request<PicklistDetail>({ url: `/v0/picking/picklists/${id}/detail` }),
+    api('GET /v0/picking/picklists', { params: { ...params, o: params.o ?? 0 }, signal }).then(asCursorPage),
+  detail: (id: number) => api('GET /v0/picking/picklists/:id/detail', { path: { id } }),
   create: (rules: PicklistRules, savePreset?: string) =>
-    request<{ created: PicklistRow[] }>({
-      url: '/v0/picking/picklists',
-      method: 'POST',
-      data: { rules, ...(savePreset ? { savePreset } : {}) },
-      idempotencyKey: newKey(),
-    }),
-  cancel: (id: number) => request<PicklistDetail>({ url: `/v0/picking/picklists/${id}/cancel`, method: 'POST', data: {}, idempotencyKey: newKey() }),
+    api('POST /v0/picking/picklists', { data: { rules, ...(savePreset ? { savePreset } : {}) }, idempotencyKey: newKey() }),
+  cancel: (id: number) => api('POST /v0/picking/picklists/:id/cancel', { path: { id }, data: {}, idempotencyKey: newKey() }),
   removeOrder: (id: number, orderId: number) =>
-    request<PicklistDetail>({ url: `/v0/picking/picklists/${id}/remove-order`, method: 'POST', data: { orderId }, idempotencyKey: newKey() }),
-  printed: (id: number) => request<PicklistDetail>({ url: `/v0/picking/picklists/${id}/printed`, method: 'POST', data: {}, idempotencyKey: newKey() }),
+    api('POST /v0/picking/picklists/:id/remove-order', { path: { id }, data: { orderId }, idempotencyKey: newKey() }),
+  printed: (id: number) => api('POST /v0/picking/picklists/:id/printed', { path: { id }, data: {}, idempotencyKey: newKey() }),
   pdfUrl: (id: number) => `/v0/picking/picklists/${id}/pdf`,
   downloadPdf: (id: number, unid: string) => download({ url: `/v0/picking/picklists/${id}/pdf` }, `${unid}.pdf`),
-  presets: () => request<PresetRow[]>({ url: '/v0/picking/presets' }),
-  deletePreset: (id: number) => request<null>({ url: `/v0/picking/presets/${id}`, method: 'DELETE', idempotencyKey: newKey() }),
+  presets: () => api('GET /v0/picking/presets'),
+  deletePreset: (id: number) => api('DELETE /v0/picking/presets/:id', { path: { id }, idempotencyKey: newKey() }),
   merchantProgress: (params: Record<string, unknown>, signal?: AbortSignal) =>
-    request<OffsetPage<MerchantProgressRow>>({ url: '/v0/picking/merchant-progress', params: { l: params.l, o: params.o ?? 0 }, signal }).then(asCursorPage),
+    api('GET /v0/picking/merchant-progress', { params: { l: params.l, o: params.o ?? 0 }, signal }).then(asCursorPage),
 };

@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Card, Input, Space, Table, Tag, Typography, type 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateDomains } from '../../api/query-client.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useRealtime } from '../../realtime/events.js';
 import { agentPrinters, storeAgentUrl, storedAgentUrl, type AgentStatus } from './print-agent.js';
@@ -97,10 +97,10 @@ function RoutingCard({ station }: { station: PrintStation | undefined }) {
 export default function PrintStationPage() {
   const { t } = useTranslation();
   const connected = useRealtime((s) => s.connected);
-  const stationQuery = useQuery({ queryKey: ['print-jobs', 'station'], queryFn: () => request<PrintStation>({ url: '/v0/print/station' }) });
+  const stationQuery = useQuery({ queryKey: ['print-jobs', 'station'], queryFn: () => api('GET /v0/print/station') });
   const history = useQuery({
     queryKey: ['print-jobs', 'history'],
-    queryFn: () => request<{ data: PrintJob[] }>({ url: '/v0/print/history', params: { l: 50 } }),
+    queryFn: () => api('GET /v0/print/history', { params: { l: 50 } }),
   });
   const station = stationQuery.data;
   const [agentUrl, setAgentUrlState] = useState(() => storedAgentUrl() ?? '');
@@ -131,7 +131,7 @@ export default function PrintStationPage() {
   const reprint = async (id: number) => {
     setReprinting(id);
     try {
-      await request({ url: `/v0/print/history/${id}/reprint`, method: 'POST' });
+      await api('POST /v0/print/history/:id/reprint', { path: { id } });
       await invalidateDomains('print-jobs');
     } finally {
       setReprinting(null);

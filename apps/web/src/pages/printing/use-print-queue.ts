@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { invalidateDomains } from '../../api/query-client.js';
-import { request, send } from '../../api/request.js';
+import { api, send } from '../../api/request.js';
 import { useRealtime, type PrintRequest } from '../../realtime/events.js';
 import { agentPrint, extensionOf, jobFileName, toBase64 } from './print-agent.js';
 
@@ -57,7 +57,7 @@ export function usePrintQueue(agentUrl: string, agentPrinters: string[] | null) 
     async (job: StationJob): Promise<string> => {
       if (job.type === 'printSN') {
         try {
-          const data = await request<{ base64?: string }>({ url: '/v0/utils/labelSNBase64', params: { q: job.sn }, quiet: true });
+          const data = await api('GET /v0/utils/labelSNBase64', { params: { q: job.sn }, quiet: true });
           if (!data?.base64) throw new Error(t('printStation.snUnavailable'));
           return data.base64;
         } catch (err) {
@@ -105,7 +105,7 @@ export function usePrintQueue(agentUrl: string, agentPrinters: string[] | null) 
       }
       update(outcome);
       if (job.jobId) {
-        await request({ url: `/v0/print/history/${job.jobId}/report`, method: 'POST', data: outcome, quiet: true }).catch(() => undefined);
+        await api('POST /v0/print/history/:id/report', { path: { id: job.jobId }, data: outcome, quiet: true }).catch(() => undefined);
         await invalidateDomains('print-jobs');
       }
     },

@@ -1,4 +1,5 @@
-import { request } from '../../api/request.js';
+import type { ApiData } from '@kontor/contracts/api-responses';
+import { api } from '../../api/request.js';
 import { parseJson } from './returns-api.js';
 
 /** What the original order gives a new draft (facts §3.9). */
@@ -10,22 +11,11 @@ export interface OrderPrefill {
   itemStrOrigin: string;
 }
 
-interface OrderRow {
-  unid?: string;
-  shipSN?: string;
-  /** The order's tracking numbers, one per line (facts §2.3). */
-  shipBundle?: string;
-  retourSN?: string;
-  originSN?: string;
-  agentGUID?: string;
-  recCountry?: string;
-  itemStr?: string;
-  items?: unknown;
-}
+/** An outbound order as the handheld's order list answers it (facts §2.3). */
+type OrderRow = ApiData<'GET /v0/p11yorders/list'>['data'][number];
 
 /** `SKU:qty:SKU:qty` from an order's items, whatever of `{sku|unid, qty}` they carry. */
 function itemString(order: OrderRow): string {
-  if (order.itemStr) return order.itemStr;
   const items = parseJson<Array<{ sku?: string; unid?: string; qty?: number; quantity?: number }>>(order.items, []);
   if (!Array.isArray(items)) return '';
   return items
@@ -41,13 +31,8 @@ function itemString(order: OrderRow): string {
  */
 export async function orderPrefill(code: string): Promise<OrderPrefill | null> {
   try {
-    const page = await request<{ data?: OrderRow[] } | OrderRow[]>({
-      url: '/v0/p11yorders/list',
-      params: { q: code },
-      quiet: true,
-      expectedCodes: ['NotFound', 'NoPermission'],
-    });
-    const rows = Array.isArray(page) ? page : (page?.data ?? []);
+    const page = await api('GET /v0/p11yorders/list', { params: { q: code }, quiet: true, expectedCodes: ['NotFound', 'NoPermission'] });
+    const rows = page.data;
     const same = (v?: string) => !!v && v.toUpperCase() === code.toUpperCase();
     const tracking = (r: OrderRow) => (r.shipBundle ?? '').split('\n').filter(Boolean);
     const order =

@@ -1,8 +1,7 @@
 import type { Page } from '@kontor/contracts';
 import type { ReturnRecord } from '@kontor/contracts/domains/returns-responses';
 import { ApiError } from '../../api/errors.js';
-import { request } from '../../api/request.js';
-import type { CompartmentHit, ItemHit } from '../../api/scan-lookups.js';
+import { api, request } from '../../api/request.js';
 
 /**
  * A return as `GET /v0/r7greceiving/` answers it (docs/returns.md): the original's field names, with
@@ -182,30 +181,27 @@ export function originSkus(itemStrOrigin: string): Set<string> {
 }
 
 /** The list answers `next` as the last id (0 at the end); the paging hook takes a cursor or null. */
-type ReturnPage = Omit<Page<ReturnRecord>, 'next'> & { next: number | string | null };
-
 const QUIET = { quiet: true } as const;
 
 export const returnsApi = {
   list: async (params: Record<string, unknown>, signal?: AbortSignal): Promise<Page<ReturnRecord>> => {
-    const page = await request<ReturnPage>({ url: '/v0/r7greceiving/list', params, signal });
+    const page = await api('GET /v0/r7greceiving/list', { params, signal });
     return { ...page, data: page.data ?? [], next: page.next ? String(page.next) : null };
   },
-  get: (id: number) => request<ReturnRecord>({ url: '/v0/r7greceiving/', params: { q: id }, ...QUIET }),
+  get: (id: number) => api('GET /v0/r7greceiving/', { params: { q: id }, ...QUIET }),
   /** The return with exactly this parcel number (facts §3.9: through the list search), or null. */
   async byShipSN(shipSN: string): Promise<ReturnRecord | null> {
-    const page = await request<ReturnPage>({ url: '/v0/r7greceiving/list', params: { q: shipSN, l: 100 }, ...QUIET });
+    const page = await api('GET /v0/r7greceiving/list', { params: { q: shipSN, l: 100 }, ...QUIET });
     const rows = page.data ?? [];
     return rows.find((r) => r.shipSN === shipSN) ?? rows.find((r) => r.shipSN?.toUpperCase() === shipSN.toUpperCase()) ?? null;
   },
-  create: (body: ReturnType<typeof toBody>) => request<unknown>({ url: '/v0/r7greceiving/', method: 'POST', data: body, ...QUIET }),
-  update: (body: ReturnType<typeof toBody>) => request<unknown>({ url: '/v0/r7greceiving/', method: 'PUT', data: body, ...QUIET }),
-  inbound: (id: number, items: string, key: string) =>
-    request<unknown>({ url: '/v0/r7greceiving/inbound', method: 'POST', data: { id, items }, idempotencyKey: key, ...QUIET }),
-  cancel: (id: number) => request<unknown>({ url: '/v0/r7greceiving/cancel', method: 'POST', data: { id }, ...QUIET }),
+  create: (body: ReturnType<typeof toBody>) => api('POST /v0/r7greceiving/', { data: body, ...QUIET }),
+  update: (body: ReturnType<typeof toBody>) => api('PUT /v0/r7greceiving/', { data: body, ...QUIET }),
+  inbound: (id: number, items: string, key: string) => api('POST /v0/r7greceiving/inbound', { data: { id, items }, idempotencyKey: key, ...QUIET }),
+  cancel: (id: number) => api('POST /v0/r7greceiving/cancel', { data: { id }, ...QUIET }),
   /** Scans are answered in the screen's banner with a sound, not as toasts. */
-  item: (code: string) => request<ItemHit & { agentGUID?: string }>({ url: '/v0/item/any', params: { q: code }, ...QUIET }),
-  compartment: (code: string) => request<CompartmentHit & { kind?: string }>({ url: '/v0/compartment/any', params: { q: code }, ...QUIET }),
+  item: (code: string) => api('GET /v0/item/any', { params: { q: code }, ...QUIET }),
+  compartment: (code: string) => api('GET /v0/compartment/any', { params: { q: code }, ...QUIET }),
   /** SKU and name of a stored line's item; none when the session may not read it. */
   itemById: (id: string) =>
     request<{ sku: string; name: string }>({ url: `/v0/items/${encodeURIComponent(id)}`, ...QUIET, expectedCodes: ['NotFound', 'NoPermission'] }).catch(

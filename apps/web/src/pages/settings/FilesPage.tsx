@@ -1,8 +1,9 @@
+import type { ApiData } from '@kontor/contracts/api-responses';
 import { Button, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateDomains } from '../../api/query-client.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { staticUrl } from '../../api/static-url.js';
 import { useMoreList } from '../../api/use-more-list.js';
 import { formatDateTime } from '../../lib/format.js';
@@ -10,17 +11,7 @@ import { PageSizeSelect } from '../../components/Pager.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 
-interface FileRow {
-  id: string;
-  kind: 'avatar' | 'image' | 'intern';
-  name: string;
-  mime: string;
-  size: number;
-  owner: string | null;
-  merchantName: string | null;
-  createdAt: string;
-  url: string;
-}
+type FileRow = ApiData<'GET /v0/files/'>['data'][number];
 
 const KINDS = ['avatar', 'image', 'intern'] as const;
 const size = (bytes: number) =>
@@ -32,10 +23,10 @@ export default function FilesPage() {
   const canDelete = useCan()('sys.files.delete');
   const [search, setSearch] = useState('');
   const [kind, setKind] = useState<string | undefined>();
-  const { rows, hasMore, more, loading, pageSize, setPageSize } = useMoreList<FileRow>('files', '/v0/files/', search, { kind });
+  const { rows, hasMore, more, loading, pageSize, setPageSize } = useMoreList('files', 'GET /v0/files/', search, { kind });
 
   const remove = async (file: FileRow) => {
-    await request({ url: `/v0/files/${file.id}`, method: 'DELETE' });
+    await api('DELETE /v0/files/:id', { path: { id: file.id } });
     notify((n) => n.success(t('mask.done')));
     void invalidateDomains('files');
   };

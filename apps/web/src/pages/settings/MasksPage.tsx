@@ -1,20 +1,13 @@
+import type { ApiData } from '@kontor/contracts/api-responses';
 import { toLocale } from '@kontor/contracts';
 import { Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { formatDateTime } from '../../lib/format.js';
 
-interface MaskSummary {
-  name: string;
-  kind: string;
-  title: Record<string, string> | null;
-  edited: boolean;
-  shipped: boolean;
-  version: number;
-  updatedAt: string;
-}
+type MaskSummary = ApiData<'GET /v0/masken/all'>[number];
 
 /** `/settings/masken`: every stored mask with its state; a name opens the editor. */
 export default function MasksPage() {
@@ -22,7 +15,7 @@ export default function MasksPage() {
   const locale = toLocale(i18n.language);
   const [rows, setRows] = useState<MaskSummary[] | null>(null);
   useEffect(() => {
-    request<MaskSummary[]>({ url: '/v0/masken/all' }).then(setRows, () => setRows([]));
+    api('GET /v0/masken/all').then(setRows, () => setRows([]));
   }, []);
   return (
     <Table<MaskSummary>

@@ -1,26 +1,16 @@
+import type { ApiData } from '@kontor/contracts/api-responses';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { PRIVILEGES } from '@kontor/contracts/permissions';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 
-interface Client {
-  id: number;
-  clientId: string;
-  name: string;
-  scopes: string[];
-  merchantId: number | null;
-  merchantName: string | null;
-  disabled: boolean;
-  lastUsedAt: string | null;
-  createdAt: string;
-  version: number;
-}
+type Client = ApiData<'GET /v0/oauth2/clients/'>[number];
 
 /**
  * `/settings/users/oauth2`: OAuth2 clients for integrations. The secret is shown once, when a client
@@ -38,13 +28,10 @@ export default function OauthClientsPage() {
   const [form] = Form.useForm();
 
   useEffect(() => {
-    request<Client[]>({ url: '/v0/oauth2/clients/' }).then(setClients, () => setClients([]));
+    api('GET /v0/oauth2/clients/').then(setClients, () => setClients([]));
   }, [reloads]);
   useEffect(() => {
-    request<Array<{ id: number; code: string; name: string }>>({ url: '/v0/merchants/', quiet: true, expectedCodes: ['NoPermission'] }).then(
-      setMerchants,
-      () => undefined,
-    );
+    api('GET /v0/merchants/', { quiet: true, expectedCodes: ['NoPermission'] }).then(setMerchants, () => undefined);
   }, []);
 
   const open = (client: Client | null) => {
@@ -57,16 +44,13 @@ export default function OauthClientsPage() {
     const values = await form.validateFields();
     try {
       if (editing.client) {
-        await request({
-          url: `/v0/oauth2/clients/${editing.client.id}`,
-          method: 'PUT',
+        await api('PUT /v0/oauth2/clients/:id', {
+          path: { id: editing.client.id },
           data: { name: values.name, scopes: values.scopes, disabled: !!values.disabled, version: editing.client.version },
           quiet: true,
         });
       } else {
-        const created = await request<{ client: Client; secret: string }>({
-          url: '/v0/oauth2/clients/',
-          method: 'POST',
+        const created = await api('POST /v0/oauth2/clients/', {
           data: { name: values.name, scopes: values.scopes, merchantId: values.merchantId ?? null },
           quiet: true,
         });
@@ -94,7 +78,7 @@ export default function OauthClientsPage() {
   };
 
   const rotate = async (client: Client) => {
-    const res = await request<{ client: Client; secret: string }>({ url: `/v0/oauth2/clients/${client.id}/secret`, method: 'POST' });
+    const res = await api('POST /v0/oauth2/clients/:id/secret', { path: { id: client.id } });
     setShown({ clientId: res.client.clientId, secret: res.secret });
     setReloads((n) => n + 1);
   };
@@ -151,7 +135,7 @@ export default function OauthClientsPage() {
                       <Popconfirm
                         title={t('oauth.deleteConfirm')}
                         onConfirm={() =>
-                          void request({ url: `/v0/oauth2/clients/${client.id}`, method: 'DELETE' }).then(
+                          void api('DELETE /v0/oauth2/clients/:id', { path: { id: client.id } }).then(
                             () => setReloads((n) => n + 1),
                             () => undefined,
                           )

@@ -1,25 +1,15 @@
+import type { ApiData } from '@kontor/contracts/api-responses';
 import { LOCALES } from '@kontor/contracts';
 import { Alert, Button, Drawer, Form, Input, Select, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { notify } from '../../notify/queue.js';
 import { roleLabel } from '../../auth/role-label.js';
 
-export interface UserRecord {
-  id: number;
-  account: string;
-  name: string;
-  email: string;
-  type: number;
-  merchantId: number | null;
-  roles: string[];
-  language: string | null;
-  printShipment: boolean;
-  disabled: boolean;
-  version: number;
-}
+/** A user as `GET /v0/users/` lists it (its contract). */
+export type UserRecord = ApiData<'GET /v0/users/'>['data'][number];
 
 const TYPES = [10, 20, 110, 120, 130, 190];
 const MERCHANT_TYPE = 10;
@@ -40,16 +30,16 @@ interface Props {
 export function UserForm({ open, user, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const [roles, setRoles] = useState<Array<{ name: string; title: string }>>([]);
-  const [merchants, setMerchants] = useState<Array<{ id: number; code: string; name: string }>>([]);
+  const [roles, setRoles] = useState<ApiData<'GET /v0/roles/'>>([]);
+  const [merchants, setMerchants] = useState<ApiData<'GET /v0/merchants/'>>([]);
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
   const type = Form.useWatch('type', form) as number | undefined;
 
   useEffect(() => {
     if (!open) return;
-    request<Array<{ name: string; title: string }>>({ url: '/v0/roles/', quiet: true }).then(setRoles, () => undefined);
-    request<Array<{ id: number; code: string; name: string }>>({ url: '/v0/merchants/', quiet: true }).then(setMerchants, () => undefined);
+    api('GET /v0/roles/', { quiet: true }).then(setRoles, () => undefined);
+    api('GET /v0/merchants/', { quiet: true }).then(setMerchants, () => undefined);
     form.resetFields();
     form.setFieldsValue(user ?? { type: 110, roles: [], language: null, printShipment: false, disabled: false });
   }, [open, user, form]);
@@ -61,9 +51,9 @@ export function UserForm({ open, user, onClose, onSaved }: Props) {
     const body = { ...rest, merchantId: rest.type === MERCHANT_TYPE ? (rest.merchantId ?? null) : null };
     try {
       if (user) {
-        await request({ url: `/v0/users/${user.id}`, method: 'PUT', data: { ...body, version: user.version }, quiet: true });
-        if (password) await request({ url: `/v0/users/${user.id}/password`, method: 'PUT', data: { password }, quiet: true });
-      } else await request({ url: '/v0/users/', method: 'POST', data: { ...body, account, password }, quiet: true });
+        await api('PUT /v0/users/:id', { path: { id: user.id }, data: { ...body, version: user.version }, quiet: true });
+        if (password) await api('PUT /v0/users/:id/password', { path: { id: user.id }, data: { password }, quiet: true });
+      } else await api('POST /v0/users/', { data: { ...body, account, password }, quiet: true });
       notify((n) => n.success(t('mask.saved')));
       onSaved();
     } catch (err) {

@@ -10,11 +10,6 @@ import { useCan } from '../../masks/can.js';
 import { UserForm, type UserRecord } from './UserForm.js';
 import { roleLabel } from '../../auth/role-label.js';
 
-interface UserRow extends UserRecord {
-  merchantName: string | null;
-  createdAt: string;
-}
-
 const TYPES = [10, 20, 110, 120, 130, 190];
 
 /**
@@ -28,7 +23,7 @@ export default function UsersListPage() {
   const [type, setType] = useState<number | undefined>();
   const [editing, setEditing] = useState<{ open: boolean; user: UserRecord | null }>({ open: false, user: null });
   const canEdit = useCan()('sys.users.edit');
-  const { rows, hasMore, more, loading, pageSize, setPageSize } = useMoreList<UserRow>('users', '/v0/users/', search.trim(), { type });
+  const { rows, hasMore, more, loading, pageSize, setPageSize } = useMoreList('users', 'GET /v0/users/', search.trim(), { type });
 
   return (
     <div data-testid="users-list">
@@ -48,7 +43,7 @@ export default function UsersListPage() {
           </Button>
         )}
       </Space>
-      <Table<UserRow>
+      <Table<UserRecord>
         rowKey="id"
         size="small"
         loading={loading}
@@ -72,7 +67,7 @@ export default function UsersListPage() {
                 {
                   key: 'edit',
                   width: 60,
-                  render: (_: unknown, row: UserRow) => (
+                  render: (_: unknown, row: UserRecord) => (
                     <Button
                       type="link"
                       size="small"

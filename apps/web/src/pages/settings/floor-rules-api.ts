@@ -1,15 +1,10 @@
+import type { SettingRecord } from '@kontor/contracts/responses/resource-rows';
 import type { Page } from '@kontor/contracts';
 import type { RuleSettingKey } from '@kontor/contracts/domains/settings';
 import { request } from '../../api/request.js';
 
-/** A stored setting as the generic settings list answers it. */
-interface SettingRow {
-  id: number;
-  key: string;
-  value: unknown;
-  description: string;
-  version: number;
-}
+/** A stored setting as the generic settings list answers it (its declaration's contract). */
+type SettingRow = SettingRecord;
 
 /** One rules setting (`manifests.rules`, `tracking.rules`): its stored row, or null while it is on its defaults. */
 async function row(key: RuleSettingKey): Promise<SettingRow | null> {

@@ -1,9 +1,8 @@
-import type { FloorSummary, ShipScanAnswer } from '@kontor/contracts/domains/shipping-responses';
-import type { SkuQcProgress, SnScanAnswer } from '@kontor/contracts/domains/sku-qc-responses';
 import { ApiError } from '../../api/errors.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 
-export type { FloorSummary, ShipScanAnswer, SkuQcProgress, SnScanAnswer };
+export type { FloorSummary, ShipScanAnswer } from '@kontor/contracts/domains/shipping-responses';
+export type { SkuQcProgress, SnScanAnswer } from '@kontor/contracts/domains/sku-qc-responses';
 
 /** Refusals that are part of scanning: shown in the banner with a sound, not as toasts. */
 const OUTCOMES = [
@@ -22,11 +21,11 @@ const SCAN = { quiet: true, expectedCodes: OUTCOMES } as const;
 
 /** The shipping table's calls (facts §2.3): the scan, and the QC and serial steps that follow it. */
 export const shippingApi = {
-  scan: (q: string, key: string) => request<ShipScanAnswer>({ url: '/v0/p11yorders/scanShipSN', params: { q }, idempotencyKey: key, ...SCAN }),
+  scan: (q: string, key: string) => api('GET /v0/p11yorders/scanShipSN', { params: { q }, idempotencyKey: key, ...SCAN }),
   skuQc: (id: number, q: string, key?: string) =>
-    request<SkuQcProgress>({ url: '/v0/p11yorders/scanItemSKUQC', params: { id, q }, ...(key ? { idempotencyKey: key } : {}), ...SCAN }),
+    api('GET /v0/p11yorders/scanItemSKUQC', { params: { id, q }, ...(key ? { idempotencyKey: key } : {}), ...SCAN }),
   serial: (id: number, itemID: string, q: string, key?: string) =>
-    request<SnScanAnswer>({ url: '/v0/p11yorders/scanItemSN', params: { id, itemID, q }, ...(key ? { idempotencyKey: key } : {}), ...SCAN }),
+    api('GET /v0/p11yorders/scanItemSN', { params: { id, itemID, q }, ...(key ? { idempotencyKey: key } : {}), ...SCAN }),
 };
 
 /** The answer never came back (the call may have been applied). */

@@ -1,7 +1,7 @@
 import type { SkuQcProgress, SnScanAnswer, SnSwapAnswer } from '@kontor/contracts/domains/sku-qc-responses';
 import type { ItemSerial } from '@kontor/contracts/domains/sku-qc';
 import { ApiError } from '../../api/errors.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 
 export type { SkuQcProgress, SnScanAnswer, SnSwapAnswer };
 
@@ -24,10 +24,10 @@ const SCAN = { quiet: true, expectedCodes: OUTCOMES } as const;
 export const skuQcApi = {
   /** id 0 opens an order by number or tracking number; an empty code reads progress. */
   skuQc: (id: number, q: string, key?: string) =>
-    request<SkuQcProgress>({ url: '/v0/p11yorders/scanItemSKUQC', params: { id, q }, ...(key ? { idempotencyKey: key } : {}), ...SCAN }),
+    api('GET /v0/p11yorders/scanItemSKUQC', { params: { id, q }, ...(key ? { idempotencyKey: key } : {}), ...SCAN }),
   serial: (id: number, itemID: string, q: string, key?: string) =>
-    request<SnScanAnswer>({ url: '/v0/p11yorders/scanItemSN', params: { id, itemID, q }, ...(key ? { idempotencyKey: key } : {}), ...SCAN }),
-  swap: (id: number, q: string, key: string) => request<SnSwapAnswer>({ url: '/v0/p11yorders/swapSN', params: { id, q }, idempotencyKey: key, ...SCAN }),
+    api('GET /v0/p11yorders/scanItemSN', { params: { id, itemID, q }, ...(key ? { idempotencyKey: key } : {}), ...SCAN }),
+  swap: (id: number, q: string, key: string) => api('GET /v0/p11yorders/swapSN', { params: { id, q }, idempotencyKey: key, ...SCAN }),
 };
 
 /** The order's serials from the original's JSON text. */

@@ -1,7 +1,7 @@
 import type { Page } from '@kontor/contracts';
 import type { TicketState } from '@kontor/contracts/status/outbound';
-import type { TicketDetail, TicketRow } from '@kontor/contracts/domains/tickets-responses';
-import { request } from '../../api/request.js';
+import type { TicketRow } from '@kontor/contracts/domains/tickets-responses';
+import { api, request } from '../../api/request.js';
 import type { StoredFile as InboundFile } from '../../api/files.js';
 
 export type TicketFile = InboundFile;
@@ -10,10 +10,9 @@ export type { TicketDetail, TicketMessage, TicketRow, TicketSide } from '@kontor
 
 export const ticketsApi = {
   list: (params: Record<string, unknown>, signal?: AbortSignal) => request<Page<TicketRow>>({ url: '/v0/tickets/', params, signal }),
-  byOrder: (orderId: number) => request<TicketRow[]>({ url: `/v0/tickets/by-order/${orderId}` }),
-  detail: (id: number) => request<TicketDetail>({ url: `/v0/tickets/${id}/detail` }),
-  create: (data: { orderId: number; subject: string; message: string; files: TicketFile[] }) =>
-    request<{ id: number; unid: string }>({ url: '/v0/tickets/', method: 'POST', data }),
-  answer: (id: number, data: { message: string; files: TicketFile[] }) => request<TicketDetail>({ url: `/v0/tickets/${id}/messages`, method: 'POST', data }),
-  setStatus: (id: number, status: TicketState) => request<TicketDetail>({ url: `/v0/tickets/${id}/status`, method: 'POST', data: { status } }),
+  byOrder: (orderId: number) => api('GET /v0/tickets/by-order/:orderId', { path: { orderId } }),
+  detail: (id: number) => api('GET /v0/tickets/:id/detail', { path: { id } }),
+  create: (data: { orderId: number; subject: string; message: string; files: TicketFile[] }) => api('POST /v0/tickets/', { data }),
+  answer: (id: number, data: { message: string; files: TicketFile[] }) => api('POST /v0/tickets/:id/messages', { path: { id }, data }),
+  setStatus: (id: number, status: TicketState) => api('POST /v0/tickets/:id/status', { path: { id }, data: { status } }),
 };

@@ -2,7 +2,6 @@ import { CloudDownloadOutlined, DownloadOutlined, FileExcelOutlined, HistoryOutl
 import { OUTBOUND_ORDER, toLocale } from '@kontor/contracts';
 import { CARRIERS, PRIORITIES, PRIORITY_CODES, TASK_TYPES } from '@kontor/contracts/domains/outbound';
 import { ORDER_EXPORT_DIRECT_LIMIT, ORDER_EXPORT_VIEWS, type OrderExportView } from '@kontor/contracts/domains/outbound-io';
-import type { Job } from '@kontor/contracts/domains/jobs';
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -10,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { download } from '../../api/download.js';
 import { ApiError } from '../../api/errors.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { JobPanel, useJob, ACTIVE_JOB } from '../../layout/JobProgress.js';
 import { useCan } from '../../masks/can.js';
 import { OrderImport } from '../../components/OrderImport.js';
@@ -100,7 +99,7 @@ export default function OutboundExportPage() {
     setBusy('background');
     setTooMany(null);
     try {
-      setJobId((await request<Job>({ url: EXPORT_URL, method: 'POST', data: query() })).id);
+      setJobId((await api('POST /v0/outbound/export.xlsx', { data: query() })).id);
     } finally {
       setBusy(null);
     }

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { download } from '../../api/download.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { ACTIVE_JOB, JOB_TONES, jobPercent } from '../../layout/JobProgress.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useRealtime } from '../../realtime/events.js';
@@ -21,7 +21,7 @@ export default function OutboundExportTaskPage() {
   const { t } = useTranslation();
   const [jobs, setJobs] = useState<Job[] | null>(null);
   const events = useRealtime((s) => s.jobs);
-  const load = useCallback(() => request<Job[]>({ url: '/v0/outbound/export/jobs', quiet: true, background: true }).then(setJobs, () => undefined), []);
+  const load = useCallback(() => api('GET /v0/outbound/export/jobs', { quiet: true, background: true }).then(setJobs, () => undefined), []);
   useEffect(() => {
     void load();
   }, [load]);

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../api/download.js';
 import { ApiError } from '../../api/errors.js';
-import { request } from '../../api/request.js';
+import { api } from '../../api/request.js';
 import { ACTIVE_JOB, JobPanel, useJob } from '../../layout/JobProgress.js';
 
 /** The server's limits (apps/server/src/modules/inbound/receiving-export.ts). */
@@ -71,7 +71,7 @@ export default function ReceivingExportPage() {
     setBusy('background');
     setTooMany(null);
     try {
-      const queued = await request<Job>({ url: EXPORT_URL, method: 'POST', data: periodOf(range) });
+      const queued = await api('POST /v0/r7gorders/export.xlsx', { data: periodOf(range) });
       setJobId(queued.id);
     } finally {
       setBusy(null);
