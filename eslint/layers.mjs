@@ -63,6 +63,17 @@ const tenantFilters = [
       'BinaryExpression[operator=/^[!=]==?$/][left.property.name=/^(merchant_id|merchantId)$/][right.name=/[sS]cope$/], BinaryExpression[operator=/^[!=]==?$/][right.property.name=/^(merchant_id|merchantId)$/][left.name=/[sS]cope$/]',
     message: tenantMessage,
   },
+  {
+    // `merchant_id = (select merchant_id from …)`: a scope narrowed through a sub-select by hand.
+    selector: "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/\\bmerchant_id\\s*(=|in)\\s*\\(\\s*select\\b/i]",
+    message: tenantMessage,
+  },
+  {
+    // `Number(row.merchantId) === merchantId`: a row checked against the caller's merchant by hand.
+    selector:
+      "BinaryExpression[operator=/^[!=]==?$/][left.callee.name='Number'][left.arguments.0.property.name=/^(merchant_id|merchantId)$/][right.name=/^merchantId$|[sS]cope$/], BinaryExpression[operator=/^[!=]==?$/][right.callee.name='Number'][right.arguments.0.property.name=/^(merchant_id|merchantId)$/][left.name=/^merchantId$|[sS]cope$/]",
+    message: tenantMessage,
+  },
 ];
 
 /** Where SQL may be written. */

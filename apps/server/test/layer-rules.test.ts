@@ -106,7 +106,10 @@ describe('layer rules', () => {
     const raw =
       "import { sql } from 'kysely';\nexport const q = (db: any, scope: number) => sql`select id from returns r where r.merchant_id = ${scope}`.execute(db);\n";
     const compared = 'export const mine = (row: { merchantId: number }, scope: number) => row.merchantId === scope;\n';
-    for (const code of [builder, aliased, raw, compared])
+    const subSelect =
+      "import { sql } from 'kysely';\nexport const q = (db: any, id: number) => sql`select id from files f where f.merchant_id = (select merchant_id from users where id = ${id})`.execute(db);\n";
+    const converted = 'export const mine = (row: { merchantId: string }, merchantId: number) => Number(row.merchantId) === merchantId;\n';
+    for (const code of [builder, aliased, raw, compared, subSelect, converted])
       expect(await messages('apps/server/src/modules/inventory/x.repo.ts', code)).toEqual([expect.stringContaining('tenant scope through db/tenant-scope.ts')]);
     const mechanism =
       "import { tenantSql, whereTenant, type TenantScope } from '../../db/tenant-scope.js';\nimport { sql } from 'kysely';\n" +
