@@ -19,6 +19,21 @@ export async function signedIn(page: Page, account: string) {
 }
 
 /**
+ * Chooses an entry of the avatar menu and waits for the address it leads to. The whole choice is
+ * retried: in a full CI run the top bar can re-render while the menu opens (the jobs indicator and the
+ * unfinished-tasks badge appear when their first answers arrive), and once in about ten runs the click
+ * on "Profile" landed on a menu that was being replaced, leaving the page on /home.
+ */
+export async function fromAvatarMenu(page: Page, entry: string, url: RegExp) {
+  const item = page.getByRole('menuitem', { name: entry, exact: true });
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByTestId('avatar-menu').click({ timeout: 5000 });
+    await item.click({ timeout: 5000 });
+    await expect(page).toHaveURL(url, { timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
  * Chooses an option of an antd select and waits until the select shows it. The option is clicked in
  * the dropdown this select owns (its combobox's `aria-controls` list), never in another select's
  * dropdown that is still closing; pushed notices that could lie over the list are closed first, and

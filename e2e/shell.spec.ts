@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signedIn } from './helpers.js';
+import { fromAvatarMenu, signedIn } from './helpers.js';
 
 test.describe('console shell', () => {
   test('keeps a cached tab alive, refreshes and closes it from the context menu', async ({ page }) => {
     await signedIn(page, 'staff@demo.local');
-    await page.getByTestId('avatar-menu').click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
-    await expect(page).toHaveURL(/\/personal\/settings$/);
+    await fromAvatarMenu(page, 'Profile', /\/personal\/settings$/);
     await expect(page.getByTestId('tab-/personal/settings')).toBeVisible();
     const field = page.getByLabel('Current password');
     await field.fill('typed but not sent');

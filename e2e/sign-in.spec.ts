@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CAPTCHA, PASSWORD, signIn, signedIn } from './helpers.js';
+import { CAPTCHA, PASSWORD, fromAvatarMenu, signIn, signedIn } from './helpers.js';
 
 test.describe('sign-in', () => {
   test('signs in with the captcha and lands on home; logs out again', async ({ page }) => {
@@ -8,9 +8,7 @@ test.describe('sign-in', () => {
     await signIn(page, '  Staff@Demo.Local ');
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByTestId('home')).toContainText('Welcome');
-    await page.getByTestId('avatar-menu').click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fhome$/);
+    await fromAvatarMenu(page, 'Log out', /\/login\?redirect=%2Fhome$/);
     expect((await page.context().cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
     await page.goto('/home');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fhome$/);
