@@ -38,7 +38,7 @@ const actorOf = (auth: AuthContext) => ({ userId: auth.userId, merchantScope: Te
  * transaction would hold back; every parcel has its own idempotency key instead, so a repeat buys nothing.
  */
 export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
-  const { accounts, labels, gate, prices } = carriersServices(core);
+  const { accounts, rules, labels, gate, prices } = carriersServices(core);
   const pickScanBatch = new PickScanBatchFlow(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const byId = recordRoutes(app, tags, carrierIdParamsSchema);
@@ -71,10 +71,10 @@ export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
     (auth, id, body) => prices.replace(auth, id, body),
     carrierPriceListSchema,
   );
-  r.get('/v0/carriers/rules', route(LIST, 'Rules: which account and product serve which orders'), async (req) => ok(await accounts.rules(req.auth!)));
-  r.post('/v0/carriers/rules', route(EDIT, 'Add a rule', { body: carrierRuleWriteSchema }), async (req) => ok(await accounts.createRule(req.auth!, req.body)));
-  byId.put('/v0/carriers/rules/:id', EDIT, 'Change a rule', (auth, id, body) => accounts.updateRule(auth, id, body), carrierRuleWriteSchema);
-  byId.delete('/v0/carriers/rules/:id', EDIT, 'Delete a rule', (auth, id) => accounts.removeRule(auth, id));
+  r.get('/v0/carriers/rules', route(LIST, 'Rules: which account and product serve which orders'), async (req) => ok(await rules.list(req.auth!)));
+  r.post('/v0/carriers/rules', route(EDIT, 'Add a rule', { body: carrierRuleWriteSchema }), async (req) => ok(await rules.create(req.auth!, req.body)));
+  byId.put('/v0/carriers/rules/:id', EDIT, 'Change a rule', (auth, id, body) => rules.update(auth, id, body), carrierRuleWriteSchema);
+  byId.delete('/v0/carriers/rules/:id', EDIT, 'Delete a rule', (auth, id) => rules.remove(auth, id));
   byId.get('/v0/carriers/orders/:id/resolution', LIST, 'The account, product and services an order resolves to', (auth, id) => labels.resolution(auth, id));
   r.get(
     '/v0/carriers/orders/:id/labels',
