@@ -8,7 +8,7 @@ import { ResourceView, type RecordPrelude } from '../resources/index.js';
 import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import { OUTBOUND_RESOURCES } from './outbound.resources.js';
-import { ORDER_EXTRAS, p11yCompatRepo, splitOrderExtras, type OrderExtras } from './p11y-compat.repo.js';
+import { ORDER_EXTRAS, orderExtrasOf, p11yCompatRepo, type OrderExtras } from './p11y-compat.repo.js';
 import { orderQcFields, progressOf } from './sku-qc-progress.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 
@@ -46,8 +46,9 @@ export class P11yCompatService {
         .map((l) => ({ sku: l.sku, qty: l.qty, ...(l.itemBatch ? { itemBatch: l.itemBatch } : {}) }));
       const consignee = (row.consignee ?? {}) as Record<string, string>;
       const bundle = String(row.shipBundle ?? '');
-      return {
-        ...row,
+      // Object.assign, not a spread: a literal spreading ninety keys and adding twenty more cost V8 about
+      // ten times as much (the shipping scan answers with this on every call).
+      return Object.assign({}, row, {
         privateRemark: staff ? row.privateRemark : '',
         originSN: row.refOrderId,
         agentGUID: row.merchantCode,
@@ -61,7 +62,7 @@ export class P11yCompatService {
         noteInner: staff ? row.privateRemark : '',
         noteImportant: row.importantNote,
         ...orderQcFields(progress),
-      };
+      });
     });
   }
 
@@ -69,10 +70,9 @@ export class P11yCompatService {
   async get(auth: AuthContext, id: number, prelude?: RecordPrelude) {
     // The record and what the original adds to it are read in one statement (one round trip, not
     // three): the shipping scan answers with this on every scan, a repeat with its log row's insert as `prelude`.
-    const row = await this.view.getWith(id, TenantScope.of(auth), ORDER_EXTRAS, prelude);
-    if (!row) throw new AppError('NotFound');
-    const { record, extras } = splitOrderExtras(row);
-    return (await this.compat(this.core.db, auth, [record], extras))[0];
+    const read = await this.view.getWith(id, TenantScope.of(auth), ORDER_EXTRAS, prelude);
+    if (!read) throw new AppError('NotFound');
+    return (await this.compat(this.core.db, auth, [read.record], orderExtrasOf(read.extras)))[0];
   }
 
   /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { TenantScope } from '../../db/tenant-scope.js';
 import type { ResourceDef } from './define.js';
-import { ResourceRepo, type ListConditions, type ListQuery, type RecordExtras, type RecordPrelude } from './resource.repo.js';
+import { ResourceRepo, type ListConditions, type ListQuery, type RecordExtras, type RecordPrelude, type RecordWith } from './resource.repo.js';
 
 /**
  * A declared resource as other modules' services read and write it (issue 16 item 2): a record as the
@@ -29,8 +29,8 @@ export class ResourceView {
    * (the original clients' order JSON) pays one round trip, not one per part; `prelude` is a write sent
    * in the same statement, before the read.
    */
-  getWith(id: number, merchantScope: TenantScope, extra: RecordExtras, prelude?: RecordPrelude): Promise<Record<string, unknown> | null> {
-    return this.repo.get(id, merchantScope, undefined, extra, prelude);
+  getWith(id: number, merchantScope: TenantScope, extra: RecordExtras, prelude?: RecordPrelude): Promise<RecordWith | null> {
+    return this.repo.getWith(id, merchantScope, extra, prelude);
   }
 
   list(query: ListQuery) {
