@@ -35,16 +35,18 @@ export interface RecordExtras {
 }
 
 /**
- * A write sent in the same statement as a record's read, before it (a data-modifying `with`): a
+ * Queries sent in the same statement as a record's read, before it (`with`, data-modifying allowed): a
  * service that writes a row with every read of a record (the shipping scan's log row of a repeat) pays
- * one round trip. `name` keys the compiled statement; `parameters` are the write's values in the order
- * its SQL takes them (they come first in the statement).
+ * one round trip. `name` keys the compiled statement; `parameters` are the values of the `with`
+ * queries in the order their SQL takes them (they come first in the statement). `columns` are values
+ * the statement reads beside the record (e.g. a lookup's row), answered with the extras.
  */
 export interface RecordPrelude {
   name: string;
   parameters: readonly unknown[];
-  /** The write, built only when the statement is first compiled. */
-  write: () => OperationNodeSource;
+  /** The `with` queries by name, in order; built only when the statement is first compiled. */
+  ctes: () => ReadonlyArray<readonly [string, OperationNodeSource]>;
+  columns?: () => ReadonlyArray<AliasedRawBuilder<unknown, string>>;
 }
 
 /** A record read with named values (`getWith`): the record, and the values by their names. */
@@ -169,15 +171,18 @@ export class ResourceRepo {
    * (`to_json` of the row): the client parses one text with `JSON.parse` instead of ninety columns with
    * a type parser each (the shipping scan reads this on every call; docs/shipping.md "Cost of a scan").
    * Times come as ISO text (`jsonSelection`), so the record serialises as the row of `get` does; the
-   * extras are columns of their own beside it. `prelude` is a write sent in the same statement, before
-   * the read. Compiled once per shape (scope, extras, prelude).
+   * extras are columns of their own beside it. `id` a value, or SQL naming it (from the prelude's
+   * lookup); `prelude` are queries sent in the same statement, before the read. Compiled once per
+   * shape (scope, id, extras, prelude).
    */
-  async getWith(id: number, merchantScope: TenantScope, extra: RecordExtras, prelude?: RecordPrelude): Promise<RecordWith | null> {
+  async getWith(id: number | RawBuilder<number>, merchantScope: TenantScope, extra: RecordExtras, prelude?: RecordPrelude): Promise<RecordWith | null> {
     const scoped = this.def.scope === 'merchant' && merchantScope.merchantId !== null;
-    const key = `getWith ${scoped ? 'merchant' : 'all'} ${extra.name} ${prelude?.name ?? ''}`;
-    const parameters = [...(prelude?.parameters ?? []), id, ...(scoped ? [merchantScope.merchantId] : [])];
+    const byValue = typeof id === 'number';
+    const key = `getWith ${scoped ? 'merchant' : 'all'} ${byValue ? 'id' : 'sql'} ${extra.name} ${prelude?.name ?? ''}`;
+    const parameters = [...(prelude?.parameters ?? []), ...(byValue ? [id] : []), ...(scoped ? [merchantScope.merchantId] : [])];
     const rows = await this.statements.rows(this.db, key, parameters, () => {
-      const db = prelude ? (this.db.with('prelude', () => prelude.write() as never) as unknown as typeof this.db) : this.db;
+      let db = this.db;
+      for (const [name, query] of prelude?.ctes() ?? []) db = db.with(name, () => query as never) as unknown as typeof db;
       const fields = this.db
         .selectFrom(this.def.table)
         .select((eb) => this.fields.map(([fid, f]) => jsonSelection(eb, fid, f)))
@@ -185,7 +190,11 @@ export class ResourceRepo {
         .$if(this.def.scope === 'merchant', (q) => q.$call(whereTenant(merchantScope)));
       return db
         .selectFrom(fields.as('fields'))
-        .select(() => [sql<Record<string, unknown>>`to_json(fields)`.as('record'), ...extra.columns(sql.ref('fields.id'))]);
+        .select(() => [
+          sql<Record<string, unknown>>`to_json(fields)`.as('record'),
+          ...extra.columns(sql.ref('fields.id')),
+          ...(prelude?.columns?.() ?? []),
+        ]);
     });
     const row = rows[0] as (Record<string, unknown> & { record: Record<string, unknown> }) | undefined;
     if (!row) return null;
