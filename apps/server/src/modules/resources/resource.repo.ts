@@ -190,11 +190,7 @@ export class ResourceRepo {
         .$if(this.def.scope === 'merchant', (q) => q.$call(whereTenant(merchantScope)));
       return db
         .selectFrom(fields.as('fields'))
-        .select(() => [
-          sql<Record<string, unknown>>`to_json(fields)`.as('record'),
-          ...extra.columns(sql.ref('fields.id')),
-          ...(prelude?.columns?.() ?? []),
-        ]);
+        .select(() => [sql<Record<string, unknown>>`to_json(fields)`.as('record'), ...extra.columns(sql.ref('fields.id')), ...(prelude?.columns?.() ?? [])]);
     });
     const row = rows[0] as (Record<string, unknown> & { record: Record<string, unknown> }) | undefined;
     if (!row) return null;
