@@ -21,12 +21,14 @@ export function installSecurityHeaders(app: FastifyInstance, extraConnect: strin
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer, and an async hook costs a promise and
+  // a turn of the microtask queue each time (the shipping scan's speed, docs/shipping.md).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('X-Frame-Options', 'DENY');
     if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', csp);
     if (request.url.startsWith('/v0/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

@@ -30,16 +30,15 @@ const extrasFromJson = (json: ExtrasJson): OrderExtras => ({ lines: json.lines.m
 
 /**
  * The extras of an order as named values of the statement that reads the order (`ResourceView.getWith`),
- * referring to its row, and how to take them back out of its row.
+ * referring to its row (`orderExtrasOf` reads them back).
  */
 export const ORDER_EXTRAS: RecordExtras = {
   name: 'p11yOrderExtras',
   columns: (orderId) => [linesOfOrdersJson(orderId).as('__lines'), qcOfOrdersJson(orderId).as('__qc')],
 };
-export function splitOrderExtras(row: Record<string, unknown>): { record: Record<string, unknown>; extras: OrderExtras } {
-  const { __lines, __qc, ...record } = row;
-  return { record, extras: extrasFromJson({ lines: __lines as CompatLine[], qc: __qc as OrdersQcJson }) };
-}
+/** The extras of `ORDER_EXTRAS` as the record's read answers them (`ResourceView.getWith`). */
+export const orderExtrasOf = (extras: Record<string, unknown>): OrderExtras =>
+  extrasFromJson({ lines: extras.__lines as CompatLine[], qc: extras.__qc as OrdersQcJson });
 
 /** The SQL of the original clients' outbound calls (p11y-compat.service.ts). */
 export const p11yCompatRepo = {

@@ -69,6 +69,51 @@ const logInsert = (db: Kysely<DB>, rows: Array<ReturnType<typeof logRow>>) =>
 /** The scan's statements, compiled once (db/statement-cache.ts). */
 const statements = new StatementCache();
 
+/** An order a scanned code names: the row, its parcels, and whether the code was confirmed before. */
+export interface FoundOrder {
+  order: OrderRow;
+  parcels: OrderParcels;
+  /**
+   * Scanned before (facts §3.1): a tracking number already in the confirmed parcels, or the order
+   * number once at least one parcel was confirmed. Decided by the lookup's SQL (`findQuery`), the one
+   * place of the rule, so the repeat's log row in the same statement follows it too.
+   */
+  already: boolean;
+}
+
+/**
+ * The lookup by code (`findByCode`): the order by number or tracking number, newest first, with the
+ * repeat rule as a column. Its values in the order its SQL takes them: `findParameters`.
+ */
+const findQuery = (db: Kysely<DB>, scope: TenantScope, code: string, lock: boolean) => {
+  const unid = code.toUpperCase();
+  return db
+    .selectFrom('outbound_orders')
+    .select([...ORDER_COLUMNS, 'ship_bundle', 'ship_bundle_sent', 'box_qty'])
+    .select(
+      sql<boolean>`case when unid = ${unid} then jsonb_array_length(ship_bundle_sent) > 0 else ship_bundle_sent @> jsonb_build_array(${code}::text) end`.as(
+        'already',
+      ),
+    )
+    .where((eb) => eb.or([eb('unid', '=', unid), sql<boolean>`string_to_array(ship_bundle, E'\\n') @> array[${code}]::text[]`]))
+    .$call(whereTenant(scope))
+    .orderBy(sql`unid = ${unid}`, 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .$if(lock, (q) => q.forUpdate());
+};
+
+const findParameters = (scope: TenantScope, code: string) => {
+  const unid = code.toUpperCase();
+  return [unid, code, unid, code, ...(scope.merchantId !== null ? [scope.merchantId] : []), unid, 1];
+};
+
+/** A lookup's row (as the driver parses it, or as `to_json` wrote it: the same values). */
+export function foundOf(row: Record<string, unknown>): FoundOrder {
+  const { already, ...order } = row;
+  return { order: toOrder(order)!, parcels: parcelsOf(order as Parameters<typeof parcelsOf>[0]), already: already === true };
+}
+
 /** The SQL of the shipping scan and its log (shipping-scan.service.ts). */
 export const shippingScanRepo = {
   async parcels(db: Kysely<DB>, orderId: number): Promise<OrderParcels> {
@@ -82,22 +127,40 @@ export const shippingScanRepo = {
    * the newest carrying the tracking number (as `p11yCompatRepo.idByCode`), within the scope. With
    * `lock`, only the row answered is locked (the limit is taken before the lock).
    */
-  async findByCode(trx: Kysely<DB>, scope: TenantScope, code: string, { lock = false } = {}): Promise<{ order: OrderRow; parcels: OrderParcels } | null> {
-    const unid = code.toUpperCase();
-    const scoped = scope.merchantId !== null;
-    const parameters = [unid, code, ...(scoped ? [scope.merchantId] : []), unid, 1];
-    const [row] = await statements.rows(trx, `findByCode ${lock} ${scoped}`, parameters, () =>
-      trx
-        .selectFrom('outbound_orders')
-        .select([...ORDER_COLUMNS, 'ship_bundle', 'ship_bundle_sent', 'box_qty'])
-        .where((eb) => eb.or([eb('unid', '=', unid), sql<boolean>`string_to_array(ship_bundle, E'\\n') @> array[${code}]::text[]`]))
-        .$call(whereTenant(scope))
-        .orderBy(sql`unid = ${unid}`, 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .$if(lock, (q) => q.forUpdate()),
+  async findByCode(trx: Kysely<DB>, scope: TenantScope, code: string, { lock = false } = {}): Promise<FoundOrder | null> {
+    const [row] = await statements.rows(trx, `findByCode ${lock} ${scope.merchantId !== null}`, findParameters(scope, code), () =>
+      findQuery(trx, scope, code, lock),
     );
-    return row ? { order: toOrder(row)!, parcels: parcelsOf(row) } : null;
+    return row ? foundOf(row) : null;
+  },
+
+  /**
+   * The lookup of `findByCode` and a repeat's log row as the queries before the read of the scan's
+   * answer, in the same statement (`ResourceView.getWith`): a repeat, or a scan of a canceled order
+   * (`attention`: its status codes), costs one round trip. The row is written only when the lookup
+   * finds a live order the scan does not change (`already`, or an attention status), which is the
+   * service's rule; `id` is the found order's for the read, `__found` its row and `__logged` whether
+   * the row was written (`foundOf`).
+   */
+  scanPrelude(db: Kysely<DB>, scope: TenantScope, code: string, who: { userId: number; sessionId: number }, attention: readonly number[]) {
+    const parameters = [...findParameters(scope, code), code.slice(0, 200), who.userId, who.sessionId, [...attention]];
+    const prelude: RecordPrelude = {
+      name: `shippingScan ${scope.merchantId !== null}`,
+      parameters,
+      ctes: () => [
+        ['found', findQuery(db, scope, code, false)],
+        [
+          'logged',
+          // In parentheses: Kysely puts a raw query of a `with` as it is.
+          sql`(insert into shipping_log (kind, merchant_id, order_id, order_unid, code, result, error_code, status_after, user_id, station)
+            select 'shipping', "merchantId", id, unid, ${code.slice(0, 200)}, case when already then 'already' else 'refused' end,
+              case when already then '' else 'OrderAttention' end, status, ${who.userId}, ${stationSql(who.sessionId)}
+            from found where not deleted and (already or status = any(${[...attention]}::int[])) returning id)`,
+        ],
+      ],
+      columns: () => [sql`(select to_json(found) from found)`.as('__found'), sql<boolean>`exists (select from logged)`.as('__logged')],
+    };
+    return { prelude, id: sql<number>`(select id from found)` };
   },
 
   /** Appends a tracking number to the confirmed parcels unless it is there already; true when appended. */
@@ -114,15 +177,6 @@ export const shippingScanRepo = {
     const rows = entries.map(logRow);
     const shape = entries.map((entry) => (typeof entry.station === 'string' ? 's' : 'q')).join('');
     await statements.rows(db, `log ${shape}`, rows.flatMap(Object.values), () => logInsert(db, rows));
-  },
-
-  /**
-   * One log row as the write that goes before the read of the scan's answer, in the same statement
-   * (`ResourceView.getWith`'s prelude): a repeat scan costs two round trips, the lookup and this.
-   */
-  logBefore(db: Kysely<DB>, entry: ShippingLogEntry): RecordPrelude {
-    const row = logRow(entry);
-    return { name: `shippingLog ${typeof entry.station === 'string' ? 's' : 'q'}`, parameters: Object.values(row), write: () => logInsert(db, [row]) };
   },
 
   /** Where the user scans: their print station's account, else the session's client id, else its address. */

@@ -1,4 +1,4 @@
-import type { OutboundState } from '@kontor/contracts';
+import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import type { ShipScanAnswer } from '@kontor/contracts/domains/shipping-responses';
 import type { Kysely } from 'kysely';
 import type { Core } from '../../core.js';
@@ -11,7 +11,7 @@ import type { OutboundOrderService } from './outbound-order.service.js';
 import type { P11yCompatService } from './p11y-compat.service.js';
 import { p11yCompatRepo } from './p11y-compat.repo.js';
 import type { OrderRow } from './outbound.repo.js';
-import { shippingScanRepo, type OrderParcels, type ShippingLogEntry } from './shipping-scan.repo.js';
+import { foundOf, shippingScanRepo, type FoundOrder, type OrderParcels, type ShippingLogEntry } from './shipping-scan.repo.js';
 import { progressOf } from './sku-qc-progress.js';
 import { skuQcRepo } from './sku-qc.repo.js';
 
@@ -19,6 +19,7 @@ import { skuQcRepo } from './sku-qc.repo.js';
 const SCANNABLE: readonly OutboundState[] = ['packingCompleted', 'snRequired', 'partialQc', 'readyToShip'];
 /** The original's "Attention" states: the scan changes nothing (facts §3.1). */
 const ATTENTION: readonly OutboundState[] = ['canceled', 'cancelRequested'];
+const ATTENTION_CODES = OUTBOUND_ORDER.codes(...ATTENTION);
 
 /** What a scanned code means for the order it names (facts §3.1). */
 interface Scan {
@@ -33,7 +34,7 @@ interface Scan {
   attention: boolean;
 }
 
-function scanOf(found: { order: OrderRow; parcels: OrderParcels } | null, code: string): Scan {
+function scanOf(found: FoundOrder | null, code: string): Scan {
   if (!found || found.order.deleted) throw new AppError('OrderNotFound');
   const { order, parcels } = found;
   const byNumber = code.toUpperCase() === order.unid;
@@ -44,7 +45,7 @@ function scanOf(found: { order: OrderRow; parcels: OrderParcels } | null, code: 
     state,
     // An order-number scan confirms the first parcel (facts §3.1); an order without tracking numbers its own number.
     tracking: byNumber ? (parcels.bundle[0] ?? order.unid) : code,
-    already: byNumber ? parcels.sent.length > 0 : parcels.sent.includes(code),
+    already: found.already,
     attention: ATTENTION.includes(state),
   };
 }
@@ -90,22 +91,24 @@ export class ShippingScanService {
 
   /**
    * `GET /v0/p11yorders/scanShipSN?q=`: confirms one parcel by tracking number or order number. The
-   * work is as short as it allows (docs/shipping.md "Cost of a scan"): the order is found without a
-   * lock first; a repeat (or a canceled order) changes nothing, so it only writes its log row, in the
-   * statement that reads the answer. A new
-   * parcel is confirmed in a transaction that finds and locks the order again and decides again (another
-   * station may have confirmed it meanwhile), appends it and writes the log row (which reads the station
-   * itself). The answer is read after the commit, in one statement.
+   * work is as short as it allows (docs/shipping.md "Cost of a scan"): one statement finds the order
+   * without a lock, writes the log row when the scan changes nothing (a repeat, a canceled order) and
+   * reads the answer; that is all a repeat costs. A new parcel is confirmed in a transaction that finds
+   * and locks the order again and decides again (another station may have confirmed it meanwhile),
+   * appends it and writes the log row (which reads the station itself). Its answer is read after the
+   * commit, in one statement.
    */
   async scan(auth: AuthContext, q: string): Promise<ShipScanAnswer> {
     const code = q.trim();
     const scope = TenantScope.of(auth);
-    const seen = scanOf(await shippingScanRepo.findByCode(this.core.db, scope, code), code);
-    // A repeat or a canceled order changes nothing: its log row is written by the statement that reads the answer.
-    if (seen.already || seen.attention) {
-      const logged = shippingScanRepo.logBefore(this.core.db, logEntry(auth, seen, code));
-      return Object.assign((await this.compat.get(auth, seen.order.id, logged))!, { alreadyScanned: seen.already }) as ShipScanAnswer;
-    }
+    // One statement: the lookup, a repeat's log row, the answer's read (shippingScanRepo.scanPrelude).
+    const { prelude, id } = shippingScanRepo.scanPrelude(this.core.db, scope, code, auth, ATTENTION_CODES);
+    const read = await this.compat.readAfter(auth, id, prelude);
+    const seen = scanOf(read && foundOf(read.values.__found as Record<string, unknown>), code);
+    const unchanged = seen.already || seen.attention;
+    if (read!.values.__logged !== unchanged) throw new Error(`shipping scan ${seen.order.unid}: the lookup's log row and the service's rule disagree`);
+    // A repeat or a canceled order changes nothing: its log row was written by that statement.
+    if (unchanged) return Object.assign(await read!.answer(), { alreadyScanned: seen.already }) as ShipScanAnswer;
     const alreadyScanned = await this.core.db.transaction().execute(async (trx) => {
       const scan = scanOf(await shippingScanRepo.findByCode(trx, scope, code, { lock: true }), code);
       const { order, parcels, state } = scan;

@@ -4,7 +4,7 @@
 export { defineResource, resourceHead, resourcePrivileges } from './define.js';
 export type { ResourceDef, ResourceField } from './define.js';
 export { parseFilters, TOTAL_CAP } from './list-query.js';
-export type { ListConditions, ListQuery, RecordExtras, RecordPrelude } from './resource.repo.js';
+export type { ListConditions, ListQuery, RecordExtras, RecordPrelude, RecordWith } from './resource.repo.js';
 export { ResourceView } from './resource-view.service.js';
 export { records } from './resource-writer.service.js';
 export { ResourceService } from './resource.service.js';

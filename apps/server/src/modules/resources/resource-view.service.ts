@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { TenantScope } from '../../db/tenant-scope.js';
 import type { ResourceDef } from './define.js';
-import { ResourceRepo, type ListConditions, type ListQuery, type RecordExtras, type RecordPrelude } from './resource.repo.js';
+import { ResourceRepo, type ListConditions, type ListQuery, type RecordExtras, type RecordPrelude, type RecordWith } from './resource.repo.js';
 
 /**
  * A declared resource as other modules' services read and write it (issue 16 item 2): a record as the
@@ -27,10 +27,10 @@ export class ResourceView {
   /**
    * The same with named values read in the same statement: a service that answers the record with more
    * (the original clients' order JSON) pays one round trip, not one per part; `prelude` is a write sent
-   * in the same statement, before the read.
+   * in the same statement, before the read; the id is a value or SQL (the prelude's lookup).
    */
-  getWith(id: number, merchantScope: TenantScope, extra: RecordExtras, prelude?: RecordPrelude): Promise<Record<string, unknown> | null> {
-    return this.repo.get(id, merchantScope, undefined, extra, prelude);
+  getWith(id: number | RawBuilder<number>, merchantScope: TenantScope, extra: RecordExtras, prelude?: RecordPrelude): Promise<RecordWith | null> {
+    return this.repo.getWith(id, merchantScope, extra, prelude);
   }
 
   list(query: ListQuery) {

@@ -35,16 +35,24 @@ export interface RecordExtras {
 }
 
 /**
- * A write sent in the same statement as a record's read, before it (a data-modifying `with`): a
+ * Queries sent in the same statement as a record's read, before it (`with`, data-modifying allowed): a
  * service that writes a row with every read of a record (the shipping scan's log row of a repeat) pays
- * one round trip. `name` keys the compiled statement; `parameters` are the write's values in the order
- * its SQL takes them (they come first in the statement).
+ * one round trip. `name` keys the compiled statement; `parameters` are the values of the `with`
+ * queries in the order their SQL takes them (they come first in the statement). `columns` are values
+ * the statement reads beside the record (e.g. a lookup's row), answered with the extras.
  */
 export interface RecordPrelude {
   name: string;
   parameters: readonly unknown[];
-  /** The write, built only when the statement is first compiled. */
-  write: () => OperationNodeSource;
+  /** The `with` queries by name, in order; built only when the statement is first compiled. */
+  ctes: () => ReadonlyArray<readonly [string, OperationNodeSource]>;
+  columns?: () => ReadonlyArray<AliasedRawBuilder<unknown, string>>;
+}
+
+/** A record read with named values (`getWith`): the record, and the values by their names. */
+export interface RecordWith {
+  record: Record<string, unknown>;
+  extras: Record<string, unknown>;
 }
 
 export type Filter = { column: string; op: 'eq' | 'in' | 'gte' | 'lte'; value: unknown };
@@ -65,6 +73,16 @@ function selection(eb: ResourceEB, id: string, field: ResourceField) {
   if (field.kind === 'date') return sql<string>`to_char(${column}, 'YYYY-MM-DD')`.as(id);
   if (field.kind === 'decimal') return sql<number>`${column}::float8`.as(id);
   return eb.ref(columnOf(id, field)).as(id);
+}
+
+/**
+ * The same inside a record built as JSON by the database (`getWith`): a time as the text its Date
+ * would serialise to (`toISOString`: UTC, milliseconds, `Z`), so the answer a client receives is the
+ * one the row of Date values gave.
+ */
+function jsonSelection(eb: ResourceEB, id: string, field: ResourceField) {
+  if (field.kind !== 'datetime') return selection(eb, id, field);
+  return sql<string>`to_char(${sql.ref(columnOf(id, field))} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(id);
 }
 
 /** The generic view of the database (see ResourceRow): the same connection or transaction. */
@@ -134,23 +152,50 @@ export class ResourceRepo {
     return Number(row.n);
   }
 
-  /**
-   * The record; `extra` adds named values read in the same statement (what another module answers with
-   * it). Compiled once per shape (scope, extras): a record of many fields is read on every shipping scan.
-   */
-  async get(id: number, merchantScope: TenantScope, trx?: Kysely<DB>, extra?: RecordExtras, prelude?: RecordPrelude) {
+  /** The record with the list's fields (times as Dates); compiled once per scope. */
+  async get(id: number, merchantScope: TenantScope, trx?: Kysely<DB>) {
     const db = trx ? asResourceTables(trx) : this.db;
     const scoped = this.def.scope === 'merchant' && merchantScope.merchantId !== null;
-    const key = `get ${scoped ? 'merchant' : 'all'} ${extra?.name ?? ''} ${prelude?.name ?? ''}`;
-    const parameters = [...(prelude?.parameters ?? []), id, ...(scoped ? [merchantScope.merchantId] : [])];
-    const rows = await this.statements.rows(db, key, parameters, () =>
-      (prelude ? (db.with('prelude', () => prelude.write() as never) as unknown as typeof db) : db)
+    const rows = await this.statements.rows(db, `get ${scoped ? 'merchant' : 'all'}`, [id, ...(scoped ? [merchantScope.merchantId] : [])], () =>
+      db
         .selectFrom(this.def.table)
-        .select((eb) => [...this.fields.map(([fid, f]) => selection(eb, fid, f)), ...(extra?.columns(sql.ref(`${this.def.table}.id`)) ?? [])])
+        .select((eb) => this.fields.map(([fid, f]) => selection(eb, fid, f)))
         .where('id', '=', id)
         .$if(this.def.scope === 'merchant', (q) => q.$call(whereTenant(merchantScope))),
     );
     return (rows[0] ?? null) as Record<string, unknown> | null;
+  }
+
+  /**
+   * The record with `extra`'s named values, the record built by the database as ONE JSON value
+   * (`to_json` of the row): the client parses one text with `JSON.parse` instead of ninety columns with
+   * a type parser each (the shipping scan reads this on every call; docs/shipping.md "Cost of a scan").
+   * Times come as ISO text (`jsonSelection`), so the record serialises as the row of `get` does; the
+   * extras are columns of their own beside it. `id` a value, or SQL naming it (from the prelude's
+   * lookup); `prelude` are queries sent in the same statement, before the read. Compiled once per
+   * shape (scope, id, extras, prelude).
+   */
+  async getWith(id: number | RawBuilder<number>, merchantScope: TenantScope, extra: RecordExtras, prelude?: RecordPrelude): Promise<RecordWith | null> {
+    const scoped = this.def.scope === 'merchant' && merchantScope.merchantId !== null;
+    const byValue = typeof id === 'number';
+    const key = `getWith ${scoped ? 'merchant' : 'all'} ${byValue ? 'id' : 'sql'} ${extra.name} ${prelude?.name ?? ''}`;
+    const parameters = [...(prelude?.parameters ?? []), ...(byValue ? [id] : []), ...(scoped ? [merchantScope.merchantId] : [])];
+    const rows = await this.statements.rows(this.db, key, parameters, () => {
+      let db = this.db;
+      for (const [name, query] of prelude?.ctes() ?? []) db = db.with(name, () => query as never) as unknown as typeof db;
+      const fields = this.db
+        .selectFrom(this.def.table)
+        .select((eb) => this.fields.map(([fid, f]) => jsonSelection(eb, fid, f)))
+        .where('id', '=', id)
+        .$if(this.def.scope === 'merchant', (q) => q.$call(whereTenant(merchantScope)));
+      return db
+        .selectFrom(fields.as('fields'))
+        .select(() => [sql<Record<string, unknown>>`to_json(fields)`.as('record'), ...extra.columns(sql.ref('fields.id')), ...(prelude?.columns?.() ?? [])]);
+    });
+    const row = rows[0] as (Record<string, unknown> & { record: Record<string, unknown> }) | undefined;
+    if (!row) return null;
+    const { record, ...extras } = row;
+    return { record, extras };
   }
 
   /** Column values of a validated record: JSON fields as JSON text, everything else as given. */
