@@ -1,0 +1,59 @@
+import { issueRule } from '@kontor/contracts/validation-issue';
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+
+/** How a form field differs from its request field. */
+export interface FieldRuleOptions {
+  /** What the form holds turned into what the request sends (a date picker's day into `YYYY-MM-DD`, …). */
+  toRequest?: (value: unknown) => unknown;
+  /** The form always sends the field, though the request may leave it out (it has a default). */
+  required?: boolean;
+}
+
+/** Nothing entered: no value, a blank text or an empty list. */
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+/** A field the request may leave out (`.optional()`, `.nullish()`, a default). */
+export const isOptional = (schema: z.ZodType) => schema.safeParse(undefined).success;
+
+/**
+ * The validation text of a form value checked against the contracts' schema of its field, worded with the
+ * field's label as the web words the server's field errors (`validation.<rule>`), or undefined when it
+ * fits. Empty is `required` for a field the request must carry, and fine for one it may leave out.
+ */
+export function fieldProblem(schema: z.ZodType, value: unknown, label: string, t: TFunction, required = !isOptional(schema)): string | undefined {
+  if (isEmpty(value)) return required ? t('validation.required', { field: label }) : undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return undefined;
+  const { rule, params } = issueRule(result.error.issues[0]!.code, result.error.issues[0]!);
+  return t(`validation.${rule}`, { ...params, field: label });
+}
+
+/**
+ * antd rules of one form field from the contracts' schema of the field the request sends: the same check
+ * the server makes, in the user's language.
+ */
+export function fieldRules(schema: z.ZodType, label: string, t: TFunction, options: FieldRuleOptions = {}): Rule[] {
+  const { toRequest = (v: unknown) => v, required = !isOptional(schema) } = options;
+  return [
+    {
+      required,
+      validator: async (_rule, value: unknown) => {
+        const problem = fieldProblem(schema, isEmpty(value) ? value : toRequest(value), label, t, required);
+        if (problem) throw new Error(problem);
+      },
+    },
+  ];
+}
+
+/**
+ * Rules for the fields of one request schema: `const rulesOf = useSchemaRules(ticketCreateSchema)`, then
+ * `rules={rulesOf('subject', t('tickets.subject'))}`.
+ */
+export function useSchemaRules<S extends z.ZodObject>(schema: S) {
+  const { t } = useTranslation();
+  return (field: keyof S['shape'] & string, label: string, options?: FieldRuleOptions) => fieldRules(schema.shape[field] as z.ZodType, label, t, options);
+}
