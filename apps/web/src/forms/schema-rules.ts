@@ -10,6 +10,8 @@ export interface FieldRuleOptions {
   toRequest?: (value: unknown) => unknown;
   /** The form always sends the field, though the request may leave it out (it has a default). */
   required?: boolean;
+  /** Words the specification fixes for an empty required field (spec §5's "Please enter the …"). */
+  requiredMessage?: string;
 }
 
 /** Nothing entered: no value, a blank text or an empty list. */
@@ -37,11 +39,12 @@ export function fieldProblem(schema: z.ZodType, value: unknown, label: string, t
  * the server makes, in the user's language.
  */
 export function fieldRules(schema: z.ZodType, label: string, t: TFunction, options: FieldRuleOptions = {}): Rule[] {
-  const { toRequest = (v: unknown) => v, required = !isOptional(schema) } = options;
+  const { toRequest = (v: unknown) => v, required = !isOptional(schema), requiredMessage } = options;
   return [
     {
       required,
       validator: async (_rule, value: unknown) => {
+        if (requiredMessage && required && isEmpty(value)) throw new Error(requiredMessage);
         const problem = fieldProblem(schema, isEmpty(value) ? value : toRequest(value), label, t, required);
         if (problem) throw new Error(problem);
       },
