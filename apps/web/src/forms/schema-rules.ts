@@ -1,4 +1,4 @@
-import { issueRule } from '@kontor/contracts/validation-issue';
+import { issueRule, type IssueRule } from '@kontor/contracts/validation-issue';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,11 @@ export interface FieldRuleOptions {
   toRequest?: (value: unknown) => unknown;
   /** The form always sends the field, though the request may leave it out (it has a default). */
   required?: boolean;
-  /** Words the specification fixes for an empty required field (spec §5's "Please enter the …"). */
-  requiredMessage?: string;
+  /**
+   * A screen's own words for a rule, where the specification fixes them (spec §5's "Please enter the …")
+   * or a format is better named than "is invalid" ("Enter a time as HH:MM").
+   */
+  messages?: Partial<Record<IssueRule['rule'], string>>;
 }
 
 /** Nothing entered: no value, a blank text or an empty list. */
@@ -22,31 +25,31 @@ const isEmpty = (value: unknown) =>
 export const isOptional = (schema: z.ZodType) => schema.safeParse(undefined).success;
 
 /**
- * The validation text of a form value checked against the contracts' schema of its field, worded with the
- * field's label as the web words the server's field errors (`validation.<rule>`), or undefined when it
- * fits. Empty is `required` for a field the request must carry, and fine for one it may leave out.
+ * The rule a form value breaks, checked against the contracts' schema of its field as the server checks
+ * it, or undefined when it fits. Empty is `required` for a field the request must carry, and fine for one
+ * it may leave out.
  */
-export function fieldProblem(schema: z.ZodType, value: unknown, label: string, t: TFunction, required = !isOptional(schema)): string | undefined {
-  if (isEmpty(value)) return required ? t('validation.required', { field: label }) : undefined;
-  const result = schema.safeParse(value);
+export function fieldProblem(schema: z.ZodType, value: unknown, required = !isOptional(schema)): IssueRule | undefined {
+  if (isEmpty(value)) return required ? { rule: 'required' } : undefined;
+  // zod names the input of an issue only when asked: without it a wrong value would read as a missing one.
+  const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return undefined;
-  const { rule, params } = issueRule(result.error.issues[0]!.code, result.error.issues[0]!);
-  return t(`validation.${rule}`, { ...params, field: label });
+  return issueRule(result.error.issues[0]!.code, result.error.issues[0]!);
 }
 
 /**
  * antd rules of one form field from the contracts' schema of the field the request sends: the same check
- * the server makes, in the user's language.
+ * the server makes, worded with the field's label as the web words the server's field errors
+ * (`validation.<rule>`), in the user's language.
  */
 export function fieldRules(schema: z.ZodType, label: string, t: TFunction, options: FieldRuleOptions = {}): Rule[] {
-  const { toRequest = (v: unknown) => v, required = !isOptional(schema), requiredMessage } = options;
+  const { toRequest = (v: unknown) => v, required = !isOptional(schema), messages = {} } = options;
   return [
     {
       required,
       validator: async (_rule, value: unknown) => {
-        if (requiredMessage && required && isEmpty(value)) throw new Error(requiredMessage);
-        const problem = fieldProblem(schema, isEmpty(value) ? value : toRequest(value), label, t, required);
-        if (problem) throw new Error(problem);
+        const problem = fieldProblem(schema, isEmpty(value) ? value : toRequest(value), required);
+        if (problem) throw new Error(messages[problem.rule] ?? t(`validation.${problem.rule}`, { ...problem.params, field: label }));
       },
     },
   ];

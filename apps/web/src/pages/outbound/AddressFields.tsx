@@ -59,7 +59,7 @@ export function AddressFields({ name, requireCountry, check }: Props) {
   const warned = new Set<string>(problems.map((p) => p.field));
   // Only the consignee must have a country: the other addresses may stay empty as a whole.
   const optionsOf = (key: (typeof ADDRESS_FIELDS)[number]) =>
-    key === 'country' ? { required: requireCountry, requiredMessage: t('outbound.countryRequired') } : {};
+    key === 'country' ? { required: requireCountry, messages: { required: t('outbound.countryRequired') } } : {};
   const field = (key: (typeof ADDRESS_FIELDS)[number], span: { xs: number; sm: number }, input: React.ReactNode) => (
     <Col {...span}>
       <Form.Item

@@ -117,7 +117,7 @@ function CorrectionForm({ order, detail, onClose, onChanged }: { order: Outbound
         <Form.Item
           name="weight"
           label={t('outbound.weightKg')}
-          rules={rulesOf('weight', t('outbound.weightKg'), { required: true, requiredMessage: t('outbound.requiredMsg.weight') })}
+          rules={rulesOf('weight', t('outbound.weightKg'), { required: true, messages: { required: t('outbound.requiredMsg.weight') } })}
         >
           <InputNumber min={0.001} max={100000} step={0.1} style={{ width: 160 }} data-testid="label-queue-correct-weight" />
         </Form.Item>

@@ -59,7 +59,7 @@ export function TaskFields({ totals }: { totals: LineTotals }) {
   const pickupDate = Form.useWatch<Dayjs | null | undefined>('pickupDate', form);
   const rulesOf = useSchemaRules(outboundOrderCreateSchema);
   const required = (field: (typeof SPEC_REQUIRED)[number]) =>
-    rulesOf(field, t(SPEC_LABELS[field]), { requiredMessage: t(`outbound.requiredMsg.${field}`), toRequest: isoDay });
+    rulesOf(field, t(SPEC_LABELS[field]), { messages: { required: t(`outbound.requiredMsg.${field}`) }, toRequest: isoDay });
   const pickupPast = !!pickupDate && pickupDate.isBefore(dayjs().startOf('day'));
   const unitsDiffer = disagrees(unitQty, totals.units);
   const weightDiffers = disagrees(weight, totals.weight, true);

@@ -191,7 +191,7 @@ export function OutboundOrderForm({ open, detail, onClose, onSaved, onReloaded }
           <Form.Item
             name="merchantId"
             label={t('outbound.merchant')}
-            rules={rulesOf('merchantId', t('outbound.merchant'), { required: true, requiredMessage: t('outbound.merchantFirst') })}
+            rules={rulesOf('merchantId', t('outbound.merchant'), { required: true, messages: { required: t('outbound.merchantFirst') } })}
           >
             <Select
               showSearch={{ optionFilterProp: 'label' }}

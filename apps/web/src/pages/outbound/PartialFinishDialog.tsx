@@ -46,7 +46,7 @@ export function PartialFinishDialog({ order, onClose, onDone }: Props) {
         <Form.Item
           name="reason"
           label={t('tracking.reason')}
-          rules={rulesOf('reason', t('tracking.reason'), { requiredMessage: t('tracking.reasonRequired') })}
+          rules={rulesOf('reason', t('tracking.reason'), { messages: { required: t('tracking.reasonRequired') } })}
         >
           <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} data-testid="partial-finish-reason" />
         </Form.Item>
