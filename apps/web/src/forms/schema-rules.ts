@@ -26,14 +26,15 @@ export const isOptional = (schema: z.ZodType) => schema.safeParse(undefined).suc
 
 /**
  * The rule a form value breaks, checked against the contracts' schema of its field as the server checks
- * it, or undefined when it fits. Empty is `required` for a field the request must carry, and fine for one
- * it may leave out.
+ * it, or undefined when it fits. Nothing entered is `required` when the schema refuses it (a blank text
+ * where the schema wants one, an empty list where it wants an entry), or when the form says so.
  */
-export function fieldProblem(schema: z.ZodType, value: unknown, required = !isOptional(schema)): IssueRule | undefined {
-  if (isEmpty(value)) return required ? { rule: 'required' } : undefined;
+export function fieldProblem(schema: z.ZodType, value: unknown, required?: boolean): IssueRule | undefined {
+  if (isEmpty(value) && required !== undefined) return required ? { rule: 'required' } : undefined;
   // zod names the input of an issue only when asked: without it a wrong value would read as a missing one.
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return undefined;
+  if (isEmpty(value)) return { rule: 'required' };
   return issueRule(result.error.issues[0]!.code, result.error.issues[0]!);
 }
 
@@ -43,10 +44,10 @@ export function fieldProblem(schema: z.ZodType, value: unknown, required = !isOp
  * (`validation.<rule>`), in the user's language.
  */
 export function fieldRules(schema: z.ZodType, label: string, t: TFunction, options: FieldRuleOptions = {}): Rule[] {
-  const { toRequest = (v: unknown) => v, required = !isOptional(schema), messages = {} } = options;
+  const { toRequest = (v: unknown) => v, required, messages = {} } = options;
   return [
     {
-      required,
+      required: required ?? !isOptional(schema),
       validator: async (_rule, value: unknown) => {
         const problem = fieldProblem(schema, isEmpty(value) ? value : toRequest(value), required);
         if (problem) throw new Error(messages[problem.rule] ?? t(`validation.${problem.rule}`, { ...problem.params, field: label }));
