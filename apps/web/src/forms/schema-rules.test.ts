@@ -1,4 +1,5 @@
 import { gateUserCreateSchema } from '@kontor/contracts/domains/carrier-gate';
+import { compartmentRangeSchema } from '@kontor/contracts/domains/labels';
 import { ticketCreateSchema } from '@kontor/contracts/domains/outbound';
 import { trackingRulesSchema } from '@kontor/contracts/domains/tracking';
 import type { RuleObject } from 'antd/es/form';
@@ -62,6 +63,13 @@ describe('form rules from the contracts schemas (issue 16 item 5)', () => {
     expect(await message(days, 30, 'Days')).toBeUndefined();
     expect(await message(days, 366, 'Tage', 'de')).toBe('Tage darf höchstens 365 sein.');
     expect(await message(days, -1, 'Tage', 'de')).toBe('Tage muss mindestens 0 sein.');
+  });
+
+  it('nothing entered passes where the schema accepts it (a range without a zone), and a wrong value is invalid', async () => {
+    const zone = compartmentRangeSchema.shape.zone;
+    expect(await message(zone, '', 'Zone')).toBeUndefined();
+    expect(await message(zone, 'A-1', 'Zone')).toBe('Zone is invalid.');
+    expect(await message(zone, 'A-1', 'Zone', 'de')).toBe('Zone ist ungültig.');
   });
 
   it('a field the form always sends is required although the request has a default', async () => {
