@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { testOrderBody } from '../packages/contracts/test-support/order-body.js';
 import type { Call } from './session-api.js';
 
 /**
@@ -14,16 +15,8 @@ export async function merchantIdOf(call: Call, code: string): Promise<number> {
 
 /** An outbound order: a DHL parcel of one unit to Erika Muster in Berlin, unless `order` says otherwise. */
 export async function createOrder(call: Call, order: Record<string, unknown>): Promise<{ id: number; unid: string; status: number }> {
-  const created = await call('POST', '/v0/outbound/orders', {
-    typeOfTask: 'B2C',
-    modeOfTransport: 'parcel',
-    pickupDate: '2026-12-01',
-    unitQty: 1,
-    weight: 0.5,
-    carrier: 'DHL',
-    consignee: { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-    ...order,
-  });
+  // A consignee in `order` replaces the test consignee as a whole.
+  const created = await call('POST', '/v0/outbound/orders', testOrderBody(order));
   expect(created.code, JSON.stringify(created)).toBe('OK');
   return created.data as { id: number; unid: string; status: number };
 }

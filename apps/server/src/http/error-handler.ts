@@ -1,4 +1,5 @@
 import { errorText, validationText, VALIDATION_TEXTS, type FieldError, type Locale } from '@kontor/contracts';
+import { issueRule, type IssueDetails } from '@kontor/contracts/validation-issue';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
@@ -19,34 +20,17 @@ function render(code: AppError['code'], locale: Locale, options: AppError['optio
   return Object.keys(error).length ? { code, data, error } : { code, data };
 }
 
-/** The parts of a zod issue (of any kind) that name a field error's rule and bounds. */
-interface IssueDetails {
-  keys?: string[];
-  minimum?: unknown;
-  maximum?: unknown;
-  input?: unknown;
-  origin?: string;
-  inclusive?: boolean;
-}
-
 /**
- * One field error, named and worded for the user, from a zod issue's code, path and bounds. `details` is
- * the zod issue itself or fastify-type-provider-zod's `params` (the same issue, untyped there).
+ * One field error, named and worded for the user, from a zod issue's code, path and bounds (the rule:
+ * contracts' `issueRule`, which the web's forms use for the same check).
  */
 export function fieldError(code: string, path: string, details: object, locale: Locale): FieldError {
-  const issue = details as IssueDetails;
   if (code === 'unrecognized_keys') {
-    const key = issue.keys?.[0] ?? '';
+    const key = (details as IssueDetails).keys?.[0] ?? '';
     return ruled(path ? `${path}.${key}` : key, 'unknownField', locale);
   }
-  const field = path || 'body';
-  if (code === 'invalid_type' && issue.input === undefined) return ruled(field, 'required', locale);
-  // A number is too small or too big; a text or a list is too short or too long.
-  const amount = issue.origin === 'number' || issue.origin === 'bigint' || issue.origin === 'int' || issue.origin === 'date';
-  const exclusive = issue.inclusive === false;
-  if (code === 'too_small') return ruled(field, amount ? (exclusive ? 'moreThan' : 'tooSmall') : 'tooShort', locale, { min: issue.minimum });
-  if (code === 'too_big') return ruled(field, amount ? (exclusive ? 'lessThan' : 'tooBig') : 'tooLong', locale, { max: issue.maximum });
-  return ruled(field, 'invalid', locale);
+  const { rule, params } = issueRule(code, details);
+  return ruled(path || 'body', rule, locale, params);
 }
 
 /** A service's field error named only by its rule (`ruleError`) gets its words in the user's language here. */

@@ -1,27 +1,15 @@
+import { TEST_CONSIGNEE, testOrderBody } from '../../../../packages/contracts/test-support/order-body.js';
 import { expect } from 'vitest';
 import type { TestApp } from './test-app.js';
 
-/** The consignee of the suites' orders unless a test names its own fields. */
-const CONSIGNEE = { name1: 'Erika Muster', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' };
-
 /**
- * The body of `POST /v0/outbound/orders` the suites send: a B2C DHL parcel of one SKU-B to Erika
- * Muster in Berlin, picked up on 2026-12-01. `order` sets or replaces any field; its `consignee` fields
- * are laid over the default consignee. One place to follow a change of the order contract.
+ * The body of `POST /v0/outbound/orders` the suites send: the tests' order (contracts' test-support) of
+ * one SKU-B. `order` sets or replaces any field; its `consignee` fields are laid over the default
+ * consignee.
  */
 export function orderBody(order: Record<string, unknown> & { consignee?: Record<string, string> } = {}): Record<string, unknown> {
   const { consignee, ...fields } = order;
-  return {
-    typeOfTask: 'B2C',
-    modeOfTransport: 'parcel',
-    pickupDate: '2026-12-01',
-    unitQty: 1,
-    weight: 0.5,
-    carrier: 'DHL',
-    lines: [{ sku: 'SKU-B', quantity: 1 }],
-    ...fields,
-    consignee: { ...CONSIGNEE, ...consignee },
-  };
+  return testOrderBody({ lines: [{ sku: 'SKU-B', quantity: 1 }], ...fields, consignee: { ...TEST_CONSIGNEE, ...consignee } });
 }
 
 /**

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { FilesInput } from '../FilesInput.js';
 import { StateTag } from '../StateTag.js';
 import { TicketDrawer } from './TicketDrawer.js';
@@ -24,6 +25,7 @@ function NewTicketModal({ orderId, open, onClose, onCreated }: { orderId: number
   const { t } = useTranslation();
   const [form] = Form.useForm<NewTicket>();
   const [busy, setBusy] = useState(false);
+  const rulesOf = useSchemaRules(ticketCreateSchema);
   const submit = async (values: NewTicket) => {
     const parsed = ticketCreateSchema.safeParse({ orderId, ...values, files: values.files ?? [] });
     if (!parsed.success) {
@@ -54,10 +56,10 @@ function NewTicketModal({ orderId, open, onClose, onCreated }: { orderId: number
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ files: [] }} data-testid="ticket-new-form">
-        <Form.Item name="subject" label={t('tickets.subject')} rules={[{ required: true, whitespace: true, message: t('tickets.required') }]}>
+        <Form.Item name="subject" label={t('tickets.subject')} rules={rulesOf('subject', t('tickets.subject'))}>
           <Input maxLength={200} data-testid="ticket-new-subject" />
         </Form.Item>
-        <Form.Item name="message" label={t('tickets.message')} rules={[{ required: true, whitespace: true, message: t('tickets.required') }]}>
+        <Form.Item name="message" label={t('tickets.message')} rules={rulesOf('message', t('tickets.message'))}>
           <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} maxLength={5000} data-testid="ticket-new-message" />
         </Form.Item>
         <Form.Item name="files" label={t('tickets.files')}>

@@ -1,11 +1,13 @@
 import { COUNTRY_CODES } from '@kontor/contracts/countries';
-import { CARRIER_CODES } from '@kontor/contracts/domains/carriers';
+import { gateUserCreateSchema } from '@kontor/contracts/domains/carrier-gate';
+import { CARRIER_CODES, shipperSchema } from '@kontor/contracts/domains/carriers';
 import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { leafOf, problemText } from '../../api/field-errors.js';
 import { invalidateDomains } from '../../api/query-client.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { notify } from '../../notify/queue.js';
 import { gateApi, type GateUser } from './gate-api.js';
 import { GateUserKeys } from './GateUserKeys.js';
@@ -57,6 +59,8 @@ export function GateUserDrawer({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const rulesOf = useSchemaRules(gateUserCreateSchema);
+  const addressRules = useSchemaRules(shipperSchema);
   const [saving, setSaving] = useState(false);
 
   const submit = async (v: Values) => {
@@ -124,22 +128,22 @@ export function GateUserDrawer({
       >
         <Row gutter={12}>
           <Col xs={24} md={12}>
-            <Form.Item name="company" label={t('gate.company')} rules={[{ required: true, max: 120 }]}>
+            <Form.Item name="company" label={t('gate.company')} rules={rulesOf('company', t('gate.company'))}>
               <Input data-testid="gate-user-company" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="contact" label={t('gate.contact')} rules={[{ max: 120 }]}>
+            <Form.Item name="contact" label={t('gate.contact')} rules={rulesOf('contact', t('gate.contact'))}>
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="email" label={t('gate.email')} rules={[{ type: 'email', max: 160 }]}>
+            <Form.Item name="email" label={t('gate.email')} rules={rulesOf('email', t('gate.email'))}>
               <Input />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="phone" label={t('gate.phone')} rules={[{ max: 40 }]}>
+            <Form.Item name="phone" label={t('gate.phone')} rules={rulesOf('phone', t('gate.phone'))}>
               <Input />
             </Form.Item>
           </Col>
@@ -148,7 +152,7 @@ export function GateUserDrawer({
         <Row gutter={12}>
           {ADDRESS_PARTS.map((part) => (
             <Col key={part} xs={part === 'streetNumber' || part === 'zip' ? 12 : 24} md={part === 'name1' ? 24 : part === 'street' ? 16 : 8}>
-              <Form.Item name={['address', part]} label={t(`gate.${part}`)} rules={part === 'streetNumber' ? [{ max: 20 }] : [{ required: true, max: 120 }]}>
+              <Form.Item name={['address', part]} label={t(`gate.${part}`)} rules={addressRules(part, t(`gate.${part}`))}>
                 {part === 'country' ? <Select showSearch options={COUNTRY_OPTIONS} /> : <Input data-testid={`gate-user-${part}`} />}
               </Form.Item>
             </Col>

@@ -2,7 +2,9 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { Button, Checkbox, Drawer, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { carrierAccountCreateSchema, shipperSchema } from '@kontor/contracts/domains/carriers';
 import { ApiError } from '../../api/errors.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { useLayout } from '../../layout/store.js';
 import { notify } from '../../notify/queue.js';
 import { accountFormValues, accountPayload, SHIPPER_FIELDS, type AccountFormValues } from './account-form.js';
@@ -31,6 +33,8 @@ export function AccountForm({ editing, drivers, onClose, onSaved }: Props) {
   const carrier = Form.useWatch('carrier', form) ?? account?.carrier;
   const withShipper = Form.useWatch('withShipper', form);
   const driver = drivers.find((d) => d.code === carrier);
+  const accountRules = useSchemaRules(carrierAccountCreateSchema);
+  const shipperRules = useSchemaRules(shipperSchema);
 
   useEffect(() => {
     if (!editing) return;
@@ -74,7 +78,7 @@ export function AccountForm({ editing, drivers, onClose, onSaved }: Props) {
       }
     >
       <Form<AccountFormValues> form={form} layout="vertical" data-testid="carrier-account-form">
-        <Form.Item name="name" label={t('carriers.accounts.name')} rules={[{ required: true, whitespace: true, message: t('carriers.required') }]}>
+        <Form.Item name="name" label={t('carriers.accounts.name')} rules={accountRules('name', t('carriers.accounts.name'))}>
           <Input maxLength={80} data-testid="carrier-account-name" />
         </Form.Item>
         <Form.Item name="carrier" label={t('carriers.accounts.carrier')} extra={account ? t('carriers.accounts.carrierFixed') : undefined}>
@@ -147,9 +151,7 @@ export function AccountForm({ editing, drivers, onClose, onSaved }: Props) {
               key={name}
               name={['shipper', name]}
               label={t(`carriers.shipperFields.${name}`)}
-              rules={
-                ['name1', 'street', 'zip', 'city', 'country'].includes(name) ? [{ required: true, whitespace: true, message: t('carriers.required') }] : []
-              }
+              rules={shipperRules(name, t(`carriers.shipperFields.${name}`))}
             >
               <Input maxLength={name === 'street' || name === 'email' ? 120 : 80} data-testid={`carrier-shipper-${name}`} />
             </Form.Item>

@@ -1,11 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { CURRENCIES } from '@kontor/contracts/money';
+import { carrierPriceBandSchema } from '@kontor/contracts/domains/carriers';
+import { CURRENCIES, toCents } from '@kontor/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Form, InputNumber, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { invalidateDomains } from '../../api/query-client.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { useLayout } from '../../layout/store.js';
 import { notify } from '../../notify/queue.js';
 import { carriersApi, type CarrierAccount, type CarrierDriverInfo, type CarrierPrice } from './carriers-api.js';
@@ -83,7 +85,7 @@ function PriceListForm({ account, driver, bands, canEdit }: { account: CarrierAc
     }
   };
 
-  const required = [{ required: true, message: t('carriers.required') }];
+  const rulesOf = useSchemaRules(carrierPriceBandSchema);
   return (
     <Form
       form={form}
@@ -105,10 +107,10 @@ function PriceListForm({ account, driver, bands, canEdit }: { account: CarrierAc
                 style={{ display: 'flex', marginBottom: mobile ? 12 : 0 }}
                 data-testid="carrier-price-row"
               >
-                <Form.Item name={[field.name, 'product']} rules={required} style={{ minWidth: mobile ? 300 : 260 }}>
+                <Form.Item name={[field.name, 'product']} rules={rulesOf('product', t('carriers.rules.product'))} style={{ minWidth: mobile ? 300 : 260 }}>
                   <Select placeholder={t('carriers.rules.product')} options={products} data-testid="carrier-price-product" />
                 </Form.Item>
-                <Form.Item name={[field.name, 'maxWeightKg']} rules={required}>
+                <Form.Item name={[field.name, 'maxWeightKg']} rules={rulesOf('maxWeightKg', t('carriers.prices.upTo'))}>
                   <InputNumber
                     min={0.001}
                     max={1000}
@@ -120,7 +122,10 @@ function PriceListForm({ account, driver, bands, canEdit }: { account: CarrierAc
                     data-testid="carrier-price-weight"
                   />
                 </Form.Item>
-                <Form.Item name={[field.name, 'price']} rules={required}>
+                <Form.Item
+                  name={[field.name, 'price']}
+                  rules={rulesOf('priceMinor', t('carriers.prices.price'), { toRequest: (price) => toCents(Number(price)) })}
+                >
                   <InputNumber
                     min={0}
                     max={1_000_000}

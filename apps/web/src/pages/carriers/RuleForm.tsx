@@ -1,11 +1,12 @@
 import type { ExportReason } from '@kontor/contracts/domains/carriers';
-import { EXPORT_REASONS } from '@kontor/contracts/domains/carriers';
+import { carrierRuleWriteSchema, EXPORT_REASONS } from '@kontor/contracts/domains/carriers';
 import { CARRIERS } from '@kontor/contracts/domains/outbound';
 import { COUNTRY_CODES } from '@kontor/contracts/countries';
 import { AutoComplete, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { notify } from '../../notify/queue.js';
 import { carriersApi, type CarrierAccount, type CarrierDriverInfo, type CarrierRule, type RuleWrite } from './carriers-api.js';
 
@@ -64,6 +65,7 @@ const toWrite = (v: Values): RuleWrite => ({
  */
 export function RuleForm({ editing, accounts, drivers, merchants, onClose, onSaved }: Props) {
   const { t } = useTranslation();
+  const rulesOf = useSchemaRules(carrierRuleWriteSchema);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const rule = editing === 'new' ? null : editing;
@@ -132,7 +134,7 @@ export function RuleForm({ editing, accounts, drivers, merchants, onClose, onSav
         <Form.Item name="orderService" label={t('carriers.rules.orderService')}>
           <Input maxLength={40} placeholder={t('carriers.rules.anyService')} />
         </Form.Item>
-        <Form.Item name="accountId" label={t('carriers.rules.account')} rules={[{ required: true, message: t('carriers.required') }]}>
+        <Form.Item name="accountId" label={t('carriers.rules.account')} rules={rulesOf('accountId', t('carriers.rules.account'))}>
           <Select
             options={accounts.map((a) => ({ value: a.id, label: `${a.name} (${t(`carriers.carrierNames.${a.carrier}`)})` }))}
             onChange={() => form.setFieldsValue({ product: null, services: [] })}

@@ -1,7 +1,9 @@
+import { inboundOrderCreateSchema } from '@kontor/contracts/domains/inbound';
 import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../masks/can.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { FilesInput } from '../../components/FilesInput.js';
 import { searchContainers, useMerchants, useWarehouses } from '../../api/lookups.js';
 import { SearchSelect, type SearchOption } from '../../components/SearchSelect.js';
@@ -29,13 +31,13 @@ export function HeaderFields({ chooseMerchant, merchantName, container, warehous
   useEffect(() => {
     if (only !== null && form.getFieldValue('warehouseId') === undefined) form.setFieldValue('warehouseId', only);
   }, [only, form]);
-  const required = { required: true, message: t('inbound.required') };
+  const rulesOf = useSchemaRules(inboundOrderCreateSchema);
   const half = { xs: 24, sm: 12 };
   return (
     <Row gutter={16}>
       <Col {...half}>
         {chooseMerchant ? (
-          <Form.Item name="merchantId" label={t('inbound.merchant')} rules={[required]}>
+          <Form.Item name="merchantId" label={t('inbound.merchant')} rules={rulesOf('merchantId', t('inbound.merchant'), { required: true })}>
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               options={merchants.map((m) => ({ value: m.id, label: `${m.code} · ${m.name}` }))}
@@ -49,7 +51,7 @@ export function HeaderFields({ chooseMerchant, merchantName, container, warehous
         )}
       </Col>
       <Col {...half}>
-        <Form.Item name="warehouseId" label={t('inbound.warehouse')} rules={[required]}>
+        <Form.Item name="warehouseId" label={t('inbound.warehouse')} rules={rulesOf('warehouseId', t('inbound.warehouse'))}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             options={warehouses.map((w) => ({ value: w.id, label: w.name ? `${w.code} · ${w.name}` : w.code }))}

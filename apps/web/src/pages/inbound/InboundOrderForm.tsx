@@ -1,3 +1,4 @@
+import { inboundOrderUpdateSchema } from '@kontor/contracts/domains/inbound';
 import { INBOUND_MERCHANT_EDITABLE } from '@kontor/contracts/status/inbound';
 import { Drawer, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -5,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { useAuth } from '../../auth/store.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { notify } from '../../notify/queue.js';
 import { HeaderFields } from './HeaderFields.js';
 import { inboundApi, type InboundDetail, type InboundFile, type InboundWrite } from './inbound-api.js';
@@ -106,6 +108,7 @@ export function InboundOrderForm({ open, detail, onClose, onSaved, onReloaded }:
   const { t } = useTranslation();
   const user = useAuth((s) => s.user);
   const [form] = Form.useForm<Values>();
+  const rulesOf = useSchemaRules(inboundOrderUpdateSchema);
   const [saving, setSaving] = useState(false);
   // The stored order a save ran into a newer version of; a reload brings another, which hides the notice.
   const [conflictFor, setConflictFor] = useState<InboundDetail | null>(null);
@@ -196,7 +199,7 @@ export function InboundOrderForm({ open, detail, onClose, onSaved, onReloaded }:
             name="reason"
             label={t('inbound.reason')}
             extra={t('inbound.reasonHint')}
-            rules={[{ required: true, whitespace: true, message: t('inbound.reasonRequired') }]}
+            rules={rulesOf('reason', t('inbound.reason'), { required: true, messages: { required: t('inbound.reasonRequired') } })}
           >
             <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} data-testid="inbound-reason" />
           </Form.Item>

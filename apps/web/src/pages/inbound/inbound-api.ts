@@ -1,7 +1,8 @@
 import type { Page } from '@kontor/contracts';
-import type { InboundOrderCreate } from '@kontor/contracts/domains/inbound';
+import type { inboundOrderCreateSchema, inboundOrderUpdateSchema } from '@kontor/contracts/domains/inbound';
 import type { InboundOrderRecord } from '@kontor/contracts/domains/inbound-responses';
 import type { RelatedFile } from '@kontor/contracts/domains/outbound-responses';
+import type { z } from 'zod';
 import { api, request } from '../../api/request.js';
 
 // The answers' types come from the contracts' response schemas (issue 16 item 5); the names stay.
@@ -30,7 +31,7 @@ export interface ContainerRow {
 }
 
 /** The body of an announcement as the form sends it (create; an edit adds version and reason). */
-export type InboundWrite = Omit<InboundOrderCreate, 'merchantId'> & { merchantId?: number };
+export type InboundWrite = z.input<typeof inboundOrderCreateSchema>;
 
 /**
  * The whole header of a stored order as a PUT body. The update schema gives every omitted field its
@@ -60,7 +61,7 @@ export const inboundApi = {
   findByNumber: (q: string) => api('GET /v0/r7gorders/any', { params: { q }, quiet: true }),
   /** Field errors come back to the form, which shows them at their inputs. */
   create: (data: InboundWrite) => api('POST /v0/r7gorders/', { data, quiet: true }),
-  update: (id: number, data: Partial<InboundWrite> & { version: number; reason?: string }) => api('PUT /v0/r7gorders/:id', { path: { id }, data, quiet: true }),
+  update: (id: number, data: z.input<typeof inboundOrderUpdateSchema>) => api('PUT /v0/r7gorders/:id', { path: { id }, data, quiet: true }),
   setStatus: (id: number, status: InboundManualStatus) => api('POST /v0/r7gorders/:id/status', { path: { id }, data: { status } }),
   exportList: (params: Record<string, unknown>) => request({ url: '/v0/r7gorders/export', method: 'POST', params }),
 };

@@ -1,4 +1,5 @@
 import { COMPARTMENT_RANGE_MAX, compartmentCode, rangeCount } from '@kontor/contracts/compartment-range';
+import { compartmentRangeSchema } from '@kontor/contracts/domains/labels';
 import { COMPARTMENT_KINDS } from '@kontor/contracts/domains/settings';
 import { Alert, Button, Col, Form, InputNumber, Input, Modal, Row, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { newKey } from '../../api/idempotency-key.js';
 import { useWarehouses } from '../../api/lookups.js';
 import { invalidateDomains } from '../../api/query-client.js';
 import { api } from '../../api/request.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { notify } from '../../notify/queue.js';
 
 interface Values {
@@ -45,6 +47,9 @@ export function CompartmentRangeDialog({ open, onClose }: { open: boolean; onClo
   const navigate = useNavigate();
   const warehouses = useWarehouses();
   const [form] = Form.useForm<Values>();
+  const rulesOf = useSchemaRules(compartmentRangeSchema);
+  // Every range's bounds are alike: the aisles' schema checks each.
+  const boundRules = useSchemaRules(compartmentRangeSchema.shape.aisles);
   const values = (Form.useWatch([], form) as Values | undefined) ?? INITIAL;
   const [existing, setExisting] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -87,10 +92,10 @@ export function CompartmentRangeDialog({ open, onClose }: { open: boolean; onClo
   const bounds = (name: 'aisles' | 'levels' | 'positions') => (
     <Form.Item label={t(`compartmentRange.${name}`)} required style={{ marginBottom: 12 }}>
       <Space.Compact block>
-        <Form.Item name={[name, 'from']} noStyle rules={[{ required: true }]}>
+        <Form.Item name={[name, 'from']} noStyle rules={boundRules('from', t(`compartmentRange.${name}`))}>
           <InputNumber min={0} max={9999} placeholder={t('compartmentRange.from')} style={{ width: '50%' }} data-testid={`range-${name}-from`} />
         </Form.Item>
-        <Form.Item name={[name, 'to']} noStyle rules={[{ required: true }]}>
+        <Form.Item name={[name, 'to']} noStyle rules={boundRules('to', t(`compartmentRange.${name}`))}>
           <InputNumber min={0} max={9999} placeholder={t('compartmentRange.to')} style={{ width: '50%' }} data-testid={`range-${name}-to`} />
         </Form.Item>
       </Space.Compact>
@@ -128,12 +133,12 @@ export function CompartmentRangeDialog({ open, onClose }: { open: boolean; onClo
       <Form form={form} layout="vertical" initialValues={INITIAL} onValuesChange={() => setExisting(null)} data-testid="range-form">
         <Row gutter={12}>
           <Col xs={24} md={14}>
-            <Form.Item name="warehouseId" label={t('compartmentRange.warehouse')} rules={[{ required: true }]}>
+            <Form.Item name="warehouseId" label={t('compartmentRange.warehouse')} rules={rulesOf('warehouseId', t('compartmentRange.warehouse'))}>
               <Select options={warehouses.map((w) => ({ value: w.id, label: `${w.code} · ${w.name}` }))} data-testid="range-warehouse" />
             </Form.Item>
           </Col>
           <Col xs={12} md={5}>
-            <Form.Item name="zone" label={t('compartmentRange.zone')} rules={[{ pattern: /^[A-Za-z0-9]{0,6}$/ }]}>
+            <Form.Item name="zone" label={t('compartmentRange.zone')} rules={rulesOf('zone', t('compartmentRange.zone'))}>
               <Input maxLength={6} data-testid="range-zone" />
             </Form.Item>
           </Col>

@@ -1,8 +1,9 @@
-import { ADJUST_REASONS, STOCK_STATUS } from '@kontor/contracts/domains/inventory';
+import { ADJUST_REASONS, adjustSchema, changeStatusSchema, moveSchema, STOCK_STATUS } from '@kontor/contracts/domains/inventory';
 import { AutoComplete, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { notify } from '../../notify/queue.js';
 import { findItem, listStock, stockOperation, type StockRow } from './inventory-api.js';
 import type { StockAction } from './StockList.js';
@@ -55,6 +56,9 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
   const itemCode = Form.useWatch('item', form);
   const tracked = !!expiryOf?.tracked && expiryOf.code === itemCode?.trim();
   const statusOptions = useStatusOptions();
+  const adjustRules = useSchemaRules(adjustSchema);
+  const moveRules = useSchemaRules(moveSchema);
+  const statusRules = useSchemaRules(changeStatusSchema);
 
   useEffect(() => {
     if (!kind) return;
@@ -127,7 +131,8 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
     }
   };
 
-  const codeRule = [{ required: true, whitespace: true, message: t('inventory.required') }];
+  // Typed or scanned codes: the request may name the record by its id instead, this dialog always by its code.
+  const byCode = { required: true };
   return (
     <Modal
       open={!!kind}
@@ -142,10 +147,14 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
       forceRender
     >
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v).catch(() => undefined)} data-testid={`stock-op-${kind ?? 'none'}`}>
-        <Form.Item name="compartment" label={kind === 'move' ? t('inventory.fromCompartment') : t('inventory.compartment')} rules={codeRule}>
+        <Form.Item
+          name="compartment"
+          label={kind === 'move' ? t('inventory.fromCompartment') : t('inventory.compartment')}
+          rules={adjustRules('compartment', kind === 'move' ? t('inventory.fromCompartment') : t('inventory.compartment'), byCode)}
+        >
           <Input onPressEnter={enter('compartment')} autoComplete="off" data-testid="op-compartment" />
         </Form.Item>
-        <Form.Item name="item" label={t('inventory.itemCode')} rules={codeRule}>
+        <Form.Item name="item" label={t('inventory.itemCode')} rules={adjustRules('item', t('inventory.itemCode'), byCode)}>
           <Input onPressEnter={enter('item')} onBlur={() => void suggestBatches().catch(() => undefined)} autoComplete="off" data-testid="op-item" />
         </Form.Item>
         <Form.Item name="batch" label={t('inventory.batch')}>
@@ -160,10 +169,7 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
               name="delta"
               label={t('inventory.delta')}
               extra={t('inventory.deltaHint')}
-              rules={[
-                { required: true, message: t('inventory.required') },
-                { validator: (_r, v: number | undefined) => (v === 0 ? Promise.reject(new Error(t('inventory.notZero'))) : Promise.resolve()) },
-              ]}
+              rules={adjustRules('delta', t('inventory.delta'), { messages: { invalid: t('inventory.notZero') } })}
             >
               <InputNumber precision={0} style={{ width: '100%' }} onPressEnter={enter('delta')} data-testid="op-delta" />
             </Form.Item>
@@ -183,18 +189,18 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
                 <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" data-testid="op-expiry" />
               </Form.Item>
             )}
-            <Form.Item name="reasonCode" label={t('inventory.reasonCode')} rules={[{ required: true, message: t('inventory.required') }]}>
+            <Form.Item name="reasonCode" label={t('inventory.reasonCode')} rules={adjustRules('reasonCode', t('inventory.reasonCode'))}>
               <Select options={ADJUST_REASONS.map((r) => ({ value: r, label: t(`inventory.reasons.${r}`) }))} data-testid="op-reason" />
             </Form.Item>
           </>
         )}
         {(kind === 'move' || kind === 'status') && (
-          <Form.Item name="quantity" label={t('inventory.quantity')} rules={[{ required: true, message: t('inventory.required') }]}>
+          <Form.Item name="quantity" label={t('inventory.quantity')} rules={moveRules('quantity', t('inventory.quantity'))}>
             <InputNumber min={1} precision={0} style={{ width: '100%' }} onPressEnter={enter('quantity')} data-testid="op-quantity" />
           </Form.Item>
         )}
         {kind === 'move' && (
-          <Form.Item name="toCompartment" label={t('inventory.toCompartment')} rules={codeRule}>
+          <Form.Item name="toCompartment" label={t('inventory.toCompartment')} rules={moveRules('toCompartment', t('inventory.toCompartment'), byCode)}>
             <Input onPressEnter={enter('toCompartment')} autoComplete="off" data-testid="op-to" />
           </Form.Item>
         )}
@@ -205,7 +211,7 @@ export function StockOperationDialog({ kind, row, onClose, onDone }: Props) {
           </Form.Item>
         )}
         {kind === 'status' && (
-          <Form.Item name="toStatus" label={t('inventory.toStatus')} rules={[{ required: true, message: t('inventory.required') }]}>
+          <Form.Item name="toStatus" label={t('inventory.toStatus')} rules={statusRules('toStatus', t('inventory.toStatus'))}>
             <Select options={statusOptions} data-testid="op-to-status" />
           </Form.Item>
         )}

@@ -1,9 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { stockCountCreateSchema } from '@kontor/contracts/domains/inventory';
 import { STOCKTAKE_APPROVE } from '@kontor/contracts/permissions';
 import { Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/request.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { stocktakes, type CountSummary } from './inventory-api.js';
@@ -45,6 +47,7 @@ export function StocktakePanel() {
   const { t } = useTranslation();
   const canApprove = useCan()(STOCKTAKE_APPROVE);
   const [form] = Form.useForm<{ warehouseId?: number; compartmentIds?: number[]; note?: string }>();
+  const rulesOf = useSchemaRules(stockCountCreateSchema);
   const [warehouses, setWarehouses] = useState<Option[]>([]);
   const [search, setSearch] = useState('');
   const warehouseId = Form.useWatch('warehouseId', form);
@@ -84,10 +87,13 @@ export function StocktakePanel() {
     <div data-testid="stocktake-panel">
       <Card size="small" title={t('stocktake.new')} style={{ marginBottom: 12 }}>
         <Form form={form} layout="inline" style={{ rowGap: 8 }} onFinish={() => void start().catch(() => undefined)}>
-          <Form.Item name="warehouseId" rules={[{ required: true, message: t('inventory.required') }]}>
+          <Form.Item name="warehouseId" rules={rulesOf('warehouseId', t('inventory.warehouse'))}>
             <Select placeholder={t('inventory.warehouse')} options={warehouses} style={{ width: 120 }} data-testid="stocktake-warehouse" />
           </Form.Item>
-          <Form.Item name="compartmentIds" rules={[{ required: true, type: 'array', min: 1, message: t('stocktake.chooseCompartments') }]}>
+          <Form.Item
+            name="compartmentIds"
+            rules={rulesOf('compartmentIds', t('stocktake.compartments'), { messages: { required: t('stocktake.chooseCompartments') } })}
+          >
             <Select
               mode="multiple"
               placeholder={t('stocktake.compartments')}

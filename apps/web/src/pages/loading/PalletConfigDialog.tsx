@@ -1,9 +1,10 @@
-import { PALLET_UNITS } from '@kontor/contracts/domains/pallets';
+import { PALLET_UNITS, palletConfigSchema } from '@kontor/contracts/domains/pallets';
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { invalidateDomains } from '../../api/query-client.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { loadingApi, type Pallet, type PalletConfigInput } from './loading-api.js';
 
 interface Props {
@@ -16,6 +17,7 @@ interface Props {
 export function PalletConfigDialog({ pallet, onClose }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PalletConfigInput>();
+  const rulesOf = useSchemaRules(palletConfigSchema);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (!pallet) return;
@@ -68,7 +70,7 @@ export function PalletConfigDialog({ pallet, onClose }: Props) {
         <Form.Item name="plateNumber2" label={t('loading.plate')}>
           <Input maxLength={40} data-testid="pallet-plate" />
         </Form.Item>
-        <Form.Item name="pickupDate" label={t('loading.pickupDate')} rules={[{ pattern: /^(\d{4}-\d{2}-\d{2})?$/, message: 'YYYY-MM-DD' }]}>
+        <Form.Item name="pickupDate" label={t('loading.pickupDate')} rules={rulesOf('pickupDate', t('loading.pickupDate'))}>
           <Input type="date" data-testid="pallet-date" />
         </Form.Item>
         <Form.Item name="importantNote" label={t('loading.note')}>

@@ -1,7 +1,9 @@
 import { addressProblems, COUNTRY_CODES } from '@kontor/contracts/countries';
+import { addressSchema } from '@kontor/contracts/domains/outbound';
 import { Alert, Col, Form, Input, Row, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 
 /** The parts of an address (spec §3), in the order a label prints them. */
 export const ADDRESS_FIELDS = ['name1', 'name2', 'streetName', 'streetNumber', 'addition', 'zip', 'city', 'country', 'phone', 'email'] as const;
@@ -49,19 +51,22 @@ export function AddressFields({ name, requireCountry, check }: Props) {
   const { t } = useTranslation();
   const countries = useCountryOptions();
   const form = Form.useFormInstance();
+  const rulesOf = useSchemaRules(addressSchema);
   const address = Form.useWatch(name, form) as AddressValues | undefined;
   // Checked once something besides the preset country is typed: an untouched form is not yet wrong.
   const typed = ADDRESS_FIELDS.some((k) => k !== 'country' && address?.[k]?.trim());
   const problems = check && typed && address?.country ? addressProblems(address) : [];
   const warned = new Set<string>(problems.map((p) => p.field));
-  const field = (key: (typeof ADDRESS_FIELDS)[number], span: { xs: number; sm: number }, input: React.ReactNode, rules: object[] = []) => (
+  // Only the consignee must have a country: the other addresses may stay empty as a whole.
+  const optionsOf = (key: (typeof ADDRESS_FIELDS)[number]) =>
+    key === 'country' ? { required: requireCountry, messages: { required: t('outbound.countryRequired') } } : {};
+  const field = (key: (typeof ADDRESS_FIELDS)[number], span: { xs: number; sm: number }, input: React.ReactNode) => (
     <Col {...span}>
       <Form.Item
         name={[name, key]}
         label={t(`outbound.address.${key}`)}
-        rules={rules}
+        rules={rulesOf(key, t(`outbound.address.${key}`), optionsOf(key))}
         validateStatus={warned.has(key) ? 'warning' : undefined}
-        required={key === 'country' && requireCountry}
       >
         {input}
       </Form.Item>
@@ -82,10 +87,9 @@ export function AddressFields({ name, requireCountry, check }: Props) {
           'country',
           { xs: 24, sm: 12 },
           <Select allowClear={!requireCountry} showSearch={{ optionFilterProp: 'label' }} options={countries} data-testid={`outbound-${name}-country`} />,
-          requireCountry ? [{ required: true, message: t('outbound.countryRequired') }] : [],
         )}
         {field('phone', { xs: 24, sm: 12 }, text('phone', 40))}
-        {field('email', { xs: 24, sm: 12 }, text('email', 120), [{ type: 'email', message: t('outbound.emailInvalid') }])}
+        {field('email', { xs: 24, sm: 12 }, text('email', 120))}
       </Row>
       {problems.length > 0 && (
         <Alert

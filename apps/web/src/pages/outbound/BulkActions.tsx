@@ -1,13 +1,14 @@
 import { DownOutlined, ExportOutlined } from '@ant-design/icons';
-import { CARRIERS, type BulkAction, type BulkOutcome } from '@kontor/contracts/domains/outbound';
+import { CARRIERS, outboundBulkSchema, type BulkAction, type BulkOutcome } from '@kontor/contracts/domains/outbound';
 import { Alert, Button, Dropdown, Form, Input, List, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toQuery } from '../../api/request.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
-import { outboundApi, type OutboundOrderRow, type OutboundView } from './outbound-api.js';
+import { outboundApi, type BulkRequest, type OutboundOrderRow, type OutboundView } from './outbound-api.js';
 import { DocNo } from '../../components/DocNo.js';
 
 /** Who may do what (issue 7 §4): merchants and office staff change their orders, managers decide. */
@@ -17,12 +18,8 @@ const MANAGE_ACTIONS: BulkAction[] = ['cancel', 'changeCarrier'];
 const WITH_REASON: BulkAction[] = ['hold', 'standby', 'requestCancel', 'cancel', 'delete'];
 const DANGER: BulkAction[] = ['cancel', 'delete'];
 
-interface Values {
-  reason?: string;
-  note?: string;
-  carrier?: string;
-  carrierService?: string;
-}
+/** The dialog's fields: those of the bulk request besides the orders and the action. */
+type Values = Omit<BulkRequest, 'ids' | 'action'>;
 
 interface Props {
   view: OutboundView;
@@ -50,6 +47,7 @@ export function BulkActions({ view, selected, filters, onDone }: Props) {
   const navigate = useNavigate();
   const actions = useBulkActions(view);
   const [form] = Form.useForm<Values>();
+  const rulesOf = useSchemaRules(outboundBulkSchema);
   const [action, setAction] = useState<BulkAction | null>(null);
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<Array<BulkOutcome & { unid: string }> | null>(null);
@@ -119,7 +117,7 @@ export function BulkActions({ view, selected, filters, onDone }: Props) {
         <Form<Values> form={form} layout="vertical" onFinish={(v) => void run(v).catch(() => undefined)} data-testid="outbound-bulk-form">
           {action === 'changeCarrier' && (
             <>
-              <Form.Item name="carrier" label={t('outbound.carrier')} rules={[{ required: true, message: t('outbound.requiredField') }]}>
+              <Form.Item name="carrier" label={t('outbound.carrier')} rules={rulesOf('carrier', t('outbound.carrier'), { required: true })}>
                 <Select options={CARRIERS.map((c) => ({ value: c, label: c }))} data-testid="outbound-bulk-carrier" />
               </Form.Item>
               <Form.Item name="carrierService" label={t('outbound.carrierService')}>

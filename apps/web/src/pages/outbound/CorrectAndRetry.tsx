@@ -1,11 +1,12 @@
 import { CARRIER_ERROR_CODES, type CarrierErrorKindName } from '@kontor/contracts/domains/carriers';
-import type { Address } from '@kontor/contracts/domains/outbound';
+import { outboundOrderUpdateSchema, type Address } from '@kontor/contracts/domains/outbound';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, InputNumber, Modal, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { DocNo } from '../../components/DocNo.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { notify } from '../../notify/queue.js';
 import { ADDRESS_FIELDS, AddressFields, type AddressValues } from './AddressFields.js';
 import { useReasonText } from './LabelQueueActions.js';
@@ -60,6 +61,7 @@ function CorrectionForm({ order, detail, onClose, onChanged }: { order: Outbound
   const { t } = useTranslation();
   const reason = useReasonText();
   const [form] = Form.useForm<Values>();
+  const rulesOf = useSchemaRules(outboundOrderUpdateSchema);
   const [version, setVersion] = useState(detail.order.version);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -112,7 +114,11 @@ function CorrectionForm({ order, detail, onClose, onChanged }: { order: Outbound
         data-testid="label-queue-correct-form"
       >
         <AddressFields name="consignee" requireCountry check />
-        <Form.Item name="weight" label={t('outbound.weightKg')} rules={[{ required: true, message: t('outbound.requiredMsg.weight') }]}>
+        <Form.Item
+          name="weight"
+          label={t('outbound.weightKg')}
+          rules={rulesOf('weight', t('outbound.weightKg'), { required: true, messages: { required: t('outbound.requiredMsg.weight') } })}
+        >
           <InputNumber min={0.001} max={100000} step={0.1} style={{ width: 160 }} data-testid="label-queue-correct-weight" />
         </Form.Item>
         <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>

@@ -1,10 +1,19 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { CARRIERS, DELIVERY_SERVICES, PRIORITIES, TASK_TYPES, TRANSPORT_MODES } from '@kontor/contracts/domains/outbound';
+import {
+  CARRIERS,
+  DELIVERY_SERVICES,
+  outboundOrderCreateSchema,
+  parcelSchema,
+  PRIORITIES,
+  TASK_TYPES,
+  TRANSPORT_MODES,
+} from '@kontor/contracts/domains/outbound';
 import { Button, Checkbox, Col, Collapse, DatePicker, Divider, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FilesInput } from '../../components/FilesInput.js';
 import { useWarehouses } from '../../api/lookups.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { AddressFields } from './AddressFields.js';
 import { disagrees, type LineTotals } from './form-values.js';
 
@@ -15,6 +24,18 @@ const full = { width: '100%' };
 
 /** The five fields spec §5 names, each with its own required message. */
 export const SPEC_REQUIRED = ['typeOfTask', 'modeOfTransport', 'pickupDate', 'unitQty', 'weight'] as const;
+
+/** The labels of the five fields, whose required messages the spec words itself. */
+const SPEC_LABELS: Record<(typeof SPEC_REQUIRED)[number], string> = {
+  typeOfTask: 'outbound.typeOfTask',
+  modeOfTransport: 'outbound.modeOfTransport',
+  pickupDate: 'outbound.pickupDate',
+  unitQty: 'outbound.unitQty',
+  weight: 'outbound.weightKg',
+};
+
+/** The date picker's day as the request sends it. */
+const isoDay = (value: unknown) => (dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : value);
 
 /** A warning under a field: shown, never blocking the save. */
 const warning = (text: string | false, testId: string) =>
@@ -36,7 +57,9 @@ export function TaskFields({ totals }: { totals: LineTotals }) {
   const unitQty = Form.useWatch<number | null | undefined>('unitQty', form);
   const weight = Form.useWatch<number | null | undefined>('weight', form);
   const pickupDate = Form.useWatch<Dayjs | null | undefined>('pickupDate', form);
-  const required = (field: (typeof SPEC_REQUIRED)[number]) => [{ required: true, message: t(`outbound.requiredMsg.${field}`) }];
+  const rulesOf = useSchemaRules(outboundOrderCreateSchema);
+  const required = (field: (typeof SPEC_REQUIRED)[number]) =>
+    rulesOf(field, t(SPEC_LABELS[field]), { messages: { required: t(`outbound.requiredMsg.${field}`) }, toRequest: isoDay });
   const pickupPast = !!pickupDate && pickupDate.isBefore(dayjs().startOf('day'));
   const unitsDiffer = disagrees(unitQty, totals.units);
   const weightDiffers = disagrees(weight, totals.weight, true);
@@ -134,6 +157,7 @@ export function AddressSections() {
 /** Services, flags, carrier, packages and parcels. */
 export function ShippingFields() {
   const { t } = useTranslation();
+  const parcelRules = useSchemaRules(parcelSchema);
   const flag = (name: string) => (
     <Col {...half} key={name}>
       <Form.Item name={name} valuePropName="checked" style={{ marginBottom: 8 }}>
@@ -211,7 +235,7 @@ export function ShippingFields() {
             {fields.map((f) => (
               <Row key={f.key} gutter={8} align="top" wrap={false} style={{ marginBottom: 8 }}>
                 <Col flex="1 1 160px">
-                  <Form.Item name={[f.name, 'trackingNo']} noStyle rules={[{ required: true, whitespace: true, message: t('outbound.requiredField') }]}>
+                  <Form.Item name={[f.name, 'trackingNo']} noStyle rules={parcelRules('trackingNo', t('outbound.trackingNo'))}>
                     <Input maxLength={64} placeholder={t('outbound.trackingNo')} />
                   </Form.Item>
                 </Col>

@@ -1,9 +1,11 @@
+import { outboundOrderCreateSchema } from '@kontor/contracts/domains/outbound';
 import { Divider, Drawer, Form, Input, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { problemText } from '../../api/field-errors.js';
 import { useAuth } from '../../auth/store.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { useLayout } from '../../layout/store.js';
 import { notify } from '../../notify/queue.js';
 import { lineComplete, LinesEditor, newLine, type LineDraft } from '../../components/LinesEditor.js';
@@ -69,6 +71,7 @@ export function OutboundOrderForm({ open, detail, onClose, onSaved, onReloaded }
   const mobile = useLayout((s) => s.device === 'mobile');
   const merchants = useMerchants();
   const [form] = Form.useForm<FormValues>();
+  const rulesOf = useSchemaRules(outboundOrderCreateSchema);
   const [saving, setSaving] = useState(false);
   const [conflictFor, setConflictFor] = useState<OutboundDetail | null>(null);
   const conflict = open && !!detail && conflictFor === detail;
@@ -185,7 +188,11 @@ export function OutboundOrderForm({ open, detail, onClose, onSaved, onReloaded }
         data-testid="outbound-form"
       >
         {chooseMerchant ? (
-          <Form.Item name="merchantId" label={t('outbound.merchant')} rules={[{ required: true, message: t('outbound.merchantFirst') }]}>
+          <Form.Item
+            name="merchantId"
+            label={t('outbound.merchant')}
+            rules={rulesOf('merchantId', t('outbound.merchant'), { required: true, messages: { required: t('outbound.merchantFirst') } })}
+          >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               options={merchants.map((m) => ({ value: m.id, label: `${m.code} · ${m.name}` }))}

@@ -1,6 +1,8 @@
+import { partialFinishSchema } from '@kontor/contracts/domains/tracking';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { outboundApi, type OutboundDetail } from './outbound-api.js';
 
 interface Props {
@@ -14,6 +16,7 @@ export function PartialFinishDialog({ order, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
+  const rulesOf = useSchemaRules(partialFinishSchema);
   const submit = async () => {
     if (!order) return;
     const { reason } = await form.validateFields();
@@ -40,7 +43,11 @@ export function PartialFinishDialog({ order, onClose, onDone }: Props) {
     >
       <Typography.Paragraph>{t('tracking.partialFinishText')}</Typography.Paragraph>
       <Form form={form} layout="vertical">
-        <Form.Item name="reason" label={t('tracking.reason')} rules={[{ required: true, whitespace: true, message: t('tracking.reasonRequired') }]}>
+        <Form.Item
+          name="reason"
+          label={t('tracking.reason')}
+          rules={rulesOf('reason', t('tracking.reason'), { messages: { required: t('tracking.reasonRequired') } })}
+        >
           <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} data-testid="partial-finish-reason" />
         </Form.Item>
       </Form>

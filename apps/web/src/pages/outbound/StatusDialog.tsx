@@ -1,9 +1,11 @@
 import { EXCEPTION_OWNERS, OUTBOUND_EXCEPTIONS, type ExceptionOwner, type OutboundState } from '@kontor/contracts/status/outbound';
+import { outboundStatusSchema } from '@kontor/contracts/domains/outbound';
 import { Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
 import { StateTag } from '../../components/StateTag.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { outboundApi, type OutboundDetail, type OutboundOrderRow } from './outbound-api.js';
 
 interface Values {
@@ -54,7 +56,8 @@ export function StatusDialog({ order, change, onClose, onDone }: Props) {
         ? t('outbound.setStatusTitle', { unid: order.unid })
         : '';
   const target = change?.kind === 'status' && (OUTBOUND_ORDER.states as Record<string, { code: number }>)[change.to];
-  const required = { required: true, whitespace: true, message: t('outbound.requiredField') };
+  // The server asks an exception for its reason; the owner who is to act is asked here too.
+  const rulesOf = useSchemaRules(outboundStatusSchema);
   return (
     <Modal
       open={change !== null}
@@ -79,10 +82,10 @@ export function StatusDialog({ order, change, onClose, onDone }: Props) {
         )}
         {exception && (
           <>
-            <Form.Item name="reason" label={t('outbound.reason')} rules={[required]}>
+            <Form.Item name="reason" label={t('outbound.reason')} rules={rulesOf('reason', t('outbound.reason'), { required: true })}>
               <Input maxLength={200} data-testid="outbound-status-reason" />
             </Form.Item>
-            <Form.Item name="owner" label={t('outbound.owner')} rules={[{ required: true, message: t('outbound.requiredField') }]}>
+            <Form.Item name="owner" label={t('outbound.owner')} rules={rulesOf('owner', t('outbound.owner'), { required: true })}>
               <Select options={EXCEPTION_OWNERS.map((o) => ({ value: o, label: t(`outbound.owners.${o}`) }))} data-testid="outbound-status-owner" />
             </Form.Item>
           </>

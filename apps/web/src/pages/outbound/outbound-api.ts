@@ -1,5 +1,5 @@
-import type { BulkAction, OutboundOrderCreate, OutboundOrderUpdate } from '@kontor/contracts/domains/outbound';
-import type { ExceptionOwner } from '@kontor/contracts/status/outbound';
+import type { OutboundOrderCreate, OutboundOrderUpdate, outboundBulkSchema, outboundStatusSchema } from '@kontor/contracts/domains/outbound';
+import type { z } from 'zod';
 import { api } from '../../api/request.js';
 
 /** The lists of issue 7 §4, one server view each (`GET /v0/outbound/lists/{view}/`). */
@@ -18,21 +18,9 @@ export type {
   StatusCounts,
 } from '@kontor/contracts/domains/outbound-responses';
 
-export interface StatusChange {
-  to: string;
-  reason?: string;
-  owner?: ExceptionOwner | null;
-  note?: string;
-}
-
-export interface BulkRequest {
-  ids: number[];
-  action: BulkAction;
-  reason?: string;
-  note?: string;
-  carrier?: string;
-  carrierService?: string;
-}
+/** What a status change and a bulk action send: the contracts' request schemas (issue 16 item 5). */
+export type StatusChange = z.input<typeof outboundStatusSchema>;
+export type BulkRequest = z.input<typeof outboundBulkSchema>;
 
 export const outboundApi = {
   list: (view: OutboundView) => (params: Record<string, unknown>, signal?: AbortSignal) => api(`GET /v0/outbound/lists/${view}/`, { params, signal }),

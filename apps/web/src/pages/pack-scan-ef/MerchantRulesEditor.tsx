@@ -1,9 +1,11 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { accessorySchema } from '@kontor/contracts/domains/packing';
 import { Button, Card, Empty, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey } from '../../api/idempotency-key.js';
 import { useMerchants } from '../../api/lookups.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { notify } from '../../notify/queue.js';
 import { packEfApi, type MerchantPackingRules } from './pack-ef-api.js';
 
@@ -19,6 +21,7 @@ export function MerchantRulesEditor() {
   const [merchantId, setMerchantId] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Values>();
+  const accessoryRules = useSchemaRules(accessorySchema);
 
   useEffect(() => {
     if (merchantId === null) return;
@@ -88,7 +91,10 @@ export function MerchantRulesEditor() {
               <div className="pef-rules-accessories">
                 {fields.map((field) => (
                   <Space key={field.key} align="baseline" wrap>
-                    <Form.Item name={[field.name, 'code']} rules={[{ required: true, whitespace: true, message: t('packScanEF.rules.codeRequired') }]}>
+                    <Form.Item
+                      name={[field.name, 'code']}
+                      rules={accessoryRules('code', t('packScanEF.rules.code'), { messages: { required: t('packScanEF.rules.codeRequired') } })}
+                    >
                       <Input placeholder={t('packScanEF.rules.code')} maxLength={64} data-testid="pack-ef-rules-acc-code" />
                     </Form.Item>
                     <Form.Item name={[field.name, 'name']}>

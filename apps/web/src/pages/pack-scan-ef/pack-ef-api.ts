@@ -1,5 +1,6 @@
 import type { PackMaterialOption } from '@kontor/contracts/domains/packing-responses';
-import type { MerchantPackingRules } from '@kontor/contracts/domains/packing';
+import type { MerchantPackingRules, packEfSchema } from '@kontor/contracts/domains/packing';
+import type { z } from 'zod';
 import { api } from '../../api/request.js';
 
 export type { MerchantPackingRulesRow, PackEfOrder, PackLabel, PackOutcome } from '@kontor/contracts/domains/packing-responses';
@@ -27,17 +28,8 @@ const STATION_OUTCOMES = [
 ];
 const QUIET = { quiet: true, expectedCodes: STATION_OUTCOMES } as const;
 
-export interface EfPackBody {
-  station: string;
-  parcels: Array<{
-    weight: number | null;
-    dimensions: { length: number; width: number; height: number } | null;
-    materials: Array<{ itemId: number; quantity: number }>;
-  }>;
-  confirmWeight: boolean;
-  serials: Array<{ itemId: number; serial: string }>;
-  accessories: string[];
-}
+/** What the station sends: the contracts' request schema (issue 16 item 5). */
+export type EfPackBody = z.input<typeof packEfSchema>;
 
 /** The calls of the merchant-specific station `/wEP/PackScanEF` and of the merchants' packing rules (docs/packing.md). */
 export const packEfApi = {

@@ -1,4 +1,6 @@
+import type { packBatchScanSchema, packSingleScanSchema, prepackAssignSchema, prepackCreateSchema } from '@kontor/contracts/domains/packing';
 import type { PackMaterialOption } from '@kontor/contracts/domains/packing-responses';
+import type { z } from 'zod';
 import { api } from '../../api/request.js';
 
 export type {
@@ -35,26 +37,17 @@ const STATION_OUTCOMES = [
 ];
 const QUIET = { quiet: true, expectedCodes: STATION_OUTCOMES } as const;
 
-export interface SingleScan {
-  code: string;
-  station: string;
-  weight: number | null;
-  materials: Array<{ itemId: number; quantity: number }>;
-  confirmWeight: boolean;
-}
-
-type Materials = Array<{ itemId: number; quantity: number }>;
+/** What the stations send: the contracts' request schemas (issue 16 item 5). */
+export type SingleScan = z.input<typeof packSingleScanSchema>;
 
 export const packingApi = {
   findPicklist: (q: string) => api('GET /v0/p11y/pick/any', { params: { q }, ...QUIET }),
   table: (id: number) => api('GET /v0/packing/batch/:id', { path: { id }, ...QUIET }),
-  tableScan: (id: number, body: { code: string; station: string; materials: Materials }, key: string) =>
+  tableScan: (id: number, body: z.input<typeof packBatchScanSchema>, key: string) =>
     api('POST /v0/packing/batch/:id/scan', { path: { id }, data: body, idempotencyKey: key, ...QUIET }),
   prepackKeys: () => api('GET /v0/packing/pre/keys'),
-  prepack: (body: { key: string; merchantId: number; count: number; station: string; materials: Materials }, key: string) =>
-    api('POST /v0/packing/pre/parcels', { data: body, idempotencyKey: key, ...QUIET }),
-  prepackAssign: (body: { order?: string; key?: string; merchantId?: number; station: string }, key: string) =>
-    api('POST /v0/packing/pre/assign', { data: body, idempotencyKey: key, ...QUIET }),
+  prepack: (body: z.input<typeof prepackCreateSchema>, key: string) => api('POST /v0/packing/pre/parcels', { data: body, idempotencyKey: key, ...QUIET }),
+  prepackAssign: (body: z.input<typeof prepackAssignSchema>, key: string) => api('POST /v0/packing/pre/assign', { data: body, idempotencyKey: key, ...QUIET }),
   materials: () => api('GET /v0/packing/materials', { quiet: true }).catch(() => [] as MaterialOption[]),
   scanSingle: (body: SingleScan, key: string) => api('POST /v0/packing/single/scan', { data: body, idempotencyKey: key, ...QUIET }),
   label: (orderId: number) => api('POST /v0/packing/orders/:id/label', { path: { id: orderId }, ...QUIET }),

@@ -1,9 +1,11 @@
+import { changePasswordBodySchema } from '@kontor/contracts';
 import { Alert, Button, Card, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { authApi } from '../../auth/api.js';
 import { useAuth } from '../../auth/store.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { ProfileCard } from './ProfileCard.js';
 
 /** `/personal/settings`: profile, picture, preferred language and password change. */
@@ -11,6 +13,7 @@ export default function PersonalSettingsPage() {
   const { t } = useTranslation();
   const user = useAuth((s) => s.user);
   const [form] = Form.useForm<{ old: string; next: string }>();
+  const rulesOf = useSchemaRules(changePasswordBodySchema);
   const [result, setResult] = useState<{ ok?: boolean; error?: string }>({});
   if (!user) return null;
 
@@ -39,10 +42,10 @@ export default function PersonalSettingsPage() {
           {result.ok && <Alert type="success" showIcon message={t('personal.passwordChanged')} style={{ marginBottom: 12 }} />}
           {result.error && <Alert type="error" showIcon message={result.error} style={{ marginBottom: 12 }} />}
           <Form form={form} layout="vertical" onFinish={change} requiredMark={false}>
-            <Form.Item name="old" label={t('personal.oldPassword')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+            <Form.Item name="old" label={t('personal.oldPassword')} rules={rulesOf('old', t('personal.oldPassword'))}>
               <Input.Password autoComplete="current-password" />
             </Form.Item>
-            <Form.Item name="next" label={t('personal.newPassword')} rules={[{ required: true, min: 8, message: t('reset.tooShort') }]}>
+            <Form.Item name="next" label={t('personal.newPassword')} rules={rulesOf('new', t('personal.newPassword'))}>
               <Input.Password autoComplete="new-password" />
             </Form.Item>
             <Button type="primary" htmlType="submit">

@@ -1,5 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@kontor/contracts';
+import { profileUpdateSchema } from '@kontor/contracts/domains/admin';
 import { Alert, Avatar, Button, Card, Form, Input, Select, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { api } from '../../api/request.js';
 import { staticUrl } from '../../api/static-url.js';
 import { uploadFile } from '../../api/upload.js';
 import { useAuth } from '../../auth/store.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { LANGUAGE_NAMES, setLanguage } from '../../i18n/index.js';
 import { defaultAvatar } from '../../layout/avatar.js';
 
@@ -23,6 +25,7 @@ export function ProfileCard() {
   const user = useAuth((s) => s.user)!;
   const reload = useAuth((s) => s.reload);
   const [form] = Form.useForm<ProfileForm>();
+  const rulesOf = useSchemaRules(profileUpdateSchema);
   const [state, setState] = useState<{ saved?: boolean; error?: string; busy?: boolean }>({});
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -81,10 +84,10 @@ export function ProfileCard() {
         <Form.Item label="E-mail">
           <Input value={user.email || user.account} disabled />
         </Form.Item>
-        <Form.Item name="name" label={t('personal.name')} rules={[{ max: 100 }]}>
+        <Form.Item name="name" label={t('personal.name')} rules={rulesOf('name', t('personal.name'))}>
           <Input maxLength={100} data-testid="profile-name" />
         </Form.Item>
-        <Form.Item name="introduction" label={t('personal.introduction')} rules={[{ max: 1000 }]}>
+        <Form.Item name="introduction" label={t('personal.introduction')} rules={rulesOf('introduction', t('personal.introduction'))}>
           <Input.TextArea rows={3} maxLength={1000} showCount />
         </Form.Item>
         <Form.Item name="language" label={t('personal.language')}>

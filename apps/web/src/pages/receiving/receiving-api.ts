@@ -1,5 +1,6 @@
 import type { Page } from '@kontor/contracts';
-import type { ReceivingScan } from '@kontor/contracts/domains/inbound';
+import type { putawaySchema, ReceivingScan } from '@kontor/contracts/domains/inbound';
+import type { z } from 'zod';
 import type { InboundOrderRecord, ScanLogAnswer } from '@kontor/contracts/domains/inbound-responses';
 import type { OutboundScanLogAnswer } from '@kontor/contracts/domains/outbound-responses';
 import { INBOUND_ORDER } from '@kontor/contracts/status/inbound';
@@ -20,7 +21,8 @@ export type {
 /** What the logging scan answers (facts §3.4): the inbound or outbound order, or `{id: 0, unid: ''}` for an unknown code. */
 export type LoggedOrder = ScanLogAnswer | OutboundScanLogAnswer;
 
-export type PutawayBody = { itemId: number; batch: string; fromStatus: 5 | 2; quantity: number; compartment: string };
+/** What a putaway sends: the contracts' request schema (issue 16 item 5). */
+export type PutawayBody = z.input<typeof putawaySchema>;
 
 /** Scan answers are shown in the screen's own banner, with a sound, rather than as toasts. */
 const QUIET = { quiet: true } as const;

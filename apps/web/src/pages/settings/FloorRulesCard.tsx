@@ -2,11 +2,11 @@ import { manifestRulesSchema } from '@kontor/contracts/domains/manifests';
 import { trackingRulesSchema } from '@kontor/contracts/domains/tracking';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Skeleton } from 'antd';
-import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey } from '../../api/idempotency-key.js';
 import { invalidateDomains } from '../../api/query-client.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 import { floorRulesApi } from './floor-rules-api.js';
@@ -20,11 +20,6 @@ interface Values {
 
 const TRACKING_FIELDS = ['finishAfterDays', 'perCarrierPerPoll', 'perCarrierPerSecond'] as const;
 
-/** A form rule from the field's schema in the contracts: the same check the server makes when it is saved. */
-const fits =
-  (schema: { safeParse: (v: unknown) => { success: boolean } }, message: string): Rule =>
-  () => ({ validator: async (_rule, value: unknown) => (schema.safeParse(value).success ? undefined : Promise.reject(new Error(message))) });
-
 /**
  * The floor's company rules on `/settings/list` (issue 19 items 4–6): the manifest cut-off
  * (`manifests.rules`), the days after delivery before an order finishes and the tracking poll's pace
@@ -35,6 +30,9 @@ export function FloorRulesCard() {
   const canEdit = useCan()('sys.settings.edit');
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  // The stored rules have defaults, but the card always saves every field: each is required here.
+  const trackingRules = useSchemaRules(trackingRulesSchema);
+  const manifestRules = useSchemaRules(manifestRulesSchema);
   const manifests = useQuery({ queryKey: ['mask-lists', 'floor-rules', 'manifests.rules'], queryFn: () => floorRulesApi.read('manifests.rules') });
   const tracking = useQuery({ queryKey: ['mask-lists', 'floor-rules', 'tracking.rules'], queryFn: () => floorRulesApi.read('tracking.rules') });
 
@@ -73,7 +71,7 @@ export function FloorRulesCard() {
         name={field}
         label={t(`floorRules.${field}`)}
         extra={t(`floorRules.${field}Help`)}
-        rules={[{ required: true, message: t(`floorRules.${field}Rule`) }, fits(trackingRulesSchema.shape[field], t(`floorRules.${field}Rule`))]}
+        rules={trackingRules(field, t(`floorRules.${field}`), { required: true, messages: { invalid: t(`floorRules.${field}Rule`) } })}
       >
         <InputNumber style={{ width: '100%' }} precision={0} disabled={!canEdit} data-testid={`floor-rules-${field}`} />
       </Form.Item>
@@ -89,7 +87,7 @@ export function FloorRulesCard() {
               name="cutoff"
               label={t('floorRules.cutoff')}
               extra={t('floorRules.cutoffHelp')}
-              rules={[{ required: true, message: t('floorRules.cutoffRule') }, fits(manifestRulesSchema.shape.cutoff.unwrap(), t('floorRules.cutoffRule'))]}
+              rules={manifestRules('cutoff', t('floorRules.cutoff'), { required: true, messages: { invalid: t('floorRules.cutoffRule') } })}
             >
               <Input placeholder="18:00" maxLength={5} data-testid="floor-rules-cutoff" />
             </Form.Item>

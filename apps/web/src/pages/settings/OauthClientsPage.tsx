@@ -1,11 +1,13 @@
 import type { ApiData } from '@kontor/contracts/api-responses';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { oauthClientCreateSchema } from '@kontor/contracts/domains/oauth';
 import { PRIVILEGES } from '@kontor/contracts/permissions';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { api } from '../../api/request.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
@@ -26,6 +28,7 @@ export default function OauthClientsPage() {
   const [shown, setShown] = useState<{ clientId: string; secret: string } | null>(null);
   const [reloads, setReloads] = useState(0);
   const [form] = Form.useForm();
+  const rulesOf = useSchemaRules(oauthClientCreateSchema);
 
   useEffect(() => {
     api('GET /v0/oauth2/clients/').then(setClients, () => setClients([]));
@@ -164,10 +167,10 @@ export default function OauthClientsPage() {
         forceRender
       >
         <Form form={form} layout="vertical" data-testid="oauth-form">
-          <Form.Item name="name" label={t('oauth.name')} rules={[{ required: true, max: 100 }]}>
+          <Form.Item name="name" label={t('oauth.name')} rules={rulesOf('name', t('oauth.name'))}>
             <Input data-testid="oauth-name" />
           </Form.Item>
-          <Form.Item name="scopes" label={t('oauth.scopes')} rules={[{ required: true, type: 'array', min: 1 }]}>
+          <Form.Item name="scopes" label={t('oauth.scopes')} rules={rulesOf('scopes', t('oauth.scopes'))}>
             <Select mode="multiple" options={PRIVILEGES.map((p) => ({ value: p, label: p }))} data-testid="oauth-scopes" />
           </Form.Item>
           {!editing.client && merchants.length > 0 && (

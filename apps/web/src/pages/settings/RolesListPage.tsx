@@ -1,9 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { roleWriteSchema } from '@kontor/contracts/domains/admin';
 import { Button, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/errors.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { useCan } from '../../masks/can.js';
 import { rolesApi, type Role } from './roles-api.js';
 import { roleLabel } from '../../auth/role-label.js';
@@ -17,6 +19,7 @@ export default function RolesListPage() {
   const [creating, setCreating] = useState(false);
   const [reloads, setReloads] = useState(0);
   const [form] = Form.useForm<{ name: string; title: string; description: string }>();
+  const rulesOf = useSchemaRules(roleWriteSchema);
 
   useEffect(() => {
     rolesApi.list().then(setRoles, () => setRoles([]));
@@ -98,7 +101,7 @@ export default function RolesListPage() {
         destroyOnHidden
       >
         <Form form={form} layout="vertical" data-testid="role-form">
-          <Form.Item name="name" label={t('roles.name')} rules={[{ required: true, pattern: /^[a-z][a-zA-Z0-9_-]{1,63}$/, message: t('roles.nameRule') }]}>
+          <Form.Item name="name" label={t('roles.name')} rules={rulesOf('name', t('roles.name'), { messages: { invalid: t('roles.nameRule') } })}>
             <Input data-testid="role-name" />
           </Form.Item>
           <Form.Item name="title" label={t('roles.title')} initialValue="">

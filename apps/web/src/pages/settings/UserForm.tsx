@@ -1,10 +1,12 @@
 import type { ApiData } from '@kontor/contracts/api-responses';
 import { LOCALES } from '@kontor/contracts';
+import { userCreateSchema } from '@kontor/contracts/domains/admin';
 import { Alert, Button, Drawer, Form, Input, Select, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { api } from '../../api/request.js';
+import { useSchemaRules } from '../../forms/schema-rules.js';
 import { notify } from '../../notify/queue.js';
 import { roleLabel } from '../../auth/role-label.js';
 
@@ -30,6 +32,8 @@ interface Props {
 export function UserForm({ open, user, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  const rulesOf = useSchemaRules(userCreateSchema);
+  const anEmail = { required: t('users.accountRule'), invalid: t('users.accountRule') };
   const [roles, setRoles] = useState<ApiData<'GET /v0/roles/'>>([]);
   const [merchants, setMerchants] = useState<ApiData<'GET /v0/merchants/'>>([]);
   const [saving, setSaving] = useState(false);
@@ -86,21 +90,25 @@ export function UserForm({ open, user, onClose, onSaved }: Props) {
       {conflict && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('mask.conflict')} data-testid="user-conflict" />}
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v).catch(() => undefined)} data-testid="user-form">
         {!user && (
-          <Form.Item name="account" label={t('users.account')} rules={[{ required: true, type: 'email', message: t('users.accountRule') }]}>
+          <Form.Item name="account" label={t('users.account')} rules={rulesOf('account', t('users.account'), { messages: anEmail })}>
             <Input autoComplete="off" data-testid="user-account" />
           </Form.Item>
         )}
         <Form.Item name="name" label={t('personal.name')}>
           <Input maxLength={100} data-testid="user-name" />
         </Form.Item>
-        <Form.Item name="email" label={t('users.email')} rules={[{ type: 'email', message: t('users.accountRule') }]}>
+        <Form.Item name="email" label={t('users.email')} rules={rulesOf('email', t('users.email'), { messages: anEmail })}>
           <Input maxLength={254} />
         </Form.Item>
-        <Form.Item name="type" label={t('users.type')} rules={[{ required: true }]}>
+        <Form.Item name="type" label={t('users.type')} rules={rulesOf('type', t('users.type'))}>
           <Select options={TYPES.map((v) => ({ value: v, label: t(`users.types.${v}`) }))} data-testid="user-type" />
         </Form.Item>
         {type === MERCHANT_TYPE && (
-          <Form.Item name="merchantId" label={t('home.merchant')} rules={[{ required: true, message: t('users.merchantRequired') }]}>
+          <Form.Item
+            name="merchantId"
+            label={t('home.merchant')}
+            rules={rulesOf('merchantId', t('home.merchant'), { required: true, messages: { required: t('users.merchantRequired') } })}
+          >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               options={merchants.map((m) => ({ value: m.id, label: `${m.code} · ${m.name}` }))}
@@ -132,7 +140,7 @@ export function UserForm({ open, user, onClose, onSaved }: Props) {
         <Form.Item
           name="password"
           label={user ? t('users.newPassword') : t('login.password')}
-          rules={[{ required: !user, min: 8, message: t('users.passwordRule') }]}
+          rules={rulesOf('password', user ? t('users.newPassword') : t('login.password'), { required: !user })}
           extra={user ? t('users.passwordHint') : undefined}
         >
           <Input.Password autoComplete="new-password" data-testid="user-password" />
