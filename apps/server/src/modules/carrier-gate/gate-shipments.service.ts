@@ -10,6 +10,7 @@ import { mergePdfs } from '../../lib/documents/merge-pdf.js';
 import { CarrierError, carriersServices, toCarrierAddress, type BoughtParcel, type CarrierAddress, type SubscribeOutcome } from '../carriers/index.js';
 import { readGeneratedFiles, storeGeneratedFile } from '../files/index.js';
 import { gateShipmentsRepo, type GateLabelRow, type GateShipmentRow } from './gate-shipments.repo.js';
+import { gateTrackingRepo, type GateParcelEvent } from './gate-tracking.repo.js';
 import { gateUsersRepo } from './gate-users.repo.js';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -23,7 +24,8 @@ function shipmentState(labels: GateLabelRow[]): GateShipment['state'] {
   return 'failed';
 }
 
-export function toShipment(row: GateShipmentRow, labels: GateLabelRow[]): GateShipment {
+/** The shipment as answered; `events` are its parcels' carrier events, newest first (docs/carrier-gate.md "Tracking"). */
+export function toShipment(row: GateShipmentRow, labels: GateLabelRow[], events: GateParcelEvent[] = []): GateShipment {
   const state = shipmentState(labels);
   return {
     id: Number(row.id),
@@ -49,6 +51,9 @@ export function toShipment(row: GateShipmentRow, labels: GateLabelRow[]): GateSh
         errorKind: kind,
         errorCode: kind ? (CARRIER_ERROR_CODES[kind] ?? 'CarrierRefused') : null,
         errorText: l.error_text,
+        deliveryState: l.delivery_state as GateShipment['parcels'][number]['deliveryState'],
+        lastEventAt: time(l.tracking_at),
+        events: events.filter((e) => e.gateLabelId === Number(l.id)).map(({ gateLabelId: _, ...e }) => e),
       };
     }),
     createdAt: time(row.created_at),
@@ -86,7 +91,15 @@ export class GateShipmentsService {
   private async answer(id: number): Promise<GateShipment> {
     const [row] = await gateShipmentsRepo.shipments(this.core.db, { id });
     if (!row) throw new AppError('NotFound');
-    return toShipment(row, await gateShipmentsRepo.labels(this.core.db, [id]));
+    const labels = await gateShipmentsRepo.labels(this.core.db, [id]);
+    return toShipment(row, labels, await this.eventsOf(labels));
+  }
+
+  private eventsOf(labels: GateLabelRow[]): Promise<GateParcelEvent[]> {
+    return gateTrackingRepo.events(
+      this.core.db,
+      labels.map((l) => Number(l.id)),
+    );
   }
 
   /** A shipment of this gate user (null: any, the console). */
@@ -107,10 +120,12 @@ export class GateShipmentsService {
       this.core.db,
       rows.map((r) => Number(r.id)),
     );
+    const events = await this.eventsOf(labels);
     return rows.map((r) =>
       toShipment(
         r,
         labels.filter((l) => Number(l.shipment_id) === Number(r.id)),
+        events,
       ),
     );
   }

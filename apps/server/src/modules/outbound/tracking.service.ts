@@ -6,7 +6,7 @@ import type { Core } from '../../core.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import { carriersServices, trackingConfigOf, trackingSources, type TrackingEvent } from '../carriers/index.js';
+import { carriersServices, storedTrackingEvent, trackingConfigOf, trackingSources, type TrackingEvent } from '../carriers/index.js';
 import { msgToMerchant } from '../inbound/index.js';
 import { readSetting } from '../settings/index.js';
 import { stockTransaction } from '../inventory/index.js';
@@ -14,6 +14,7 @@ import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import { trackingLookupRepo } from './tracking-lookup.repo.js';
 import { trackingRepo, type NewTrackingEvent, type OpenOrder } from './tracking.repo.js';
+import { PollShare } from './tracking-share.js';
 
 /** States whose parcels are still on their way: the poll asks about these. */
 const OPEN: readonly OutboundState[] = ['shipped', 'partiallyShipped', 'inTransit', 'inDelivery'];
@@ -67,25 +68,9 @@ const EXCEPTION_TEXTS: Record<Locale, (unid: string, what: string) => string> = 
   de: (unid, what) => `Zustellproblem bei Auftrag ${unid}: ${what}`,
 };
 
-/** A driver event as a row: `returned` is the exception "returned to sender". */
+/** A driver event as an order's row (keyed as every stored event is: carriers/tracking-event.ts). */
 function normalize(order: OpenOrder, carrier: string, e: TrackingEvent): NewTrackingEvent {
-  const returned = e.kind === 'returned';
-  const kind: TrackingEventRow['kind'] = e.kind === 'returned' ? 'exception' : e.kind;
-  const exception: TrackingEventRow['exception'] = kind !== 'exception' ? '' : returned ? 'returnedToSender' : (e.exception ?? 'other');
-  const at = new Date(e.at);
-  return {
-    orderId: order.id,
-    merchantId: order.merchantId,
-    carrier,
-    trackingNumber: e.trackingNumber,
-    eventKey: e.eventId ? `id:${e.eventId}` : `${at.toISOString()}|${e.carrierCode}`,
-    code: e.carrierCode.slice(0, 100),
-    kind,
-    exception,
-    text: e.text.slice(0, 500),
-    location: (e.location ?? '').slice(0, 200),
-    at,
-  };
+  return { orderId: order.id, merchantId: order.merchantId, ...storedTrackingEvent(carrier, e) };
 }
 
 export interface PollOutcome {
@@ -120,17 +105,23 @@ export class TrackingService {
     return parsed.success ? parsed.data : trackingRulesSchema.parse({});
   }
 
+  /** A round's budget and paces (`tracking.rules`), for a round that also polls the carrier gate's parcels. */
+  async roundShare(clock: PollClock = realClock): Promise<PollShare> {
+    const rules = await this.rules();
+    return new PollShare(rules.perCarrierPerPoll, rules.perCarrierPerSecond, () => new CarrierPace(rules.perCarrierPerSecond, clock));
+  }
+
   /**
    * One poll round over at most `limit` orders, oldest polled first, read in steps of ROUND_CHUNK. Per
-   * carrier at most `perCarrierPerPoll` orders are asked about; the rest keep their place for the next
-   * round. Each carrier's calls are spread so that at most `perCarrierPerSecond` numbers are asked
-   * about in any second (CarrierPace), however many parcels are open.
+   * carrier at most `perCarrierPerPoll` orders are asked about (fewer when the round's `share` keeps turns
+   * for the gate's parcels); the rest keep their place for the next round. Each carrier's calls are spread
+   * so that at most `perCarrierPerSecond` numbers are asked about in any second (CarrierPace), however
+   * many parcels are open.
    */
-  async pollTracking(limit: number, now = new Date(), clock: PollClock = realClock): Promise<PollOutcome> {
-    const rules = await this.rules();
+  async pollTracking(limit: number, now = new Date(), clock: PollClock = realClock, share?: PollShare): Promise<PollOutcome> {
+    const round = share ?? (await this.roundShare(clock));
     const statuses = OPEN.map((s) => OUTBOUND_ORDER.codeOf(s));
     const candidates = await trackingRepo.openOrders(this.core.db, TenantScope.all, statuses, limit);
-    const perCarrier = new Map<string, number>();
     const groups = new Map<string, { carrier: string; accountId: number | null; orders: OpenOrder[] }>();
     for (let i = 0; i < candidates.length; i += ROUND_CHUNK) {
       const chunk = candidates.slice(i, i + ROUND_CHUNK);
@@ -144,9 +135,7 @@ export class TrackingService {
       for (const order of chunk) {
         const source = sources.get(order.id);
         if (!source) continue;
-        const taken = perCarrier.get(source.carrier) ?? 0;
-        if (taken >= rules.perCarrierPerPoll) continue; // keeps its place for the next round
-        perCarrier.set(source.carrier, taken + 1);
+        if (!round.take(source.carrier)) continue; // keeps its place for the next round
         const key = `${source.carrier}:${source.accountId ?? ''}`;
         const group = groups.get(key) ?? { ...source, orders: [] };
         group.orders.push(order);
@@ -154,7 +143,6 @@ export class TrackingService {
       }
     }
     const outcome: PollOutcome = { orders: 0, events: 0, moved: 0 };
-    const paces = new Map<string, CarrierPace>();
     for (const { carrier, accountId, orders } of groups.values()) {
       for (let i = 0; i < orders.length; i += ROUND_CHUNK) {
         await trackingRepo.markPolled(
@@ -165,10 +153,8 @@ export class TrackingService {
       }
       const resolved = await trackingConfigOf(carriersServices(this.core).accounts, this.core.db, carrier, accountId);
       if (!resolved?.driver.track) continue;
-      // One pace per carrier: two accounts of one carrier share its limit.
-      const pace = paces.get(carrier) ?? new CarrierPace(rules.perCarrierPerSecond, clock);
-      paces.set(carrier, pace);
-      const perCall = Math.min(CALL_BATCH, rules.perCarrierPerSecond);
+      const pace = round.pace(carrier);
+      const perCall = Math.min(CALL_BATCH, round.perSecond);
       let batch: OpenOrder[] = [];
       const flush = async () => {
         const numbers = batch.flatMap((o) => o.trackingNumbers);
@@ -317,24 +303,9 @@ export class TrackingService {
     return this.orders.detail(auth, id);
   }
 
-  /**
-   * "Poll now" for staff (the office after a carrier's outage, the browser walk): one round as the
-   * interval runs it. It asks about every merchant's parcels, so a session bound to a merchant is refused.
-   */
-  async pollNow(auth: AuthContext): Promise<PollOutcome & { finished: number }> {
-    if (auth.merchantId !== null) throw new AppError('NoPermission');
-    return trackingRound(this, this.core.config.TRACKING_POLL_LIMIT);
-  }
-
   /** An order's tracking events, newest first; NotFound outside the caller's scope. */
   async events(auth: AuthContext, id: number): Promise<TrackingEventRow[]> {
     await this.orders.mustFind(this.core.db, auth, id);
     return trackingRepo.events(this.core.db, TenantScope.of(auth), id);
   }
-}
-
-/** For the interval and the job: one poll round, then the finishing. */
-export async function trackingRound(service: TrackingService, limit: number): Promise<PollOutcome & { finished: number }> {
-  const polled = await service.pollTracking(limit);
-  return { ...polled, finished: await service.finishDelivered() };
 }
