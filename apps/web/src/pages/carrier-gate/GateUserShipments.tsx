@@ -34,7 +34,6 @@ export function GateUserShipments({ gateUserId }: { gateUserId: number }) {
           { key: 'reference', dataIndex: 'reference', title: t('gate.reference') },
           { key: 'product', title: t('gate.product'), render: (_: unknown, s) => `${s.carrier.toUpperCase()} ${s.product}` },
           { key: 'state', title: t('gate.state'), render: (_: unknown, s) => <Tag color={TONE[s.state]}>{t(`gate.shipmentState.${s.state}`)}</Tag> },
-          { key: 'tracking', title: t('gate.tracking'), render: (_: unknown, s) => s.trackingNumbers.join(', ') },
           {
             key: 'delivery',
             title: t('gate.delivery'),
@@ -46,6 +45,7 @@ export function GateUserShipments({ gateUserId }: { gateUserId: number }) {
               </Space>
             ),
           },
+          { key: 'tracking', title: t('gate.tracking'), render: (_: unknown, s) => s.trackingNumbers.join(', ') },
           {
             key: 'cost',
             title: t('gate.bills.cost'),
