@@ -1,7 +1,7 @@
 import type { TrackingEventRow } from '@kontor/contracts/domains/tracking-responses';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { trackingEventAnswer, type StoredTrackingEvent } from '../carriers/index.js';
+import { trackingEventAnswer, trackingEventColumns, type StoredTrackingEvent } from '../carriers/index.js';
 
 /** A bought gate parcel whose carrier events are stored (docs/carrier-gate.md "Tracking"). */
 export interface TrackedGateParcel {
@@ -86,21 +86,7 @@ export const gateTrackingRepo = {
     if (events.length === 0) return 0;
     const inserted = await db
       .insertInto('gate_tracking_events')
-      .values(
-        events.map((e) => ({
-          gate_label_id: parcel.id,
-          gate_user_id: parcel.gateUserId,
-          carrier: e.carrier,
-          tracking_number: e.trackingNumber,
-          event_key: e.eventKey,
-          code: e.code,
-          kind: e.kind,
-          exception: e.exception,
-          text: e.text,
-          location: e.location,
-          at: e.at,
-        })),
-      )
+      .values(events.map((e) => ({ gate_label_id: parcel.id, gate_user_id: parcel.gateUserId, ...trackingEventColumns(e) })))
       .onConflict((oc) => oc.columns(['carrier', 'tracking_number', 'event_key']).doNothing())
       .returning('id')
       .execute();

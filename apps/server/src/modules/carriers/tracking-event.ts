@@ -38,6 +38,21 @@ export function storedTrackingEvent(carrier: string, e: TrackingEvent): StoredTr
   };
 }
 
+/** The event's columns, the same in both stores (`tracking_events` of orders, `gate_tracking_events`). */
+export function trackingEventColumns(e: StoredTrackingEvent) {
+  return {
+    carrier: e.carrier,
+    tracking_number: e.trackingNumber,
+    event_key: e.eventKey,
+    code: e.code,
+    kind: e.kind,
+    exception: e.exception,
+    text: e.text,
+    location: e.location,
+    at: e.at,
+  };
+}
+
 /** A stored event row (either store) as the answers carry it. */
 export function trackingEventAnswer(r: {
   id: number | string;
