@@ -1,7 +1,7 @@
 import { picklistRulesSchema } from '@kontor/contracts/domains/picking';
 import { describe, expect, it } from 'vitest';
 import { naturalCompare, pickPath, planWaves } from '../src/modules/picking/index.js';
-import type { CandidateOrder, ReservedPiece } from '../src/modules/picking/picking.repo.js';
+import type { CandidateOrder, ReservedPiece } from '../src/modules/picking/picklist-create.repo.js';
 
 const order = (id: number, units: number, priority = 2): CandidateOrder => ({ id, merchantId: 1, warehouseId: 1, priority, carrier: 'DHL', units });
 const piece = (orderId: number, compartment: string, compartmentPriority: number, itemId = 1, quantity = 1, batch = ''): ReservedPiece => ({

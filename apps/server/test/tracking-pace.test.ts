@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CarrierPace, type PollClock } from '../src/modules/outbound/tracking.service.js';
+import { CarrierPace, type PollClock } from '../src/modules/outbound/tracking-pace.js';
 
 /** A clock that only moves when the pace sleeps or a call takes time. */
 function fakeClock(): PollClock & { t: number; advance(ms: number): void } {

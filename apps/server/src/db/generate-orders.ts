@@ -1,6 +1,7 @@
 import { OUTBOUND_DISPATCHED, OUTBOUND_HOLDS_STOCK, OUTBOUND_ORDER, OUTBOUND_PICKED, type OutboundState } from '@kontor/contracts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from './types.js';
+import { COMPANY, FIRST, LAST, PLACES } from './generate-orders-names.js';
 
 /**
  * Fills a database with realistic outbound orders for benchmarks and demos of scale (issue 7 §9):
@@ -72,137 +73,6 @@ const OPEN: Array<[OutboundState, number]> = [
 ];
 const byCode = (list: Array<[OutboundState, number]>) => list.map(([state, w]) => [code(state), w] as [number, number]);
 
-/** Where consignees live: country, weight, cities with their postal code, streets (postal codes match facts' patterns). */
-const PLACES: Array<{ country: string; weight: number; cities: Record<string, string>; streets: string[] }> = [
-  {
-    country: 'DE',
-    weight: 40,
-    cities: { Berlin: '10115', Hamburg: '20095', München: '80331', Köln: '50667', 'Frankfurt am Main': '60311', Leipzig: '04109' },
-    streets: ['Hauptstraße', 'Bahnhofstraße', 'Gartenweg', 'Schulstraße', 'Lindenallee'],
-  },
-  {
-    country: 'FR',
-    weight: 12,
-    cities: { Paris: '75011', Lyon: '69002', Marseille: '13001', Toulouse: '31000' },
-    streets: ['Rue de la Paix', 'Avenue Victor Hugo', 'Rue du Moulin', 'Boulevard Voltaire'],
-  },
-  {
-    country: 'NL',
-    weight: 8,
-    cities: { Amsterdam: '1012 AB', Rotterdam: '3011 AD', Utrecht: '3511 LX' },
-    streets: ['Kerkstraat', 'Dorpsstraat', 'Stationsweg'],
-  },
-  { country: 'AT', weight: 8, cities: { Wien: '1010', Graz: '8010', Linz: '4020' }, streets: ['Hauptplatz', 'Mariahilfer Straße', 'Kirchengasse'] },
-  { country: 'IT', weight: 8, cities: { Milano: '20121', Roma: '00184', Torino: '10121' }, streets: ['Via Roma', 'Via Garibaldi', 'Corso Italia'] },
-  {
-    country: 'ES',
-    weight: 7,
-    cities: { Madrid: '28013', Barcelona: '08002', Valencia: '46002' },
-    streets: ['Calle Mayor', 'Calle Real', 'Avenida de la Constitución'],
-  },
-  { country: 'BE', weight: 5, cities: { Bruxelles: '1000', Antwerpen: '2000' }, streets: ['Rue Neuve', 'Meir', 'Kerkstraat'] },
-  { country: 'PL', weight: 5, cities: { Warszawa: '00-001', Kraków: '30-001' }, streets: ['ul. Długa', 'ul. Polna', 'ul. Lipowa'] },
-  { country: 'SE', weight: 4, cities: { Stockholm: '111 20', Göteborg: '411 01' }, streets: ['Storgatan', 'Kungsgatan'] },
-  { country: 'DK', weight: 3, cities: { København: '1050', Aarhus: '8000' }, streets: ['Vestergade', 'Nørregade'] },
-];
-const FIRST = [
-  'Anna',
-  'Lukas',
-  'Marie',
-  'Jonas',
-  'Sophie',
-  'Paul',
-  'Emma',
-  'Felix',
-  'Laura',
-  'Leon',
-  'Julia',
-  'Noah',
-  'Camille',
-  'Lucas',
-  'Giulia',
-  'Marco',
-  'Lucía',
-  'Javier',
-  'Sanne',
-  'Daan',
-  'Zofia',
-  'Jakub',
-  'Elin',
-  'Oskar',
-  'Ida',
-  'Mads',
-  'Chloé',
-  'Hugo',
-  'Elena',
-  'Matteo',
-];
-const LAST = [
-  'Müller',
-  'Schmidt',
-  'Schneider',
-  'Fischer',
-  'Weber',
-  'Meyer',
-  'Wagner',
-  'Becker',
-  'Hoffmann',
-  'Koch',
-  'Bauer',
-  'Richter',
-  'Klein',
-  'Wolf',
-  'Neumann',
-  'Martin',
-  'Bernard',
-  'Dubois',
-  'Rossi',
-  'Russo',
-  'Bianchi',
-  'García',
-  'Fernández',
-  'López',
-  'de Jong',
-  'Jansen',
-  'Visser',
-  'Nowak',
-  'Kowalski',
-  'Wiśniewski',
-  'Andersson',
-  'Johansson',
-  'Nielsen',
-  'Jensen',
-  'Gruber',
-  'Huber',
-  'Peeters',
-  'Janssens',
-  'Lambert',
-  'Moreau',
-];
-const COMPANY = [
-  'Nordlicht Home',
-  'Alpen Outdoor',
-  'Kaffeewerk',
-  'Lumen Lighting',
-  'Pixelfabrik',
-  'Green Garden',
-  'Urban Bikes',
-  'Tidy Kitchen',
-  'Petfriend',
-  'Sportwelt',
-  'Babyglück',
-  'Heimwerk Pro',
-  'Beauty Lab',
-  'Spielzeugkiste',
-  'Teehaus',
-  'Bürobedarf 24',
-  'Modehaus Mitte',
-  'Audio Nord',
-  'Vinyl Corner',
-  'Fitness Depot',
-];
-
-/** The generated merchants (created once), their items with plenty of stock, and the lookup tables of this connection. */
 async function prepare(db: Kysely<DB>, merchants: number, itemsPerMerchant: number): Promise<void> {
   await sql`insert into warehouses (code, name) values ('GEN1', 'Generated orders') on conflict (code) do nothing`.execute(db);
   await sql`insert into compartments (warehouse_id, code, zone, kind, priority)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wireTime } from '../responses/wire.js';
+import { recordTimes } from '../responses/fields.js';
 import { captchaResponseSchema, loginResponseSchema, userInfoSchema } from './auth.js';
 
 /** Answers of sign-in, the session, users, roles, merchants and settings (issue 16 item 5). */
@@ -17,9 +18,7 @@ export const userRowSchema = z.object({
   printStationUserId: z.number().nullable(),
   disabled: z.boolean(),
   avatar: z.string(),
-  createdAt: wireTime,
-  updatedAt: wireTime,
-  version: z.number(),
+  ...recordTimes,
   roles: z.array(z.string()),
 });
 export type UserRow = z.infer<typeof userRowSchema>;
@@ -53,9 +52,7 @@ export const merchantSchema = z.object({
   currency: z.string(),
   settings: z.record(z.string(), z.unknown()),
   disabled: z.boolean(),
-  createdAt: wireTime,
-  updatedAt: wireTime,
-  version: z.number(),
+  ...recordTimes,
 });
 
 const auditEntrySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, wireTime } from '../responses/wire.js';
+import { recordTimes } from '../responses/fields.js';
 import { CARRIER_CODES, PARCEL_LABEL_STATES } from './carriers.js';
 import { storedShipperSchema } from './carriers-responses.js';
 import { trackingEventSchema } from './tracking-responses.js';
@@ -23,9 +24,7 @@ export const gateUserSchema = z.object({
   activeKeys: z.number(),
   /** Labels bought and not voided. */
   labels: z.number(),
-  createdAt: wireTime,
-  updatedAt: wireTime,
-  version: z.number(),
+  ...recordTimes,
 });
 export type GateUser = z.infer<typeof gateUserSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wireTime } from '../responses/wire.js';
+import { recordTimes } from '../responses/fields.js';
 import { CARRIER_CODES, EXPORT_REASONS, PARCEL_LABEL_STATES } from './carriers.js';
 
 /** Answers of the carriers routes (docs/carriers.md). No answer carries a credential: `credentialsSet` names them. */
@@ -44,9 +45,7 @@ export const carrierAccountSchema = z.object({
   options: z.record(z.string(), z.string()),
   shipper: storedShipperSchema.nullable(),
   active: z.boolean(),
-  createdAt: wireTime,
-  updatedAt: wireTime,
-  version: z.number(),
+  ...recordTimes,
 });
 export type CarrierAccount = z.infer<typeof carrierAccountSchema>;
 
@@ -64,9 +63,7 @@ export const carrierRuleSchema = z.object({
   services: z.array(z.string()),
   priority: z.number(),
   exportReason: z.enum(EXPORT_REASONS),
-  createdAt: wireTime,
-  updatedAt: wireTime,
-  version: z.number(),
+  ...recordTimes,
 });
 export type CarrierRule = z.infer<typeof carrierRuleSchema>;
 

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { wireTime } from '../responses/wire.js';
+import { lineItem, recordTimes } from '../responses/fields.js';
 import { jobSchema } from './jobs.js';
 import { relatedFileSchema } from './outbound-responses.js';
 
 /** An inbound order (the `inbound_orders_view` read model, docs/inbound.md). */
 export const inboundOrderRowSchema = z.object({
   id: z.number(),
-  createdAt: wireTime,
-  updatedAt: wireTime,
-  version: z.number(),
+  ...recordTimes,
   merchantId: z.number(),
   unid: z.string(),
   status: z.number(),
@@ -39,9 +38,7 @@ export type InboundOrderRecord = z.infer<typeof inboundOrderRowSchema>;
 
 /** An order line's progress at receiving (planned, counted, damaged, put away, the dates scanned). */
 const receivingLineSchema = z.object({
-  itemId: z.number(),
-  sku: z.string(),
-  name: z.string(),
+  ...lineItem,
   batch: z.string(),
   planned: z.number(),
   received: z.number(),
@@ -59,9 +56,7 @@ const receivingLineSchema = z.object({
 /** A receiving scan as the order's detail lists it, newest first. */
 export const receivingScanSchema = z.object({
   id: z.number(),
-  itemId: z.number(),
-  sku: z.string(),
-  name: z.string(),
+  ...lineItem,
   quantity: z.number(),
   condition: z.enum(['valid', 'damaged']),
   unit: z.string(),
@@ -75,9 +70,7 @@ export const receivingScanSchema = z.object({
 
 /** Units waiting in the staging compartment, with the place putaway suggests. */
 export const stagingRowSchema = z.object({
-  itemId: z.number(),
-  sku: z.string(),
-  name: z.string(),
+  ...lineItem,
   batch: z.string(),
   /** 5 receiving, 2 damaged (facts §5.4). */
   status: z.union([z.literal(5), z.literal(2)]),
@@ -122,9 +115,7 @@ export const inboundResponses = {
   'POST /v0/r7gorders/:id/scan': receivingProgressSchema.extend({
     scan: z.object({
       id: z.number(),
-      itemId: z.number(),
-      sku: z.string(),
-      name: z.string(),
+      ...lineItem,
       quantity: z.number(),
       condition: z.enum(['valid', 'damaged']),
       batch: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wireTime } from '../responses/wire.js';
+import { merchantOf, namedItem, orNull } from '../responses/fields.js';
 import { jobSchema } from './jobs.js';
 
 /** A stock row as the stock calls answer it (snapshot of one item, batch, status and place). */
@@ -33,9 +34,7 @@ export const stocktakeSchema = z.object({
       id: z.number(),
       compartmentId: z.number(),
       compartment: z.string(),
-      itemId: z.number(),
-      sku: z.string(),
-      itemName: z.string(),
+      ...namedItem,
       unitId: z.number().nullable(),
       unitCode: z.string().nullable(),
       batch: z.string(),
@@ -51,9 +50,7 @@ export const stocktakeSchema = z.object({
       id: z.number(),
       compartmentId: z.number(),
       compartment: z.string(),
-      itemId: z.number(),
-      sku: z.string(),
-      itemName: z.string(),
+      ...namedItem,
       batch: z.string(),
       status: z.number(),
       quantity: z.number(),
@@ -181,15 +178,12 @@ export const inventoryResponses = {
     data: z.array(
       z.object({
         key: z.string(),
-        itemId: z.number().nullable(),
-        sku: z.string().nullable(),
-        itemName: z.string().nullable(),
+        ...orNull(namedItem),
         compartmentId: z.number().nullable(),
         compartmentCode: z.string().nullable(),
         warehouseCode: z.string().nullable(),
         batch: z.string().nullable(),
-        merchantId: z.number().nullable(),
-        merchantName: z.string().nullable(),
+        ...orNull(merchantOf),
         quantity: z.number(),
         reserved: z.number(),
         available: z.number(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXCEPTION_OWNERS } from '../status/outbound.js';
 import { pageOf, wireTime } from '../responses/wire.js';
+import { lineItem, recordTimes } from '../responses/fields.js';
 import { jobSchema } from './jobs.js';
 
 /** Answers of the outbound routes: the console's order lists and detail, and the handheld's p11yorders (facts §2). */
@@ -29,9 +30,7 @@ export type RelatedFile = z.infer<typeof relatedFileSchema>;
 /** A row of an outbound list: the camelCase columns of the server's order view. */
 export const outboundOrderRowSchema = z.object({
   id: z.number(),
-  createdAt: wireTime,
-  updatedAt: wireTime,
-  version: z.number(),
+  ...recordTimes,
   merchantId: z.number(),
   unid: z.string(),
   status: z.number(),
@@ -102,9 +101,7 @@ export type Reservation = z.infer<typeof reservationSchema>;
 
 export const outboundLineSchema = z.object({
   id: z.number(),
-  itemId: z.number(),
-  sku: z.string(),
-  name: z.string(),
+  ...lineItem,
   batch: z.string(),
   quantity: z.number(),
   reserved: z.number(),

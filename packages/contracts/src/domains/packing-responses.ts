@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, wireTime } from '../responses/wire.js';
+import { documentKey, merchantOf, orderByReference } from '../responses/fields.js';
 
 const dimensions = z.object({ length: z.number(), width: z.number(), height: z.number() }).nullable();
 const material = z.object({ itemId: z.number(), sku: z.string(), quantity: z.number() });
@@ -10,8 +11,7 @@ export const packLogRowSchema = z.object({
   orderId: z.number(),
   orderUnid: z.string(),
   orderStatus: z.number(),
-  merchantId: z.number(),
-  merchantName: z.string(),
+  ...merchantOf,
   carrier: z.string(),
   shipBundle: z.string(),
   parcelIndex: z.number(),
@@ -62,9 +62,7 @@ export type PackMaterialOption = z.infer<typeof packMaterialOptionSchema>;
 
 /** One order of a batch picklist at the table: its lines with the units scanned so far. */
 export const packBatchOrderSchema = z.object({
-  id: z.number(),
-  unid: z.string(),
-  status: z.number(),
+  ...documentKey,
   /** Finished in the picklist (packed here or at another station, or out of stock). */
   finished: z.boolean(),
   packed: z.boolean(),
@@ -96,8 +94,7 @@ export const packBatchScanResultSchema = z.object({
 /** A key of identical ready orders at the pre-packing station. */
 export const prepackKeySchema = z.object({
   key: z.string(),
-  merchantId: z.number(),
-  merchantName: z.string(),
+  ...merchantOf,
   country: z.string(),
   lines: z.array(z.object({ sku: z.string(), qty: z.number() })),
   /** Ready orders of the key (ready to pick or ready to pack, fully reserved, in no picklist). */
@@ -117,8 +114,7 @@ export const prepackAssignResultSchema = z.object({
 });
 /** A merchant's packing rules as stored (`GET/PUT /v0/packing/merchant-rules/:id`). */
 export const merchantPackingRulesRowSchema = z.object({
-  merchantId: z.number(),
-  merchantName: z.string(),
+  ...merchantOf,
   serialPerUnit: z.boolean(),
   accessories: z.array(z.object({ code: z.string(), name: z.string() })),
   weighRequired: z.boolean(),
@@ -144,13 +140,9 @@ export const packEfLineSchema = z.object({
 
 /** `GET /v0/packing/ef/find`: the order, its merchant's rules and what the desk must do. */
 export const packEfOrderSchema = z.object({
-  orderId: z.number(),
-  unid: z.string(),
-  refOrderId: z.string(),
-  status: z.number(),
+  ...orderByReference,
   carrier: z.string(),
-  merchantId: z.number(),
-  merchantName: z.string(),
+  ...merchantOf,
   rules: merchantPackingRulesRowSchema,
   lines: z.array(packEfLineSchema),
   /** The carrier needs a weight / dimensions (company setting `packing.rules`). */
@@ -163,10 +155,7 @@ export type PackEfOrder = z.infer<typeof packEfOrderSchema>;
 
 /** One order of a merchant's packing view by reference (`/mEP/packScanRef`). */
 export const packRefOrderSchema = z.object({
-  orderId: z.number(),
-  unid: z.string(),
-  refOrderId: z.string(),
-  status: z.number(),
+  ...orderByReference,
   carrier: z.string(),
   createdAt: wireTime,
   units: z.number(),

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { wireTime } from '../responses/wire.js';
+import { orderByReference } from '../responses/fields.js';
 import { inventoryResponses } from './inventory-responses.js';
 
 /** Answers of the picking routes (issue 18, docs/picking.md). */
 
+/** A picklist's id, number, type and status: the handheld's and the console's rows begin with them. */
+const picklistKey = { id: z.number(), unid: z.string(), type: z.number(), status: z.number() };
+
 /** The picklist as the handheld reads it (facts §3.6): JSON-in-a-string fields exactly as the original. */
 export const p11yPicklistSchema = z.object({
-  id: z.number(),
-  unid: z.string(),
-  type: z.number(),
-  status: z.number(),
+  ...picklistKey,
   itemQty: z.number(),
   itemQtyPicked: z.number(),
   priority: z.number(),
@@ -30,10 +31,7 @@ export type P11yPicklist = z.infer<typeof p11yPicklistSchema>;
 
 /** The console's picklist row. */
 export const picklistRowSchema = z.object({
-  id: z.number(),
-  unid: z.string(),
-  type: z.number(),
-  status: z.number(),
+  ...picklistKey,
   priority: z.number(),
   carrier: z.string(),
   merchantName: z.string(),
@@ -77,10 +75,7 @@ export const picklistPresetRowSchema = z.object({ id: z.number(), name: z.string
 
 /** A merchant's own orders on the floor (`/mEP/picklist`): progress only, never the picklist. */
 export const merchantPickProgressSchema = z.object({
-  orderId: z.number(),
-  unid: z.string(),
-  refOrderId: z.string(),
-  status: z.number(),
+  ...orderByReference,
   units: z.number(),
   finished: z.boolean(),
   picklistStatus: z.number(),

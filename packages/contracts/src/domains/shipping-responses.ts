@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentKey } from '../responses/fields.js';
 import { p11yOrderSchema } from './outbound-responses.js';
 
 /** `scanShipSN` (facts §3.1): the full order as the handheld reads it, plus whether the code was scanned before. */
@@ -10,9 +11,7 @@ const floorCountSchema = z.object({ key: z.string(), count: z.number(), statuses
 
 /** A late order or an exception on the floor views. */
 const floorOrderSchema = z.object({
-  id: z.number(),
-  unid: z.string(),
-  status: z.number(),
+  ...documentKey,
   merchantName: z.string(),
   rsd: z.string().nullable(),
   createdAt: z.string(),

@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { documentKey } from '../responses/fields.js';
 
 /** `scanItemSKUQC` (facts §2.3): the order's SKU QC and serial progress, with the original's field names. */
 export const skuQcProgressSchema = z.object({
-  id: z.number(),
-  unid: z.string(),
-  status: z.number(),
+  ...documentKey,
   /** JSON text `[{sku}]`: the SKUs scanned so far, one entry per piece. */
   shippingScanSKUQC: z.string(),
   /** The next SKU expected ('' when QC is complete). */
@@ -26,9 +25,7 @@ export const skuQcProgressSchema = z.object({
 
 /** `scanItemSN` (facts §2.3). */
 export const snScanSchema = z.object({
-  id: z.number(),
-  unid: z.string(),
-  status: z.number(),
+  ...documentKey,
   /** The serial just captured ('' when only progress was read). */
   sn: z.string(),
   /** JSON text `[{sku, sn}]`: every serial of the order. */

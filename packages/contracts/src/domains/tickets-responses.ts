@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wireTime } from '../responses/wire.js';
+import { recordTimes } from '../responses/fields.js';
 import { relatedFileSchema } from './outbound-responses.js';
 
 /** Answers of the tickets routes (docs/outbound.md "Tickets"); the list itself is a declared record (tickets_view). */
@@ -8,9 +9,7 @@ export type TicketSide = (typeof TICKET_SIDES)[number];
 
 export const ticketRowSchema = z.object({
   id: z.number(),
-  createdAt: wireTime,
-  updatedAt: wireTime,
-  version: z.number(),
+  ...recordTimes,
   merchantId: z.number(),
   unid: z.string(),
   orderId: z.number(),

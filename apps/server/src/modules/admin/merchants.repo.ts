@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { camelColumns } from '../../db/camel-columns.js';
 import type { DB } from '../../db/types.js';
 import { updateIfVersion } from './versioned-update.repo.js';
 import { TenantScope, whereTenant } from '../../db/tenant-scope.js';
@@ -10,20 +11,22 @@ export class MerchantsRepo {
   private base(db: Kysely<DB> = this.db) {
     return db
       .selectFrom('merchants')
-      .select([
-        'id',
-        'code',
-        'name',
-        'email',
-        'phone',
-        'address',
-        'currency',
-        'settings',
-        'disabled',
-        'created_at as createdAt',
-        'updated_at as updatedAt',
-        'version',
-      ]);
+      .select(
+        camelColumns('merchants', [
+          'id',
+          'code',
+          'name',
+          'email',
+          'phone',
+          'address',
+          'currency',
+          'settings',
+          'disabled',
+          'created_at',
+          'updated_at',
+          'version',
+        ]),
+      );
   }
 
   list(scope: TenantScope) {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { camelColumns } from '../../db/camel-columns.js';
 import type { DB } from '../../db/types.js';
 import { updateIfVersion } from './versioned-update.repo.js';
 
@@ -10,13 +11,7 @@ export class RolesRepo {
     return db
       .selectFrom('roles as r')
       .select([
-        'r.id',
-        'r.name',
-        'r.title',
-        'r.description',
-        'r.builtin',
-        'r.version',
-        'r.updated_at as updatedAt',
+        ...camelColumns('r', ['id', 'name', 'title', 'description', 'builtin', 'version', 'updated_at']),
         sql<string[]>`coalesce((select array_agg(p.privilege order by p.privilege) from role_privileges p where p.role_id = r.id), '{}')`.as('privileges'),
         sql<number>`(select count(*)::int from user_roles ur where ur.role_id = r.id)`.as('users'),
       ]);

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { boughtLabelSet, type BoughtLabelColumns } from '../../db/parcel-rows.js';
 import type { DB, GateLabelsTable, GateShipmentsTable } from '../../db/types.js';
 
 export type GateShipmentRow = Selectable<GateShipmentsTable> & { company: string };
@@ -101,25 +102,10 @@ export const gateShipmentsRepo = {
       .execute();
   },
 
-  async markBought(
-    db: Kysely<DB>,
-    id: number,
-    b: { trackingNumber: string; carrierRef: string; fileId: string; costMinor: number | null; currency: string | null },
-  ): Promise<boolean> {
+  async markBought(db: Kysely<DB>, id: number, b: BoughtLabelColumns): Promise<boolean> {
     const result = await db
       .updateTable('gate_labels')
-      .set({
-        state: 'bought',
-        tracking_number: b.trackingNumber,
-        carrier_ref: b.carrierRef,
-        label_file_id: b.fileId,
-        cost_minor: b.costMinor,
-        currency: b.currency,
-        error_kind: null,
-        error_text: '',
-        bought_at: sql`now()`,
-        updated_at: sql`now()`,
-      })
+      .set(boughtLabelSet(b))
       .where('id', '=', id)
       .where('state', 'in', ['pending', 'uncertain'])
       .executeTakeFirst();

@@ -2,7 +2,8 @@ import { carrierAccountCreateSchema, carrierRuleWriteSchema } from '@kontor/cont
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.js';
-import { writeAccount, writeRule } from './accounts.service.js';
+import { writeAccount } from './accounts.service.js';
+import { writeRule } from './carrier-rules.service.js';
 
 /**
  * Carrier accounts and rules written by the server itself in the caller's transaction (issue 16 item 1:

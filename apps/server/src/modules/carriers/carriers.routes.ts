@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { type AuthContext } from '../../http/access.js';
 import { ok } from '../../http/reply.js';
+import { recordRoutes } from '../../http/record-routes.js';
 import { can, canRetry, routeDocs } from '../../http/route-config.js';
 import { PickScanBatchFlow } from '../../flows/pick-scan-batch.flow.js';
 import { registerJobHandler } from '../jobs/index.js';
@@ -26,6 +27,9 @@ import { TenantScope } from '../../db/tenant-scope.js';
 
 const tags = ['carriers'];
 const route = routeDocs(tags);
+/** Who reads the carrier set-up, and who changes it (a change may be retried with Idempotency-Key). */
+const LIST = can('sys.carriers.list');
+const EDIT = canRetry('sys.carriers.edit');
 const actorOf = (auth: AuthContext) => ({ userId: auth.userId, merchantScope: TenantScope.of(auth) });
 
 /**
@@ -34,9 +38,10 @@ const actorOf = (auth: AuthContext) => ({ userId: auth.userId, merchantScope: Te
  * transaction would hold back; every parcel has its own idempotency key instead, so a repeat buys nothing.
  */
 export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
-  const { accounts, labels, gate, prices } = carriersServices(core);
+  const { accounts, rules, labels, gate, prices } = carriersServices(core);
   const pickScanBatch = new PickScanBatchFlow(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const byId = recordRoutes(app, tags, carrierIdParamsSchema);
 
   registerJobHandler(
     LABEL_RETRY_JOB,
@@ -51,52 +56,26 @@ export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
     maxAttempts: TRACK_SUBSCRIBE_ATTEMPTS,
   });
 
-  r.get('/v0/carriers/drivers', route(can('sys.carriers.list'), 'The carrier drivers, their products and account fields'), async () => ok(accounts.drivers()));
-  r.get('/v0/carriers/accounts', route(can('sys.carriers.list'), 'Carrier accounts (credentials named, never shown)'), async (req) =>
-    ok(await accounts.list(req.auth!)),
-  );
-  r.post('/v0/carriers/accounts', route(canRetry('sys.carriers.edit'), 'Add a carrier account', { body: carrierAccountCreateSchema }), async (req) =>
+  r.get('/v0/carriers/drivers', route(LIST, 'The carrier drivers, their products and account fields'), async () => ok(accounts.drivers()));
+  r.get('/v0/carriers/accounts', route(LIST, 'Carrier accounts (credentials named, never shown)'), async (req) => ok(await accounts.list(req.auth!)));
+  r.post('/v0/carriers/accounts', route(EDIT, 'Add a carrier account', { body: carrierAccountCreateSchema }), async (req) =>
     ok(await accounts.create(req.auth!, req.body)),
   );
-  r.put(
-    '/v0/carriers/accounts/:id',
-    route(canRetry('sys.carriers.edit'), 'Change a carrier account', { params: carrierIdParamsSchema, body: carrierAccountUpdateSchema }),
-    async (req) => ok(await accounts.update(req.auth!, req.params.id, req.body)),
-  );
-  r.delete(
-    '/v0/carriers/accounts/:id',
-    route(canRetry('sys.carriers.edit'), 'Delete an unused carrier account', { params: carrierIdParamsSchema }),
-    async (req) => ok(await accounts.remove(req.auth!, req.params.id)),
-  );
-  r.get(
+  byId.put('/v0/carriers/accounts/:id', EDIT, 'Change a carrier account', (auth, id, body) => accounts.update(auth, id, body), carrierAccountUpdateSchema);
+  byId.delete('/v0/carriers/accounts/:id', EDIT, 'Delete an unused carrier account', (auth, id) => accounts.remove(auth, id));
+  byId.get('/v0/carriers/accounts/:id/prices', LIST, 'The price list of an account (weight bands per product)', (auth, id) => prices.list(auth, id));
+  byId.put(
     '/v0/carriers/accounts/:id/prices',
-    route(can('sys.carriers.list'), 'The price list of an account (weight bands per product)', { params: carrierIdParamsSchema }),
-    async (req) => ok(await prices.list(req.auth!, req.params.id)),
+    EDIT,
+    'Replace the price list of an account',
+    (auth, id, body) => prices.replace(auth, id, body),
+    carrierPriceListSchema,
   );
-  r.put(
-    '/v0/carriers/accounts/:id/prices',
-    route(canRetry('sys.carriers.edit'), 'Replace the price list of an account', { params: carrierIdParamsSchema, body: carrierPriceListSchema }),
-    async (req) => ok(await prices.replace(req.auth!, req.params.id, req.body)),
-  );
-  r.get('/v0/carriers/rules', route(can('sys.carriers.list'), 'Rules: which account and product serve which orders'), async (req) =>
-    ok(await accounts.rules(req.auth!)),
-  );
-  r.post('/v0/carriers/rules', route(canRetry('sys.carriers.edit'), 'Add a rule', { body: carrierRuleWriteSchema }), async (req) =>
-    ok(await accounts.createRule(req.auth!, req.body)),
-  );
-  r.put(
-    '/v0/carriers/rules/:id',
-    route(canRetry('sys.carriers.edit'), 'Change a rule', { params: carrierIdParamsSchema, body: carrierRuleWriteSchema }),
-    async (req) => ok(await accounts.updateRule(req.auth!, req.params.id, req.body)),
-  );
-  r.delete('/v0/carriers/rules/:id', route(canRetry('sys.carriers.edit'), 'Delete a rule', { params: carrierIdParamsSchema }), async (req) =>
-    ok(await accounts.removeRule(req.auth!, req.params.id)),
-  );
-  r.get(
-    '/v0/carriers/orders/:id/resolution',
-    route(can('sys.carriers.list'), 'The account, product and services an order resolves to', { params: carrierIdParamsSchema }),
-    async (req) => ok(await labels.resolution(req.auth!, req.params.id)),
-  );
+  r.get('/v0/carriers/rules', route(LIST, 'Rules: which account and product serve which orders'), async (req) => ok(await rules.list(req.auth!)));
+  r.post('/v0/carriers/rules', route(EDIT, 'Add a rule', { body: carrierRuleWriteSchema }), async (req) => ok(await rules.create(req.auth!, req.body)));
+  byId.put('/v0/carriers/rules/:id', EDIT, 'Change a rule', (auth, id, body) => rules.update(auth, id, body), carrierRuleWriteSchema);
+  byId.delete('/v0/carriers/rules/:id', EDIT, 'Delete a rule', (auth, id) => rules.remove(auth, id));
+  byId.get('/v0/carriers/orders/:id/resolution', LIST, 'The account, product and services an order resolves to', (auth, id) => labels.resolution(auth, id));
   r.get(
     '/v0/carriers/orders/:id/labels',
     route(can('p11y.labels.print'), 'Every label of an order, voided ones included', { params: carrierIdParamsSchema }),
@@ -107,10 +86,12 @@ export function registerCarrierRoutes(app: FastifyInstance, core: Core): void {
     route(can('p11y.labels.print'), 'The live labels of several orders (per-carrier lists)', { querystring: ordersLabelsQuerySchema }),
     async (req) => ok(await labels.labelsOfOrders(TenantScope.of(req.auth!), req.query.orderIds)),
   );
-  r.post(
+  byId.post(
     '/v0/carriers/orders/:id/labels',
-    route(can('p11y.labels.print'), 'Buy the labels an order lacks (bought ones are reused)', { params: carrierIdParamsSchema, body: buyLabelsSchema }),
-    async (req) => ok(await labels.buyOrRefuse(req.auth!, req.params.id, req.body)),
+    can('p11y.labels.print'),
+    'Buy the labels an order lacks (bought ones are reused)',
+    (auth, id, body) => labels.buyOrRefuse(auth, id, body),
+    buyLabelsSchema,
   );
   r.post(
     '/v0/carriers/labels/:id/void',

@@ -4,6 +4,7 @@
  */
 import type { Core } from '../../core.js';
 import { CarrierAccountsService } from './accounts.service.js';
+import { CarrierRulesService } from './carrier-rules.service.js';
 import { DirectLabels } from './direct-labels.js';
 import { CarrierGateService } from './gate.service.js';
 import { LabelsService } from './labels.service.js';
@@ -31,6 +32,7 @@ function wire(core: Core) {
   const labels = new LabelsService(core, accounts);
   return {
     accounts,
+    rules: new CarrierRulesService(core),
     labels,
     gate: new CarrierGateService(core, labels),
     prices: new CarrierPricesService(core),

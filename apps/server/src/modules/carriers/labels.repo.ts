@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { boughtLabelSet, insertRows, orderParcelColumns, type BoughtLabelColumns } from '../../db/parcel-rows.js';
 import type { DB, ParcelLabelsTable } from '../../db/types.js';
 import { type TenantScope, whereTenant } from '../../db/tenant-scope.js';
 
@@ -99,25 +100,17 @@ export const labelsRepo = {
     return Number(row?.n ?? 0);
   },
 
-  async insert(trx: Kysely<DB>, labels: NewLabel[]): Promise<void> {
-    if (labels.length === 0) return;
-    await trx
-      .insertInto('parcel_labels')
-      .values(
-        labels.map((l) => ({
-          order_id: l.orderId,
-          merchant_id: l.merchantId,
-          parcel_index: l.parcelIndex,
-          is_return: l.isReturn,
-          idempotency_key: l.key,
-          account_id: l.accountId,
-          carrier: l.carrier,
-          product: l.product,
-          weight_kg: String(l.weightKg),
-          format: l.format,
-        })),
-      )
-      .execute();
+  insert(trx: Kysely<DB>, labels: NewLabel[]): Promise<void> {
+    return insertRows(trx, 'parcel_labels', labels, (l) => ({
+      ...orderParcelColumns(l),
+      is_return: l.isReturn,
+      idempotency_key: l.key,
+      account_id: l.accountId,
+      carrier: l.carrier,
+      product: l.product,
+      weight_kg: String(l.weightKg),
+      format: l.format,
+    }));
   },
 
   /** A failed label is asked for again under the same key: the carrier sold nothing under it. */
@@ -153,27 +146,10 @@ export const labelsRepo = {
       .execute();
   },
 
-  async markBought(
-    trx: Kysely<DB>,
-    id: number,
-    b: { trackingNumber: string; carrierRef: string; fileId: string; format: string; costMinor: number | null; currency: string | null },
-  ): Promise<boolean> {
+  async markBought(trx: Kysely<DB>, id: number, b: BoughtLabelColumns & { format: string }): Promise<boolean> {
     const result = await trx
       .updateTable('parcel_labels')
-      .set({
-        state: 'bought',
-        tracking_number: b.trackingNumber,
-        carrier_ref: b.carrierRef,
-        label_file_id: b.fileId,
-        format: b.format,
-        cost_minor: b.costMinor,
-        currency: b.currency,
-        error_kind: null,
-        error_text: '',
-        attempts: sql`attempts + 1`,
-        bought_at: sql`now()`,
-        updated_at: sql`now()`,
-      })
+      .set({ ...boughtLabelSet(b), format: b.format, attempts: sql`attempts + 1` })
       .where('id', '=', id)
       .where('state', 'in', ['pending', 'uncertain'])
       .executeTakeFirst();

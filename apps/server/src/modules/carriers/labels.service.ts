@@ -1,66 +1,35 @@
 import { OUTBOUND_AWAITING_SHIPPING_SCAN, OUTBOUND_BEFORE_PACKING_COMPLETED, OUTBOUND_DISPATCHED, OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
 import { CARRIER_ERROR_CODES, type CarrierErrorKindName } from '@kontor/contracts/domains/carriers';
 import type { LabelPurchase, ParcelLabel } from '@kontor/contracts/domains/carriers-responses';
-import type { Kysely } from 'kysely';
 import type { Core } from '../../core.js';
-import type { DB } from '../../db/types.js';
 import type { ErrorCode } from '@kontor/contracts';
 import { type AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import type { Actor } from '../inventory/index.js';
-import { labelOrders, outboundServices, type LabelOrderRow } from '../outbound/index.js';
+import { labelOrders, outboundServices } from '../outbound/index.js';
 import type { CarrierAccountsService } from './accounts.service.js';
 import { mustBeCompany, productFor } from './accounts.service.js';
+import { toLabel } from './label-answer.js';
+import { NotConfigured, neededLabels, planPurchase, type BuyOptions } from './label-prepare.js';
 import { CarrierError } from './driver.js';
-import { checkWeight, consigneeOf, customsOf, customsShares, nextAttempt, parcelCount, parcelSpecs, shipperOf, zoneOf } from './label-plan.js';
-import { labelsRepo, type LabelRow } from './labels.repo.js';
+import { nextAttempt, zoneOf } from './label-plan.js';
+import { labelsRepo } from './labels.repo.js';
 import { TrackingSubscriptionsService } from './tracking-subscriptions.service.js';
 import { BUSY, LabelPurchaser, type Prepared } from './label-purchaser.js';
 import { TenantScope } from '../../db/tenant-scope.js';
+
+export { toLabel } from './label-answer.js';
+export type { BuyOptions } from './label-prepare.js';
 
 /** States that may still get labels: below packing completed (buying moves them there, facts §2.8), and packed ones waiting for the shipping scan. */
 const LABELLABLE: readonly OutboundState[] = [...OUTBOUND_BEFORE_PACKING_COMPLETED, ...OUTBOUND_AWAITING_SHIPPING_SCAN];
 /** Never printed: the order is (being) cancelled (facts §2.8, §3.6). */
 export const CANCELED: readonly OutboundState[] = ['cancelRequested', 'canceled'];
 
-export interface BuyOptions {
-  /** Force ship label (issue 17 item 3, admin): buy although the order waits in an exception. */
-  force?: boolean;
-  format?: 'pdf' | 'zpl';
-}
-
 /** Why an order got no (complete) set of labels: a carrier error, or `config` when nothing resolves. */
 type Failure = { kind: CarrierErrorKindName; carrierMessage: string; retryable: boolean };
-class NotConfigured extends Error {}
 
 const stateOf = (status: number) => OUTBOUND_ORDER.stateOf(status);
-const time = (value: Date | null) => value as unknown as string;
-
-export function toLabel(row: LabelRow): ParcelLabel {
-  const kind = row.error_kind as CarrierErrorKindName | null;
-  return {
-    id: Number(row.id),
-    orderId: Number(row.order_id),
-    parcelIndex: row.parcel_index,
-    isReturn: row.is_return,
-    accountId: Number(row.account_id),
-    carrier: row.carrier,
-    product: row.product,
-    state: row.state as ParcelLabel['state'],
-    trackingNumber: row.tracking_number,
-    format: row.format,
-    weightKg: Number(row.weight_kg),
-    costMinor: row.cost_minor,
-    currency: row.currency,
-    errorKind: kind,
-    errorCode: kind ? (CARRIER_ERROR_CODES[kind] ?? 'CarrierRefused') : null,
-    errorText: row.error_text,
-    labelUrl: row.label_file_id ? `/v0/static/${row.label_file_id}` : null,
-    createdAt: time(row.created_at),
-    boughtAt: time(row.bought_at),
-    voidedAt: time(row.voided_at),
-  };
-}
 
 /**
  * Buying the labels of an order (issue 17 item 3; docs/carriers.md "Buying"). Three steps:
@@ -158,7 +127,7 @@ export class LabelsService {
       if (!state || CANCELED.includes(state)) throw new AppError('InvalidState', { fields: [{ field: 'status', message: String(order.status) }] });
       await labelsRepo.staleToUncertain(trx, orderId, 2 * this.core.config.CARRIER_TIMEOUT_MS + 5000);
       const live = await labelsRepo.live(trx, orderId);
-      const needed = this.needed(order);
+      const needed = neededLabels(order);
       // A complete order reprints what it has in any state but a cancelled one; buying needs a labellable state.
       if (needed.every((n) => live.some((l) => l.parcel_index === n.index && l.is_return === n.isReturn && l.state === 'bought')))
         return { kind: 'ready' as const };
@@ -166,7 +135,7 @@ export class LabelsService {
       if (OUTBOUND_DISPATCHED.includes(state) || (!LABELLABLE.includes(state) && !forced))
         throw new AppError('InvalidState', { fields: [{ field: 'status', message: String(order.status) }] });
       try {
-        return await this.plan(trx, order, live, needed, options);
+        return await planPurchase(this.accounts, trx, order, live, needed, options);
       } catch (error) {
         if (error instanceof CarrierError) return { kind: 'refused' as const, error };
         if (error instanceof NotConfigured)
@@ -174,93 +143,6 @@ export class LabelsService {
         throw error;
       }
     });
-  }
-
-  /** Every label the order needs: one per parcel, and one return label when autoRetourLabel is set. */
-  private needed(order: LabelOrderRow): Array<{ index: number; isReturn: boolean }> {
-    const out = Array.from({ length: parcelCount(order) }, (_, index) => ({ index, isReturn: false }));
-    if (order.autoRetourLabel) out.push({ index: 0, isReturn: true });
-    return out;
-  }
-
-  private async plan(
-    trx: Kysely<DB>,
-    order: LabelOrderRow,
-    live: LabelRow[],
-    needed: Array<{ index: number; isReturn: boolean }>,
-    options: BuyOptions,
-  ): Promise<Prepared> {
-    const country = order.consignee.country ?? '';
-    const resolution = await this.accounts.resolve(trx, { ...order, country });
-    if (!resolution) throw new NotConfigured();
-    const shipper = shipperOf(order, resolution.shipper);
-    const zone = zoneOf(shipper.country, country);
-    const product = productFor(resolution.driver, resolution.product, zone);
-    if (!product || !product.zones.includes(zone))
-      throw new CarrierError('service', `${resolution.product || resolution.driver.code} does not ship to ${country}`, { retryable: false });
-    const consignee = consigneeOf(order);
-    const customs = zone === 'world' ? customsOf(order, await labelOrders.customsLines(trx, order.id), shipper.country, resolution.exportReason) : undefined;
-    const weights = new Map(
-      parcelSpecs(
-        order,
-        needed.map((n) => ({ index: n.index, key: '' })),
-      ).map((spec, i) => [needed[i]!.index, spec.weightKg]),
-    );
-    checkWeight(
-      product,
-      [...weights.values()].map((weightKg) => ({ key: '', weightKg })),
-    );
-    // Each outbound parcel declares its own units, refused here (before any row or call) when it cannot.
-    const shares = customs
-      ? customsShares(
-          customs,
-          Array.from({ length: parcelCount(order) }, (_, i) => weights.get(i) ?? 0),
-        )
-      : undefined;
-    // Rows: bought ones are reused, failed ones asked for again under their key, missing ones added.
-    const failed = live.filter((l) => l.state === 'failed').map((l) => Number(l.id));
-    await labelsRepo.reopen(trx, failed);
-    const missing = needed.filter((n) => !live.some((l) => l.parcel_index === n.index && l.is_return === n.isReturn));
-    let generation = await labelsRepo.generation(trx, order.id);
-    await labelsRepo.insert(
-      trx,
-      missing.map((n) => ({
-        orderId: order.id,
-        merchantId: order.merchantId,
-        parcelIndex: n.index,
-        isReturn: n.isReturn,
-        key: `${order.unid}-L${++generation}`,
-        accountId: resolution.accountId,
-        carrier: resolution.driver.code,
-        product: n.isReturn ? (product.returnProduct ?? product.code) : product.code,
-        weightKg: weights.get(n.index) ?? 0,
-        format: options.format ?? 'pdf',
-      })),
-    );
-    const rows = await labelsRepo.live(trx, order.id);
-    const ours = (r: LabelRow) => failed.includes(Number(r.id)) || missing.some((m) => m.index === r.parcel_index && m.isReturn === r.is_return);
-    const services = [...new Set([...resolution.services, ...order.deliveryServices.filter((s) => product.services.includes(s))])];
-    return {
-      kind: 'buy',
-      order,
-      driver: resolution.driver,
-      request: {
-        account: resolution.config,
-        services,
-        shipper,
-        consignee,
-        // A label swap names the other shipper's tracking number, so the relabelled parcel can be matched.
-        reference: order.labelSwap && order.parcels[0]?.trackingNo ? `${order.unid} ${order.parcels[0].trackingNo}` : order.unid,
-        ...(customs ? { customs } : {}),
-        format: options.format ?? 'pdf',
-      },
-      product: product.code,
-      returnProduct: product.returnProduct ?? product.code,
-      ...(shares ? { customsShares: shares } : {}),
-      pending: rows.filter((r) => r.state === 'pending' && ours(r)),
-      uncertain: rows.filter((r) => r.state === 'uncertain'),
-      busy: rows.some((r) => r.state === 'pending' && !ours(r)),
-    };
   }
 
   /** Step 3: tracking numbers to the order, its status, the queue. */
@@ -272,7 +154,7 @@ export class LabelsService {
       const row = await outbound.orders.locked(trx, orderId);
       if (!order || !row) throw new AppError('NotFound');
       const live = await labelsRepo.live(trx, orderId);
-      const needed = this.needed(order);
+      const needed = neededLabels(order);
       const complete = needed.every((n) => live.some((l) => l.parcel_index === n.index && l.is_return === n.isReturn && l.state === 'bought'));
       const tracking = live.filter((l) => l.state === 'bought' && !l.is_return).map((l) => l.tracking_number);
       const shipBundle = complete || tracking.length > 0 ? tracking.join('\n') : order.shipBundle;

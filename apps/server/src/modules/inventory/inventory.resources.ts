@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import { defineResource, resourcePrivileges, type ResourceDef } from '../resources/index.js';
+import { defineResource, resourceHead, resourcePrivileges, type ResourceDef } from '../resources/index.js';
 import { ItemsRepo, type ItemCode } from './items.repo.js';
 
 /**
@@ -45,11 +45,7 @@ export async function syncItemCodes(trx: Kysely<DB>, row: { id: number; merchant
 /** Items, the stock and ledger read models, merged units and stock counts (issue 5). */
 export const INVENTORY_RESOURCES: ResourceDef[] = [
   defineResource({
-    name: 'item',
-    path: '/v0/items/',
-    table: 'items',
-    scope: 'merchant',
-    privileges: resourcePrivileges('wms.item.list', 'wms.item.edit'),
+    ...resourceHead('item', '/v0/items/', 'items', 'merchant', 'wms.item.list', 'wms.item.edit'),
     fields: {
       sku: { kind: 'text', search: true, filter: true, sort: true },
       name: { kind: 'text', search: true, sort: true },
@@ -146,11 +142,7 @@ export const INVENTORY_RESOURCES: ResourceDef[] = [
     defaultSort: { field: 'createdAt', order: 'desc' },
   }),
   defineResource({
-    name: 'mergedUnit',
-    path: '/v0/munits/',
-    table: 'merged_units',
-    scope: 'merchant',
-    privileges: resourcePrivileges('wms.mergedUnit.list', 'wms.mergedUnit.edit'),
+    ...resourceHead('mergedUnit', '/v0/munits/', 'merged_units', 'merchant', 'wms.mergedUnit.list', 'wms.mergedUnit.edit'),
     fields: {
       code: { kind: 'text', search: true, filter: true, sort: true },
       kind: { kind: 'text', filter: true, sort: true },

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { camelColumns } from '../../db/camel-columns.js';
 import type { CarrierManifestsTable, DB } from '../../db/types.js';
 
 /** A manifest row with its day as text (a `date` read through the driver would carry a time zone). */
@@ -37,17 +38,19 @@ function handedOver(db: Kysely<DB>) {
     .leftJoin('manifest_parcels as mp', 'mp.tracking_id', 'h.id')
     .leftJoin('manifest_late as ml', 'ml.tracking_id', 'h.id')
     .select([
-      'h.id',
-      'h.tracking_no as trackingNo',
-      'h.pallet_code as palletCode',
-      'h.handed_over_at as handedOverAt',
-      'h.outbound_unid as outboundUnid',
-      'h.merchant_name as merchantName',
-      'h.account_key as accountKey',
-      'h.account_id as accountId',
-      'h.account_name as accountName',
-      'h.carrier',
-      'h.carrier_ref as carrierRef',
+      ...camelColumns('h', [
+        'id',
+        'tracking_no',
+        'pallet_code',
+        'handed_over_at',
+        'outbound_unid',
+        'merchant_name',
+        'account_key',
+        'account_id',
+        'account_name',
+        'carrier',
+        'carrier_ref',
+      ]),
       sql<number | null>`h.weight_kg::float8`.as('weightKg'),
       'mp.manifest_id as manifestId',
       sql<boolean>`ml.tracking_id is not null`.as('late'),

@@ -11,6 +11,7 @@ import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import type { OrderRow } from './outbound.repo.js';
 import { p11yCompatRepo } from './p11y-compat.repo.js';
+import { qcAnswer, snAnswer, swapAnswer } from './sku-qc-answers.js';
 import { progressOf, scannedOf, serialMatches, swapSerial, type Progress } from './sku-qc-progress.js';
 import { skuQcRepo, type SerialLine } from './sku-qc.repo.js';
 
@@ -60,44 +61,6 @@ export class SkuQcService {
     return progressOf(qc, lines, serials);
   }
 
-  private qcAnswer(order: OrderRow, p: Progress): SkuQcProgress {
-    return {
-      id: order.id,
-      unid: p.qc.unid,
-      status: order.status,
-      shippingScanSKUQC: JSON.stringify(p.qc.skuDone.map((sku) => ({ sku }))),
-      itemID: p.nextSku,
-      requiredSKUQCQty: p.skuRequired,
-      scannedSKUQCQty: p.skuScanned,
-      remainingSKUQCQty: p.skuRequired - p.skuScanned,
-      skuQCCompleted: p.skuScanned >= p.skuRequired,
-      requiredSNQty: p.snRequired,
-      scannedSNQty: p.snScanned,
-      remainingSNQty: p.snRequired - p.snScanned,
-      snRequired: p.snRequired > 0,
-      snCompleted: p.snScanned >= p.snRequired,
-      snItemID: p.snLine?.sku ?? '',
-      noteInner: p.qc.privateRemark,
-      noteImportant: p.qc.importantNote,
-    };
-  }
-
-  private snAnswer(order: OrderRow, p: Progress, sn: string): SnScanAnswer {
-    return {
-      id: order.id,
-      unid: p.qc.unid,
-      status: order.status,
-      sn,
-      itemSN: JSON.stringify(p.serials.map((s) => ({ sku: s.sku, sn: s.serial }))),
-      itemID: p.snLine?.sku ?? '',
-      requiredSNQty: p.snRequired,
-      scannedSNQty: p.snScanned,
-      remainingSNQty: p.snRequired - p.snScanned,
-      completed: p.snScanned >= p.snRequired,
-      snPattern: p.snLine?.serialPattern ?? '',
-    };
-  }
-
   /**
    * After a QC or serial step: an order waiting in partial QC or for its serials moves on once its
    * checks are done: to SN required while serials are missing, to ready to ship when nothing is.
@@ -120,11 +83,11 @@ export class SkuQcService {
     const code = q.trim();
     if (id === 0) {
       const order = await this.find(this.core.db, auth, await this.byCode(auth, code), false);
-      return this.qcAnswer(order, await this.progress(this.core.db, order.id));
+      return qcAnswer(order, await this.progress(this.core.db, order.id));
     }
     if (!code) {
       const order = await this.find(this.core.db, auth, id, false);
-      return this.qcAnswer(order, await this.progress(this.core.db, order.id));
+      return qcAnswer(order, await this.progress(this.core.db, order.id));
     }
     return this.core.db.transaction().execute(async (trx) => {
       const order = await this.find(trx, auth, id, true);
@@ -137,7 +100,7 @@ export class SkuQcService {
       await skuQcRepo.addSkuDone(trx, order.id, item.sku);
       const after = await this.progress(trx, order.id);
       await this.advance(trx, this.actor(auth), order, after, 'skuQc');
-      return this.qcAnswer(order, after);
+      return qcAnswer(order, after);
     });
   }
 
@@ -150,7 +113,7 @@ export class SkuQcService {
     const serial = q.trim();
     if (!serial) {
       const order = await this.find(this.core.db, auth, id, false);
-      return this.snAnswer(order, await this.progress(this.core.db, order.id), '');
+      return snAnswer(order, await this.progress(this.core.db, order.id), '');
     }
     return this.core.db.transaction().execute(async (trx) => {
       const order = await this.find(trx, auth, id, true);
@@ -172,7 +135,7 @@ export class SkuQcService {
       if (!added) throw new AppError('SnUsed', { params: { sn: serial }, fields: [{ field: 'q', message: serial }] });
       const after = await this.progress(trx, order.id);
       await this.advance(trx, this.actor(auth), order, after, 'serials');
-      return this.snAnswer(order, after, serial);
+      return snAnswer(order, after, serial);
     });
   }
 
@@ -189,7 +152,7 @@ export class SkuQcService {
       return this.core.db.transaction().execute(async (trx) => {
         const order = await this.find(trx, auth, orderId, true);
         await skuQcRepo.setSwapBuffer(trx, order.id, []);
-        return this.swapAnswer(order, await this.progress(trx, order.id), '');
+        return swapAnswer(order, await this.progress(trx, order.id), '');
       });
     }
     const made = await this.core.db.transaction().execute(async (trx) => {
@@ -207,7 +170,7 @@ export class SkuQcService {
       await skuQcRepo.setSwapBuffer(trx, order.id, []);
       return { order, sn, progress: await this.progress(trx, order.id) };
     });
-    const answer = this.swapAnswer(made.order, made.progress, made.sn);
+    const answer = swapAnswer(made.order, made.progress, made.sn);
     if (!made.sn) return answer;
     try {
       const job = await printing.send(this.core, { userId: auth.userId, kind: 'sn', sn: made.sn, title: `${made.progress.qc.unid} ${made.sn}` });
@@ -231,7 +194,7 @@ export class SkuQcService {
       const stranger = skus.find((sku) => !onOrder.has(sku));
       if (stranger !== undefined) throw new AppError('IntegrityError', { fields: [ruleError('skus', 'unknownRecord', { value: stranger })] });
       await skuQcRepo.setSkuQcRequired(trx, order.id, skus);
-      return this.qcAnswer(order, await this.progress(trx, order.id));
+      return qcAnswer(order, await this.progress(trx, order.id));
     });
   }
 
@@ -252,19 +215,6 @@ export class SkuQcService {
       if (await skuQcRepo.addSerial(trx, row)) return sn;
     }
     throw new AppError('InvalidState');
-  }
-
-  private swapAnswer(order: OrderRow, p: Progress, sn: string): SnSwapAnswer {
-    return {
-      id: order.id,
-      unid: p.qc.unid,
-      shipBundleSent: p.qc.shipBundleSent,
-      sn,
-      itemSN: JSON.stringify(p.serials.map((s) => ({ sku: s.sku, sn: s.serial }))),
-      swapBuffer: p.qc.swapBuffer,
-      print: 'none',
-      printJobId: null,
-    };
   }
 
   private actor(auth: AuthContext): Actor {

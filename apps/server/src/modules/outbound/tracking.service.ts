@@ -1,4 +1,4 @@
-import type { Locale, OutboundState } from '@kontor/contracts';
+import type { OutboundState } from '@kontor/contracts';
 import { OUTBOUND_ORDER } from '@kontor/contracts';
 import { trackingRulesSchema, type PartialFinishInput, type TrackingRules } from '@kontor/contracts/domains/tracking';
 import type { TrackingEventRow } from '@kontor/contracts/domains/tracking-responses';
@@ -6,72 +6,23 @@ import type { Core } from '../../core.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 import type { AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import { carriersServices, storedTrackingEvent, trackingConfigOf, trackingSources, type TrackingEvent } from '../carriers/index.js';
-import { msgToMerchant } from '../inbound/index.js';
+import { carriersServices, trackingConfigOf, trackingSources, type TrackingEvent } from '../carriers/index.js';
 import { readSetting } from '../settings/index.js';
 import { stockTransaction } from '../inventory/index.js';
 import { stateOf } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
+import { normalize, TrackingEventsService } from './tracking-events.service.js';
 import { trackingLookupRepo } from './tracking-lookup.repo.js';
+import { CarrierPace, realClock, type PollClock } from './tracking-pace.js';
 import { trackingRepo, type NewTrackingEvent, type OpenOrder } from './tracking.repo.js';
 import { PollShare } from './tracking-share.js';
 
 /** States whose parcels are still on their way: the poll asks about these. */
 const OPEN: readonly OutboundState[] = ['shipped', 'partiallyShipped', 'inTransit', 'inDelivery'];
-/** How far along a parcel is; an order moves as far as its slowest parcel. */
-const RANK: Record<string, number> = { info: 0, in_transit: 1, in_delivery: 2, delivered: 3 };
-const STATE_OF_RANK: Record<number, OutboundState> = { 1: 'inTransit', 2: 'inDelivery', 3: 'delivered' };
-const ORDER_RANK: Partial<Record<OutboundState, number>> = { shipped: 0, partiallyShipped: 0, inTransit: 1, inDelivery: 2, delivered: 3 };
 /** Tracking numbers per driver call (fewer when the carrier's rate allows fewer per second). */
 const CALL_BATCH = 20;
 /** Orders read, resolved and marked per step of a round (bounded statements however many are open). */
 const ROUND_CHUNK = 1000;
-
-/** How the poll waits and tells time; tests and benchmarks may pass their own. */
-export interface PollClock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-const realClock: PollClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
-
-/**
- * A carrier's rate limit kept over a sliding second: a call of `n` numbers starts only when the calls
- * that ended within the last second and it together ask about at most `perSecond` numbers. A call's
- * requests fall between its start and its end, so no window of one second sees more than the limit.
- */
-export class CarrierPace {
-  private ended: Array<{ at: number; n: number }> = [];
-
-  constructor(
-    private readonly perSecond: number,
-    private readonly clock: PollClock,
-  ) {}
-
-  async take(n: number): Promise<void> {
-    for (;;) {
-      const now = this.clock.now();
-      this.ended = this.ended.filter((e) => e.at > now - 1000);
-      const used = this.ended.reduce((sum, e) => sum + e.n, 0);
-      if (used + n <= this.perSecond || this.ended.length === 0) return;
-      await this.clock.sleep(Math.max(1, this.ended[0]!.at + 1000 - now));
-    }
-  }
-
-  done(n: number): void {
-    this.ended.push({ at: this.clock.now(), n });
-  }
-}
-
-const EXCEPTION_TEXTS: Record<Locale, (unid: string, what: string) => string> = {
-  en: (unid, what) => `Delivery problem with order ${unid}: ${what}`,
-  cn: (unid, what) => `订单 ${unid} 派送异常：${what}`,
-  de: (unid, what) => `Zustellproblem bei Auftrag ${unid}: ${what}`,
-};
-
-/** A driver event as an order's row (keyed as every stored event is: carriers/tracking-event.ts). */
-function normalize(order: OpenOrder, carrier: string, e: TrackingEvent): NewTrackingEvent {
-  return { orderId: order.id, merchantId: order.merchantId, ...storedTrackingEvent(carrier, e) };
-}
 
 export interface PollOutcome {
   orders: number;
@@ -95,10 +46,14 @@ export interface PushOutcome {
  * runs for every merchant, never within a session's scope.
  */
 export class TrackingService {
+  private readonly applier: TrackingEventsService;
+
   constructor(
     private readonly core: Core,
     private readonly orders: OutboundOrderService,
-  ) {}
+  ) {
+    this.applier = new TrackingEventsService(core, orders);
+  }
 
   async rules(): Promise<TrackingRules> {
     const parsed = trackingRulesSchema.safeParse((await readSetting(this.core.db, 'tracking.rules')) ?? {});
@@ -224,53 +179,8 @@ export class TrackingService {
     return outcome;
   }
 
-  /** Stores an order's new events and moves the order as far as they carry it, in one transaction. */
-  private async apply(open: OpenOrder, events: NewTrackingEvent[]): Promise<{ events: number; moved: boolean }> {
-    if (events.length === 0) return { events: 0, moved: false };
-    const outcome = await stockTransaction(this.core.db, async (trx): Promise<{ events: number; moved: boolean; notice?: { unid: string; what: string } }> => {
-      const order = await this.orders.repo.order(trx, open.id, TenantScope.all, { lock: true });
-      if (!order) return { events: 0, moved: false };
-      const stored = await trackingRepo.insertEvents(trx, events);
-      if (stored === 0) return { events: 0, moved: false };
-      await trackingRepo.setLatest(trx, open.id);
-      const latest = await trackingRepo.latestPerParcel(trx, open.id);
-      const actor = { userId: null, merchantScope: TenantScope.all };
-      const before = order.status;
-      const problem = latest.find((p) => p.kind === 'exception');
-      const from = stateOf(order);
-      if (problem) {
-        if (OUTBOUND_ORDER.can(order.status, 'problem')) {
-          await this.orders.status.move(trx, actor, order, 'problem', {
-            action: 'tracking',
-            reason: problem.exception || 'other',
-            owner: 'carrier',
-            note: `${problem.trackingNumber}: ${problem.text}`.slice(0, 1000),
-          });
-          return { events: stored, moved: true, notice: { unid: order.unid, what: `${problem.trackingNumber} ${problem.text}` } };
-        }
-      } else {
-        // Every parcel must have reached a step before the order does (parcels without events count as shipped).
-        const slowest = latest.length < open.trackingNumbers.length ? 0 : Math.min(...latest.map((p) => RANK[p.kind] ?? 0));
-        const target = STATE_OF_RANK[slowest];
-        if (target && slowest > (ORDER_RANK[from] ?? Infinity)) {
-          if (!OUTBOUND_ORDER.can(order.status, target) && OUTBOUND_ORDER.can(order.status, 'inTransit'))
-            await this.orders.status.move(trx, actor, order, 'inTransit', { action: 'tracking' });
-          if (OUTBOUND_ORDER.can(order.status, target)) await this.orders.status.move(trx, actor, order, target, { action: 'tracking' });
-          if (target === 'delivered') {
-            const deliveredAt = events.filter((e) => e.kind === 'delivered').reduce((max, e) => (e.at > max ? e.at : max), new Date(0));
-            await trackingRepo.setDeliveredAt(trx, open.id, deliveredAt.getTime() > 0 ? deliveredAt : new Date());
-          }
-        }
-      }
-      return { events: stored, moved: order.status !== before };
-    });
-    // The merchant hears of a delivery exception once it is stored (after commit), each user in their language.
-    const notice = outcome.notice;
-    if (notice) {
-      const { unid, what } = notice;
-      await msgToMerchant(this.core, open.merchantId, (locale: Locale) => EXCEPTION_TEXTS[locale](unid, what));
-    }
-    return { events: outcome.events, moved: outcome.moved };
+  private apply(open: OpenOrder, events: NewTrackingEvent[]): Promise<{ events: number; moved: boolean }> {
+    return this.applier.apply(open, events);
   }
 
   /** Finishes delivered orders whose delivery is `finishAfterDays` old and that no return moved on. */

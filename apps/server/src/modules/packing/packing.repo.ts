@@ -1,5 +1,6 @@
 import type { PackLogRow } from '@kontor/contracts/domains/packing-responses';
 import { sql, type Kysely } from 'kysely';
+import { insertRows, orderParcelColumns } from '../../db/parcel-rows.js';
 import type { DB } from '../../db/types.js';
 import { tenantSql, type TenantScope } from '../../db/tenant-scope.js';
 
@@ -52,24 +53,16 @@ const toRow = (r: Record<string, unknown>): PackLogRow => ({
 
 /** The SQL of the pack log (`pack_log`, read through `pack_log_view`): the only file that touches it. */
 export const packLogRepo = {
-  async insert(trx: Kysely<DB>, parcels: NewPackedParcel[]): Promise<void> {
-    if (parcels.length === 0) return;
-    await trx
-      .insertInto('pack_log')
-      .values(
-        parcels.map((p) => ({
-          order_id: p.orderId,
-          merchant_id: p.merchantId,
-          parcel_index: p.parcelIndex,
-          station: p.station,
-          user_id: p.userId,
-          units: p.units,
-          weight_kg: p.weightKg === null ? null : String(p.weightKg),
-          dimensions: p.dimensions ? JSON.stringify(p.dimensions) : null,
-          materials: JSON.stringify(p.materials),
-        })),
-      )
-      .execute();
+  insert(trx: Kysely<DB>, parcels: NewPackedParcel[]): Promise<void> {
+    return insertRows(trx, 'pack_log', parcels, (p) => ({
+      ...orderParcelColumns(p),
+      station: p.station,
+      user_id: p.userId,
+      units: p.units,
+      weight_kg: p.weightKg === null ? null : String(p.weightKg),
+      dimensions: p.dimensions ? JSON.stringify(p.dimensions) : null,
+      materials: JSON.stringify(p.materials),
+    }));
   },
 
   /** A parcel measured later (the order waited for its weight or dimensions). */

@@ -4,7 +4,7 @@
  */
 import type { PicklistRules } from '@kontor/contracts/domains/picking';
 import { PICKLIST_TYPES } from '@kontor/contracts';
-import type { CandidateOrder, ReservedPiece } from './picking.repo.js';
+import type { CandidateOrder, ReservedPiece } from './picklist-create.repo.js';
 
 /** Compartment names in natural order: A-2 before A-10, case-insensitive. */
 export const naturalCompare = new Intl.Collator('en', { numeric: true, sensitivity: 'base' }).compare;

@@ -7,7 +7,9 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { InventoryLookups, stockTransaction } from '../inventory/index.js';
 import { TenantScope } from '../../db/tenant-scope.js';
-import { pickingRepo, type PicklistLineRecord, type PicklistOrderRecord, type PicklistRecord, type Snapshot } from './picking.repo.js';
+import { asArray, canonical } from './p11y-fields.js';
+import { detailOf, lineKey, rowOf, snapshotOf } from './picklist-answers.js';
+import { pickingRepo, type PicklistLineRecord, type PicklistRecord, type Snapshot } from './picking.repo.js';
 
 /** The states a list passes before packing completes (not a partial QC, nor a partial shipment). */
 const BEFORE_PACKING = PICKLIST.codes('readyToPick', 'picklistPrinted', 'readyToSwap', 'readyToPack', 'hold', 'inProcess', 'pickingCompleted');
@@ -20,35 +22,8 @@ export function staffOnly(auth: AuthContext): void {
 /** Minutes after which the label claims of a session that no longer reads or saves the picklist lapse. */
 export const CLAIM_LIVE_MINUTES = 5;
 
-const lineKey = (l: { sku: string; batch: string; compartment: string }) => `${l.sku}|${l.batch}|${l.compartment}`;
 const stateName = (code: number): PicklistState => PICKLIST.stateOf(code) ?? 'readyToPick';
 export const isOpen = (p: PicklistRecord) => PICKLIST_OPEN.includes(stateName(p.status));
-
-/** A JSON-in-a-string field as the handheld sends it: the text (parsed), or the value itself. */
-function parsed(value: unknown, field: string): unknown {
-  if (typeof value !== 'string') return value;
-  if (value.trim() === '') return [];
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    throw new AppError('IntegrityError', { fields: [ruleError(field, 'invalid')] });
-  }
-}
-/** JSON with sorted keys: the identity of a print batch whatever order its keys come in (jsonb sorts them). */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
-}
-const asArray = (value: unknown, field: string): unknown[] => {
-  const v = parsed(value, field);
-  if (!Array.isArray(v)) throw new AppError('IntegrityError', { fields: [ruleError(field, 'invalid')] });
-  return v;
-};
 
 /**
  * Picklists as read and saved by the handheld (facts §2.5, §3.6) and listed by the console. The PUT
@@ -300,46 +275,3 @@ export class PickingService {
     return { total, page: Math.floor(query.o / query.l) + 1, next: rows.length === query.l ? query.o + rows.length : 0, data: rows };
   }
 }
-
-export function snapshotOf(p: PicklistRecord, lines: PicklistLineRecord[]): Snapshot {
-  return { itemQtyPicked: p.itemQtyPicked, qtyPrinted: Object.fromEntries(lines.map((l) => [lineKey(l), l.qtyPrinted])) };
-}
-
-export const rowOf = (p: PicklistRecord) => ({
-  id: p.id,
-  unid: p.unid,
-  type: p.type,
-  status: p.status,
-  priority: p.priority,
-  carrier: p.carrier,
-  merchantName: p.merchantName,
-  orderCount: p.orderCount,
-  itemQty: p.itemQty,
-  itemQtyPicked: p.itemQtyPicked,
-  createdAt: p.createdAt,
-  createdByName: p.createdByName,
-  printedAt: p.printedAt,
-});
-
-export const detailOf = (p: PicklistRecord, lines: PicklistLineRecord[], orders: PicklistOrderRecord[]) => ({
-  ...rowOf(p),
-  lines: lines.map((l) => ({
-    position: l.position,
-    sku: l.sku,
-    itemName: l.itemName,
-    batch: l.batch,
-    compartment: l.compartment,
-    zone: l.zone,
-    qty: l.qty,
-    qtyPrinted: l.qtyPrinted,
-  })),
-  orders: orders.map((o) => ({
-    id: o.id,
-    unid: o.unid,
-    merchantName: o.merchantName,
-    status: o.status,
-    units: o.units,
-    finished: p.ordersFin.includes(o.id),
-    active: o.active,
-  })),
-});

@@ -5,6 +5,7 @@ import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { pickPath, planWaves } from './pick-path.js';
 import { pickingRepo, type PicklistRecord } from './picking.repo.js';
+import { picklistCreationRepo } from './picklist-create.repo.js';
 import { isOpen } from './picking.service.js';
 
 /**
@@ -36,7 +37,7 @@ export const picklistWriter = {
    */
   async create(trx: Kysely<DB>, port: OrderPort, userId: number | null, rules: PicklistRules, onlyOrderIds?: number[]): Promise<number[]> {
     const limit = rules.maxLists > 0 ? Math.min(MAX_ORDERS_PER_CALL, rules.maxLists * rules.maxOrders) : MAX_ORDERS_PER_CALL;
-    const candidates = await pickingRepo.lockCandidates(trx, {
+    const candidates = await picklistCreationRepo.lockCandidates(trx, {
       status: OUTBOUND_ORDER.codeOf('readyToPick'),
       carrier: rules.carrier,
       merchantId: rules.merchantId,
@@ -47,7 +48,7 @@ export const picklistWriter = {
       onlyOrderIds,
     });
     const waves = planWaves(candidates, rules);
-    const pieces = await pickingRepo.reservations(
+    const pieces = await picklistCreationRepo.reservations(
       trx,
       waves.flatMap((w) => w.orders.map((o) => o.id)),
     );
@@ -66,7 +67,7 @@ export const picklistWriter = {
       const merchants = new Set(wave.orders.map((o) => o.merchantId));
       const carriers = new Set(wave.orders.map((o) => o.carrier));
       const warehouses = new Set(wave.orders.map((o) => o.warehouseId));
-      const { id, unid } = await pickingRepo.insertPicklist(trx, {
+      const { id, unid } = await picklistCreationRepo.insertPicklist(trx, {
         type: wave.type,
         status: PICKLIST.codeOf('readyToPick'),
         priority: Math.max(...wave.orders.map((o) => o.priority)),
@@ -76,8 +77,8 @@ export const picklistWriter = {
         itemQty: path.lines.reduce((sum, l) => sum + l.qty, 0),
         createdBy: userId,
       });
-      await pickingRepo.insertOrders(trx, id, path.orderIds);
-      await pickingRepo.insertLines(trx, id, path.lines);
+      await picklistCreationRepo.insertOrders(trx, id, path.orderIds);
+      await picklistCreationRepo.insertLines(trx, id, path.lines);
       for (const orderId of path.orderIds) await port.move(trx, orderId, 'inPicklist', unid);
       created.push(id);
     }
@@ -113,7 +114,7 @@ export const picklistWriter = {
       return;
     }
     const before = await pickingRepo.lines(trx, id);
-    const pieces = await pickingRepo.reservations(
+    const pieces = await picklistCreationRepo.reservations(
       trx,
       remaining.map((o) => o.id),
     );
@@ -122,7 +123,7 @@ export const picklistWriter = {
       pieces,
     );
     await pickingRepo.deleteLines(trx, id);
-    await pickingRepo.insertLines(trx, id, path.lines);
+    await picklistCreationRepo.insertLines(trx, id, path.lines);
     const after = await pickingRepo.lines(trx, id);
     const printed = after.flatMap((line) => {
       const old = before.find((b) => b.itemId === line.itemId && b.batch === line.batch && b.compartment === line.compartment);

@@ -19,7 +19,7 @@ import { INVENTORY_RESOURCES } from '../inventory/index.js';
 import { SHIPPING_LOG_RESOURCE } from '../outbound/index.js';
 import { TICKET_RESOURCES } from '../tickets/index.js';
 import { CatalogueRepo } from './catalogue.repo.js';
-import { defineResource, resourcePrivileges, type ResourceDef } from './define.js';
+import { defineResource, resourceHead, type ResourceDef } from './define.js';
 
 async function mustExist(db: Kysely<DB>, table: 'users' | 'work_classes' | 'warehouses', id: unknown, field: string) {
   if (id === null || id === undefined) return;
@@ -34,11 +34,7 @@ async function mustExist(db: Kysely<DB>, table: 'users' | 'work_classes' | 'ware
  */
 export const RESOURCES: ResourceDef[] = [
   defineResource({
-    name: 'lookup',
-    path: '/v0/lookup/',
-    table: 'lookups',
-    scope: 'global',
-    privileges: resourcePrivileges('sys.lookup.list', 'sys.lookup.edit'),
+    ...resourceHead('lookup', '/v0/lookup/', 'lookups', 'global', 'sys.lookup.list', 'sys.lookup.edit'),
     fields: {
       key: { kind: 'text', search: true, filter: true, sort: true },
       class: { kind: 'int', filter: true, sort: true },
@@ -51,11 +47,7 @@ export const RESOURCES: ResourceDef[] = [
     unique: [['key', 'class', 'type']],
   }),
   defineResource({
-    name: 'setting',
-    path: '/v0/settings/',
-    table: 'settings',
-    scope: 'global',
-    privileges: resourcePrivileges('sys.settings.list', 'sys.settings.edit'),
+    ...resourceHead('setting', '/v0/settings/', 'settings', 'global', 'sys.settings.list', 'sys.settings.edit'),
     fields: {
       key: { kind: 'text', search: true, filter: true, sort: true },
       value: { kind: 'json' },
@@ -69,11 +61,7 @@ export const RESOURCES: ResourceDef[] = [
     merge: (values, stored) => ({ ...values, value: keepSecrets(String(values.key), values.value, { key: String(stored.key), value: stored.value }) }),
   }),
   defineResource({
-    name: 'taxRate',
-    path: '/v0/tax/',
-    table: 'tax_rates',
-    scope: 'global',
-    privileges: resourcePrivileges('sys.tax.list', 'sys.tax.edit'),
+    ...resourceHead('taxRate', '/v0/tax/', 'tax_rates', 'global', 'sys.tax.list', 'sys.tax.edit'),
     fields: {
       country: { kind: 'text', search: true, filter: true, sort: true },
       kind: { kind: 'text', filter: true, sort: true },
@@ -86,11 +74,7 @@ export const RESOURCES: ResourceDef[] = [
     unique: [['country', 'kind', 'validFrom']],
   }),
   defineResource({
-    name: 'printer',
-    path: '/v0/printers/',
-    table: 'printers',
-    scope: 'global',
-    privileges: resourcePrivileges('sys.printers.list', 'sys.printers.edit'),
+    ...resourceHead('printer', '/v0/printers/', 'printers', 'global', 'sys.printers.list', 'sys.printers.edit'),
     fields: {
       name: { kind: 'text', search: true, filter: true, sort: true },
       kind: { kind: 'text', filter: true, sort: true },
@@ -106,11 +90,7 @@ export const RESOURCES: ResourceDef[] = [
     check: (db, values) => mustExist(db, 'users', values.stationUserId, 'stationUserId'),
   }),
   defineResource({
-    name: 'announcement',
-    path: '/v0/announcements/',
-    table: 'announcements',
-    scope: 'global',
-    privileges: resourcePrivileges('sys.announcements.list', 'sys.announcements.edit'),
+    ...resourceHead('announcement', '/v0/announcements/', 'announcements', 'global', 'sys.announcements.list', 'sys.announcements.edit'),
     fields: {
       titleEn: { kind: 'text', search: true },
       titleCn: { kind: 'text', search: true },
@@ -127,11 +107,7 @@ export const RESOURCES: ResourceDef[] = [
     afterWrite: announcementWritten,
   }),
   defineResource({
-    name: 'workClass',
-    path: '/v0/classes/',
-    table: 'work_classes',
-    scope: 'global',
-    privileges: resourcePrivileges('sys.classes.list', 'sys.classes.edit'),
+    ...resourceHead('workClass', '/v0/classes/', 'work_classes', 'global', 'sys.classes.list', 'sys.classes.edit'),
     fields: {
       name: { kind: 'text', search: true, filter: true, sort: true },
       startTime: { kind: 'text', sort: true },
@@ -147,11 +123,7 @@ export const RESOURCES: ResourceDef[] = [
     },
   }),
   defineResource({
-    name: 'duty',
-    path: '/v0/duties/',
-    table: 'duties',
-    scope: 'global',
-    privileges: resourcePrivileges('sys.classes.list', 'sys.classes.edit'),
+    ...resourceHead('duty', '/v0/duties/', 'duties', 'global', 'sys.classes.list', 'sys.classes.edit'),
     fields: {
       userId: { kind: 'int', filter: true, sort: true },
       classId: { kind: 'int', filter: true, sort: true },
@@ -167,11 +139,7 @@ export const RESOURCES: ResourceDef[] = [
     },
   }),
   defineResource({
-    name: 'warehouse',
-    path: '/v0/warehouses/',
-    table: 'warehouses',
-    scope: 'global',
-    privileges: resourcePrivileges('wms.warehouse.list', 'wms.warehouse.edit'),
+    ...resourceHead('warehouse', '/v0/warehouses/', 'warehouses', 'global', 'wms.warehouse.list', 'wms.warehouse.edit'),
     fields: {
       code: { kind: 'text', search: true, filter: true, sort: true },
       name: { kind: 'text', search: true, sort: true },
@@ -187,11 +155,7 @@ export const RESOURCES: ResourceDef[] = [
     },
   }),
   defineResource({
-    name: 'compartment',
-    path: '/v0/compartments/',
-    table: 'compartments',
-    scope: 'global',
-    privileges: resourcePrivileges('wms.compartment.list', 'wms.compartment.edit'),
+    ...resourceHead('compartment', '/v0/compartments/', 'compartments', 'global', 'wms.compartment.list', 'wms.compartment.edit'),
     fields: {
       warehouseId: { kind: 'int', filter: true },
       code: { kind: 'text', search: true, filter: true, sort: true },

@@ -71,6 +71,14 @@ export const columnOf = (id: string, field: ResourceField) => field.column ?? id
  */
 export const resourcePrivileges = (list: string, edit: string = list) => ({ list, create: edit, update: edit, delete: edit });
 
+/**
+ * A declaration's head in one row: its name, its route path, its table (or read model), whose rows it
+ * holds and its privileges (`resourcePrivileges(list, edit)`), as `...resourceHead(…)` in `defineResource`.
+ */
+export function resourceHead(name: string, path: string, table: string, scope: ResourceDef['scope'], list: string, edit?: string) {
+  return { name, path, table, scope, privileges: resourcePrivileges(list, edit) };
+}
+
 export function defineResource(def: ResourceDef): ResourceDef {
   for (const [id, field] of Object.entries(def.fields)) {
     if (field.search && field.kind !== 'text') throw new Error(`${def.name}.${id}: only text fields are searchable`);

@@ -1,7 +1,7 @@
 /**
  * The resources module's front door (issue 16 item 2): other modules and flows import from here only.
  */
-export { defineResource, resourcePrivileges } from './define.js';
+export { defineResource, resourceHead, resourcePrivileges } from './define.js';
 export type { ResourceDef, ResourceField } from './define.js';
 export { parseFilters, TOTAL_CAP } from './list-query.js';
 export type { ListConditions, ListQuery, RecordExtras, RecordPrelude } from './resource.repo.js';

@@ -22,11 +22,8 @@ import {
   CarrierError,
   type BoughtParcel,
   type CarrierAccountConfig,
-  type CarrierAddress,
   type CarrierDriver,
-  type CarrierErrorKind,
   type CarrierProductDef,
-  type CustomsData,
   type DriverContext,
   type LabelRequest,
   type LabelResult,
@@ -34,7 +31,13 @@ import {
   type TrackingEvent,
 } from '../../driver.js';
 import { httpCall } from '../../driver-http.js';
-import { el, find, findAll, parseXml, textOf, type XmlChild, type XmlNode } from './xml.js';
+import { faultError, faultOf, statusError } from './faults.js';
+import { language, orderXml } from './order.js';
+import { trackingEvents } from './tracking.js';
+import { el, find, parseXml, textOf, type XmlNode } from './xml.js';
+
+export { kindOfFault } from './faults.js';
+export { dpdTime, trackKind } from './tracking.js';
 
 const SOAP_ENV = 'http://schemas.xmlsoap.org/soap/envelope/';
 const LOGIN_NS = 'http://dpd.com/common/service/types/LoginService/2.1';
@@ -50,19 +53,10 @@ export const DPD_PRODUCTS: CarrierProductDef[] = [
   { code: 'IE2', name: 'DPD Express International', maxWeightKg: 31.5, zones: ['eu', 'world'], services: ['PREDICT'] },
 ];
 
-const EU = new Set('AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MC MT NL PL PT RO SE SI SK'.split(' '));
-
 interface Token {
   value: string;
   depot: string;
   expiresAt: number;
-}
-
-/** A DPD refusal read from an answer: its code, the carrier's message, and whether it is about the login. */
-interface DpdFault {
-  code: string;
-  message: string;
-  authentication: boolean;
 }
 
 function soap(header: string, body: string): string {
@@ -73,148 +67,11 @@ function soap(header: string, body: string): string {
   );
 }
 
-function address(a: CarrierAddress): XmlChild[] {
-  return [
-    ['name1', a.name1.slice(0, 50)],
-    ['name2', a.name2?.slice(0, 35)],
-    ['street', a.street.slice(0, 50)],
-    ['houseNo', a.streetNumber.slice(0, 8)],
-    ['street2', a.addition?.slice(0, 35)],
-    ['country', a.country.toUpperCase()],
-    ['zipCode', a.zip.replace(/\s+/g, '')],
-    ['city', a.city.slice(0, 50)],
-    ['phone', a.phone?.slice(0, 30)],
-    ['email', a.email?.slice(0, 100)],
-  ];
-}
-
-function volume(p: ParcelSpec): string | undefined {
-  if (!p.lengthCm || !p.widthCm || !p.heightCm) return undefined;
-  const d = (n: number) => String(Math.min(999, Math.ceil(n))).padStart(3, '0');
-  return `${d(p.lengthCm)}${d(p.widthCm)}${d(p.heightCm)}`;
-}
-
-/** Decagrams, DPD's unit of parcel weight (3 kg = 300). */
-function dag(kg: number): number {
-  return Math.max(1, Math.round(kg * 100));
-}
-
-function international(customs: CustomsData, consignee: CarrierAddress): XmlChild[] {
-  const total = customs.lines.reduce((s, l) => s + l.unitValueMinor * l.quantity, 0);
-  const currency = customs.lines[0]?.currency ?? 'EUR';
-  const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-  return [
-    ['parcelType', 'false'],
-    ['customsAmount', total],
-    ['customsCurrency', currency],
-    ['customsAmountEx', total],
-    ['customsCurrencyEx', currency],
-    ['clearanceCleared', 'N'],
-    ['prealertStatus', 'S03'],
-    ['exportReason', customs.exportType === 'RETURN_OF_GOODS' ? '03' : customs.exportType === 'GIFT' ? '02' : '01'],
-    ['customsTerms', '06'],
-    [
-      'customsContent',
-      customs.lines
-        .map((l) => l.description)
-        .join(', ')
-        .slice(0, 35),
-    ],
-    ['customsPaper', 'A'],
-    ['customsInvoice', customs.invoiceNo],
-    ['customsInvoiceDate', today],
-    ['commercialInvoiceConsignee', address(consignee)],
-    ...customs.lines.map((l, i): XmlChild => [
-      'commercialInvoiceLine',
-      [
-        ['customsTarif', l.hsCode],
-        ['content', l.description.slice(0, 200)],
-        ['grossWeight', dag(l.weightKg * l.quantity)],
-        ['itemsNumber', l.quantity],
-        ['amountLine', l.unitValueMinor * l.quantity],
-        ['customsOrigin', l.originCountry.toUpperCase()],
-        ['invoicePosition', i + 1],
-      ],
-    ]),
-  ];
-}
-
-function faultOf(doc: XmlNode): DpdFault | undefined {
-  const fault = find(doc, 'Fault');
-  if (fault) {
-    const detail = find(fault, 'detail');
-    const authNode = find(detail, 'authenticationFault');
-    const code = textOf(detail, 'errorCode') || textOf(fault, 'faultcode');
-    const message = textOf(detail, 'errorMessage') || textOf(fault, 'faultstring') || 'DPD refused the request';
-    return { code, message, authentication: !!authNode || /^LOGIN_|AUTHENTICATION/i.test(code) };
-  }
-  const faults = findAll(doc, 'faults');
-  const first = faults[0];
-  if (!first) return undefined;
-  return {
-    code: textOf(first, 'faultCode'),
-    message:
-      faults
-        .map((f) => textOf(f, 'message'))
-        .filter(Boolean)
-        .join('; ') || 'DPD refused the order',
-    authentication: false,
-  };
-}
-
-export function kindOfFault(code: string, message: string): CarrierErrorKind {
-  const text = `${code} ${message}`.toLowerCase();
-  if (/customs|zoll|invoice|rechnung|commercial|tarif/.test(text)) return 'customs';
-  if (/weight|gewicht/.test(text)) return 'weight';
-  if (/volume|dimension|größe|length/.test(text)) return 'dimensions';
-  if (/zip|post ?code|postal|plz|postleitzahl|city|ort\b|street|straße|strasse|address|adresse|country|land\b|recipient|empfänger/.test(text)) {
-    return 'address';
-  }
-  if (/product|produkt|service|depot|predict/.test(text)) return 'service';
-  return 'refused';
-}
-
-function faultError(fault: DpdFault, httpStatus: number): CarrierError {
-  const text = fault.code ? `${fault.code}: ${fault.message}` : fault.message;
-  if (fault.authentication) return new CarrierError('auth', text, { httpStatus });
-  return new CarrierError(kindOfFault(fault.code, fault.message), text, { httpStatus });
-}
-
-/** DPD's tracking statuses as Kontor's event kinds. */
-export function trackKind(status: string): TrackingEvent['kind'] {
-  if (status === 'Delivered') return 'delivered';
-  if (status === 'Courier' || status === 'ParcelShop') return 'in_delivery';
-  if (status === 'DeliveryFailure' || status === 'Problem') return 'exception';
-  if (/^Return(ed)?$|BackToSender/i.test(status)) return 'returned';
-  if (['PickedUp', 'Accepted', 'AtSendingDepot', 'BetweenDepots', 'Depot', 'OnTheRoad', 'AtDeliveryDepot', 'ReturningFromDelivery'].includes(status)) {
-    return 'in_transit';
-  }
-  return 'info';
-}
-
-/** DPD writes `8/17/2021 7:11:26 PM` (local time); answered as ISO local time without a zone. */
-export function dpdTime(text: string): string {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2}):(\d{2}) ?(AM|PM)?$/i.exec(text.trim());
-  if (!m) return text.trim();
-  let hour = Number(m[4]) % 12;
-  if ((m[7] ?? '').toUpperCase() === 'PM') hour += 12;
-  else if (!m[7]) hour = Number(m[4]);
-  const p = (n: number | string) => String(n).padStart(2, '0');
-  return `${m[3]}-${p(m[1]!)}-${p(m[2]!)}T${p(hour)}:${m[5]}:${m[6]}`;
-}
-
-function statusError(httpStatus: number): CarrierError {
-  if (httpStatus === 401 || httpStatus === 403) return new CarrierError('auth', `DPD: HTTP ${httpStatus}`, { httpStatus });
-  if (httpStatus === 429 || httpStatus >= 500) return new CarrierError('unavailable', `DPD: HTTP ${httpStatus}`, { httpStatus });
-  return new CarrierError('refused', `DPD: HTTP ${httpStatus}`, { httpStatus });
-}
-
 export function createDpdDriver(): CarrierDriver {
   const tokens = new Map<string, Token>();
   const pending = new Map<string, Promise<Token>>();
 
   const base = (account: CarrierAccountConfig) => account.endpoint.replace(/\/+$/, '');
-  const language = (account: CarrierAccountConfig) => account.options.messageLanguage || 'en_EN';
   const cacheKey = (account: CarrierAccountConfig) => `${base(account)}|${account.credentials.delisId ?? ''}`;
 
   async function login(account: CarrierAccountConfig, ctx: DriverContext): Promise<Token> {
@@ -266,56 +123,6 @@ export function createDpdDriver(): CarrierDriver {
     const t = await p;
     tokens.set(key, t);
     return t;
-  }
-
-  function orderXml(request: LabelRequest, parcel: ParcelSpec, depot: string): string {
-    const sender = request.returnLabel ? request.consignee : request.shipper;
-    const recipient = request.returnLabel ? request.shipper : request.consignee;
-    const predict = request.services.includes('PREDICT');
-    if (predict && !recipient.email && !recipient.phone) {
-      throw new CarrierError('service', 'DPD Predict needs the recipient’s e-mail or mobile number', { field: 'consignee.email' });
-    }
-    const needsCustoms = !EU.has(recipient.country.toUpperCase()) || !EU.has(sender.country.toUpperCase());
-    return `<order>${el([
-      [
-        'generalShipmentData',
-        [
-          ['mpsCustomerReferenceNumber1', request.reference.slice(0, 35)],
-          ['identificationNumber', parcel.key.slice(0, 35)],
-          ['sendingDepot', request.account.options.sendingDepot || depot],
-          ['product', request.product],
-          ['sender', address(sender)],
-          ['recipient', address(recipient)],
-        ],
-      ],
-      [
-        'parcels',
-        [
-          ['customerReferenceNumber1', parcel.key.slice(0, 35)],
-          ['volume', volume(parcel)],
-          ['weight', dag(parcel.weightKg)],
-          // One DPD order per parcel: each declares its own units (label-plan.ts customsShares).
-          ['international', needsCustoms && (parcel.customs ?? request.customs) ? international((parcel.customs ?? request.customs)!, recipient) : undefined],
-        ],
-      ],
-      [
-        'productAndServiceData',
-        [
-          ['orderType', 'consignment'],
-          ['saturdayDelivery', request.services.includes('SATURDAY_DELIVERY') ? 'true' : undefined],
-          [
-            'predict',
-            predict
-              ? [
-                  ['channel', recipient.email ? 1 : 3],
-                  ['value', recipient.email || recipient.phone],
-                  ['language', (language(request.account).split('_')[0] ?? 'en').toUpperCase()],
-                ]
-              : undefined,
-          ],
-        ],
-      ],
-    ])}</order>`;
   }
 
   /**
@@ -425,24 +232,7 @@ export function createDpdDriver(): CarrierDriver {
           () => `<track:getTrackingData>${el([['parcelLabelNumber', number]])}</track:getTrackingData>`,
           false,
         );
-        for (const info of findAll(find(doc, 'trackingresult'), 'statusInfo')) {
-          if (textOf(info, 'statusHasBeenReached') !== 'true') continue;
-          const status = info.children.find((c) => c.name === 'status')?.text.trim() ?? '';
-          const description = findAll(find(info, 'description'), 'content')
-            .filter((c) => c.children.length === 0)
-            .map((c) => c.text.trim())
-            .filter(Boolean)
-            .join(' ');
-          const location = textOf(find(info, 'location'), 'content');
-          events.push({
-            trackingNumber: number,
-            at: dpdTime(textOf(find(info, 'date'), 'content')),
-            kind: trackKind(status),
-            carrierCode: status,
-            text: description || textOf(find(info, 'label'), 'content'),
-            ...(location ? { location } : {}),
-          });
-        }
+        events.push(...trackingEvents(doc, number));
       }
       return events;
     },

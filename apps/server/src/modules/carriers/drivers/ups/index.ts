@@ -25,10 +25,7 @@ import {
   CarrierError,
   type BoughtParcel,
   type CarrierAccountConfig,
-  type CarrierAddress,
   type CarrierDriver,
-  type CarrierProductDef,
-  type CustomsData,
   type DriverContext,
   type LabelRequest,
   type LabelResult,
@@ -39,215 +36,18 @@ import {
 import { upsError } from './errors.js';
 import { httpCall, parseJson, type HttpAnswer } from '../../driver-http.js';
 import { isPng, pngToPdf } from './png-pdf.js';
+import { asList, buildShipmentRequest, money, UPS_PRODUCTS, type ShipAnswer } from './shipment.js';
+import { parseTrackAlert, trackAnswerEvents, type TrackAnswer } from './tracking.js';
 
-const UPS_SERVICES = ['SATURDAY_DELIVERY', 'NOTIFICATION', 'DIRECT_DELIVERY_ONLY'];
+export { buildShipmentRequest, UPS_PRODUCTS } from './shipment.js';
+export { parseTrackAlert } from './tracking.js';
+
 /** Tracking numbers per Track Alert subscription request (UPS takes at most 100). */
 const TRACK_ALERT_BATCH = 100;
-
-export const UPS_PRODUCTS: CarrierProductDef[] = [
-  { code: '11', name: 'UPS Standard', maxWeightKg: 70, zones: ['domestic', 'eu'], services: UPS_SERVICES, returnProduct: '11' },
-  { code: '65', name: 'UPS Express Saver', maxWeightKg: 70, zones: ['domestic', 'eu', 'world'], services: UPS_SERVICES, returnProduct: '65' },
-  { code: '07', name: 'UPS Express', maxWeightKg: 70, zones: ['domestic', 'eu', 'world'], services: UPS_SERVICES },
-  { code: '54', name: 'UPS Express Plus', maxWeightKg: 70, zones: ['domestic', 'eu', 'world'], services: UPS_SERVICES },
-  { code: '08', name: 'UPS Expedited', maxWeightKg: 70, zones: ['world'], services: UPS_SERVICES },
-];
-
-const REASONS: Record<string, string> = {
-  COMMERCIAL_GOODS: 'SALE',
-  GIFT: 'GIFT',
-  SAMPLE: 'SAMPLE',
-  COMMERCIAL_SAMPLE: 'SAMPLE',
-  RETURN_OF_GOODS: 'RETURN',
-  DOCUMENTS: 'SALE',
-};
 
 interface Token {
   value: string;
   expiresAt: number;
-}
-
-interface PackageResult {
-  TrackingNumber?: string;
-  ShippingLabel?: { ImageFormat?: { Code?: string }; GraphicImage?: string };
-}
-interface Money {
-  CurrencyCode?: string;
-  MonetaryValue?: string;
-}
-interface ShipAnswer {
-  ShipmentResponse?: {
-    ShipmentResults?: {
-      ShipmentIdentificationNumber?: string;
-      ShipmentCharges?: { TotalCharges?: Money };
-      NegotiatedRateCharges?: { TotalCharge?: Money };
-      PackageResults?: PackageResult | PackageResult[];
-    };
-  };
-}
-interface TrackAnswer {
-  trackResponse?: {
-    shipment?: {
-      package?: {
-        trackingNumber?: string;
-        activity?: {
-          date?: string;
-          time?: string;
-          status?: { type?: string; description?: string; code?: string };
-          location?: { address?: { city?: string; countryCode?: string } };
-        }[];
-      }[];
-    }[];
-  };
-}
-
-function asList<T>(v: T | T[] | undefined): T[] {
-  return v === undefined ? [] : Array.isArray(v) ? v : [v];
-}
-
-function party(a: CarrierAddress) {
-  return {
-    Name: a.name1.slice(0, 35),
-    AttentionName: (a.name2 || a.name1).slice(0, 35),
-    ...(a.phone ? { Phone: { Number: a.phone.replace(/[^\d+]/g, '').slice(0, 15) } } : {}),
-    ...(a.email ? { EMailAddress: a.email } : {}),
-    Address: {
-      AddressLine: [`${a.street} ${a.streetNumber}`.trim().slice(0, 35), ...(a.addition ? [a.addition.slice(0, 35)] : [])],
-      City: a.city.slice(0, 30),
-      PostalCode: a.zip,
-      CountryCode: a.country.toUpperCase(),
-    },
-  };
-}
-
-function kg(n: number): string {
-  return String(Math.round(n * 10) / 10 || 0.1);
-}
-
-function internationalForms(customs: CustomsData, consignee: CarrierAddress) {
-  const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-  return {
-    FormType: '01',
-    ...(customs.invoiceNo ? { InvoiceNumber: customs.invoiceNo } : {}),
-    InvoiceDate: today,
-    ReasonForExport: REASONS[customs.exportType] ?? 'SALE',
-    CurrencyCode: customs.lines[0]?.currency ?? 'EUR',
-    Contacts: { SoldTo: party(consignee) },
-    Product: customs.lines.map((l) => ({
-      Description: l.description.slice(0, 35),
-      Unit: { Number: String(l.quantity), Value: (l.unitValueMinor / 100).toFixed(2), UnitOfMeasurement: { Code: 'PCS' } },
-      ...(l.hsCode ? { CommodityCode: l.hsCode } : {}),
-      OriginCountryCode: l.originCountry.toUpperCase(),
-      ProductWeight: { UnitOfMeasurement: { Code: 'KGS' }, Weight: kg(l.weightKg * l.quantity) },
-    })),
-  };
-}
-
-export function buildShipmentRequest(request: LabelRequest) {
-  const product = UPS_PRODUCTS.find((p) => p.code === request.product);
-  if (!product) throw new CarrierError('service', `UPS: unknown service code ${request.product}`, { field: 'product' });
-  for (const s of request.services) {
-    if (!product.services.includes(s)) throw new CarrierError('service', `UPS: service ${s} is not offered with ${product.name}`, { field: 'services' });
-  }
-  const shipperNumber = request.account.options.shipperNumber;
-  if (!shipperNumber) throw new CarrierError('auth', 'UPS: the account has no shipper number');
-  // A return label: the customer (our consignee) ships back to the warehouse, billed to the account.
-  const from = request.returnLabel ? request.consignee : request.shipper;
-  const to = request.returnLabel ? request.shipper : request.consignee;
-  const options: Record<string, unknown> = {};
-  if (request.services.includes('SATURDAY_DELIVERY')) options.SaturdayDeliveryIndicator = '';
-  if (request.services.includes('DIRECT_DELIVERY_ONLY')) options.DirectDeliveryOnlyIndicator = '';
-  if (request.services.includes('NOTIFICATION') && to.email) {
-    options.Notification = [{ NotificationCode: '6', EMail: { EMailAddress: [to.email] } }];
-  }
-  if (request.customs) options.InternationalForms = internationalForms(request.customs, to);
-  const description = request.customs?.lines.map((l) => l.description).join(', ') || 'Merchandise';
-
-  return {
-    ShipmentRequest: {
-      Request: { RequestOption: 'nonvalidate', TransactionReference: { CustomerContext: request.reference.slice(0, 512) } },
-      Shipment: {
-        Description: description.slice(0, 50),
-        ...(request.returnLabel ? { ReturnService: { Code: '9' } } : {}),
-        Shipper: { ...party(request.shipper), ShipperNumber: shipperNumber },
-        ShipTo: party(to),
-        ShipFrom: party(from),
-        PaymentInformation: { ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: shipperNumber } }] },
-        Service: { Code: product.code, Description: product.name },
-        ReferenceNumber: { Value: request.reference.slice(0, 35) },
-        ...(Object.keys(options).length ? { ShipmentServiceOptions: options } : {}),
-        Package: request.parcels.map((p) => ({
-          Packaging: { Code: '02', Description: 'Package' },
-          ...(p.lengthCm && p.widthCm && p.heightCm
-            ? {
-                Dimensions: {
-                  UnitOfMeasurement: { Code: 'CM' },
-                  Length: String(Math.ceil(p.lengthCm)),
-                  Width: String(Math.ceil(p.widthCm)),
-                  Height: String(Math.ceil(p.heightCm)),
-                },
-              }
-            : {}),
-          PackageWeight: { UnitOfMeasurement: { Code: 'KGS' }, Weight: kg(p.weightKg) },
-        })),
-      },
-      LabelSpecification:
-        request.format === 'zpl'
-          ? { LabelImageFormat: { Code: 'ZPL' }, LabelStockSize: { Height: '6', Width: '4' } }
-          : { LabelImageFormat: { Code: 'PNG' }, HTTPUserAgent: 'Kontor' },
-    },
-  };
-}
-
-function money(m: Money | undefined): { minor: number; currency: string } | undefined {
-  if (!m?.MonetaryValue) return undefined;
-  const n = Number(m.MonetaryValue);
-  return Number.isFinite(n) ? { minor: Math.round(n * 100), currency: m.CurrencyCode ?? 'EUR' } : undefined;
-}
-
-function trackKind(type: string | undefined, description: string): TrackingEvent['kind'] {
-  const d = description.toLowerCase();
-  // Type D is "delivery information": out for delivery and loaded on the vehicle too (Track Alert's words).
-  if (d.includes('out for delivery') || d.includes('loaded on delivery vehicle')) return 'in_delivery';
-  if (type === 'D') return 'delivered';
-  if (type === 'RS' || d.includes('returned to')) return 'returned';
-  if (type === 'X') return 'exception';
-  if (type === 'I' || type === 'P') return 'in_transit';
-  return 'info';
-}
-
-function upsTime(date = '', time = ''): string {
-  if (!/^\d{8}$/.test(date)) return '';
-  const d = `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;
-  const t = `${time.slice(0, 2) || '00'}:${time.slice(2, 4) || '00'}:${time.slice(4, 6) || '00'}`;
-  return `${d}T${t}`; // UPS gives the local time of the scan, without a zone
-}
-
-interface TrackAlertEvent {
-  trackingNumber?: string;
-  localActivityDate?: string;
-  localActivityTime?: string;
-  activityLocation?: { city?: string; country?: string };
-  activityStatus?: { type?: string; code?: string; description?: string };
-}
-
-/** A Track Alert message as an event (none when it carries no number or date). */
-export function parseTrackAlert(body: unknown): TrackingEvent[] {
-  const e = (body ?? {}) as TrackAlertEvent;
-  const trackingNumber = typeof e.trackingNumber === 'string' ? e.trackingNumber.trim() : '';
-  const at = upsTime(e.localActivityDate, e.localActivityTime);
-  if (!trackingNumber || !at) return [];
-  const text = String(e.activityStatus?.description ?? '').slice(0, 500);
-  const where = [e.activityLocation?.city, e.activityLocation?.country].filter(Boolean).join(', ');
-  return [
-    {
-      trackingNumber,
-      at,
-      kind: trackKind(e.activityStatus?.type, text),
-      carrierCode: String(e.activityStatus?.code ?? e.activityStatus?.type ?? ''),
-      text,
-      ...(where ? { location: where } : {}),
-    },
-  ];
 }
 
 export function createUpsDriver(): CarrierDriver {
@@ -446,23 +246,7 @@ export function createUpsDriver(): CarrierDriver {
         if (res.status === 404) continue; // UPS knows no events yet
         const body = parseJson(res.text) as TrackAnswer | undefined;
         if (res.status !== 200) throw upsError(res.status, body);
-        for (const shipment of body?.trackResponse?.shipment ?? []) {
-          for (const pkg of shipment.package ?? []) {
-            for (const a of pkg.activity ?? []) {
-              if (!upsTime(a.date, a.time)) continue; // an activity without a date is no event
-              const text = a.status?.description ?? '';
-              const where = [a.location?.address?.city, a.location?.address?.countryCode].filter(Boolean).join(', ');
-              events.push({
-                trackingNumber: pkg.trackingNumber ?? number,
-                at: upsTime(a.date, a.time),
-                kind: trackKind(a.status?.type, text),
-                carrierCode: a.status?.code ?? a.status?.type ?? '',
-                text,
-                ...(where ? { location: where } : {}),
-              });
-            }
-          }
-        }
+        events.push(...trackAnswerEvents(body, number));
       }
       return events;
     },
