@@ -45,6 +45,8 @@ test('a gate user buys a label with its API key and finds it on the month’s bi
   await page.reload();
   await page.getByTestId('gate-users-page').locator('tr', { hasText: 'E2E Gate Shop' }).getByTestId('gate-user-open').click();
   await expect(page.getByTestId('gate-shipments')).toContainText(bought.data.trackingNumbers[0]);
+  // Each parcel shows its delivery state: no word from the carrier yet, or the demo's minute poll already heard it move on.
+  await expect(page.getByTestId(`gate-shipment-delivery-${bought.data.id}`)).toHaveText(/Awaiting the carrier|In transit|Out for delivery|Delivered/);
 
   const period = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(new Date());
   await page.goto('/carriergate/bills');

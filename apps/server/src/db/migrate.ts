@@ -33,6 +33,7 @@ import * as m0035 from '../../migrations/0035_loading_log.js';
 import * as m0034 from '../../migrations/0034_manifests.js';
 import * as m0037 from '../../migrations/0037_track_alert_floor_indexes.js';
 import * as m0038 from '../../migrations/0038_gate_track_alert.js';
+import * as m0039 from '../../migrations/0039_gate_tracking.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034_manifests': m0034,
   '0037_track_alert_floor_indexes': m0037,
   '0038_gate_track_alert': m0038,
+  '0039_gate_tracking': m0039,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -267,6 +267,10 @@ export interface GateLabelsTable {
   bought_at: Timestamp | null;
   voided_at: Timestamp | null;
   tracking_subscribed_at: Timestamp | null;
+  delivery_state: string | null;
+  tracking_at: Timestamp | null;
+  tracking_polled_at: Timestamp | null;
+  delivered_at: Timestamp | null;
 }
 
 export interface GateShipmentsTable {
@@ -282,6 +286,22 @@ export interface GateShipmentsTable {
   sender: Json;
   receiver: Json;
   parcels: Json;
+  created_at: CreatedAt;
+}
+
+export interface GateTrackingEventsTable {
+  id: Generated<number>;
+  gate_label_id: number;
+  gate_user_id: number;
+  carrier: string;
+  tracking_number: string;
+  event_key: string;
+  code: Generated<string>;
+  kind: string;
+  exception: Generated<string>;
+  text: Generated<string>;
+  location: Generated<string>;
+  at: Timestamp;
   created_at: CreatedAt;
 }
 
@@ -1430,6 +1450,7 @@ export interface DB {
   gate_bills: GateBillsTable;
   gate_labels: GateLabelsTable;
   gate_shipments: GateShipmentsTable;
+  gate_tracking_events: GateTrackingEventsTable;
   gate_users: GateUsersTable;
   handed_over_parcels: HandedOverParcelsView;
   idempotency_keys: IdempotencyKeysTable;

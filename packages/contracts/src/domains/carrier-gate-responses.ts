@@ -3,6 +3,7 @@ import { pageOf, wireTime } from '../responses/wire.js';
 import { recordTimes } from '../responses/fields.js';
 import { CARRIER_CODES, PARCEL_LABEL_STATES } from './carriers.js';
 import { storedShipperSchema } from './carriers-responses.js';
+import { trackingEventSchema } from './tracking-responses.js';
 
 /** Answers of the carrier gate routes (docs/carrier-gate.md). A key is answered once, when it is made. */
 
@@ -42,6 +43,14 @@ export type GateKey = z.infer<typeof gateKeySchema>;
 /** A new key: `key` is shown this once and stored only as its hash. */
 export const gateKeyCreatedSchema = gateKeySchema.extend({ key: z.string() });
 
+/**
+ * Where a gate parcel is, by the carrier's latest word (docs/carrier-gate.md "Tracking"); null until the
+ * carrier says more than "label created". Not a Kontor workflow: it follows the carrier, an exception
+ * included (a parcel re-routed after an exception is in transit again).
+ */
+export const GATE_DELIVERY_STATES = ['in_transit', 'in_delivery', 'delivered', 'exception'] as const;
+export type GateDeliveryState = (typeof GATE_DELIVERY_STATES)[number];
+
 export const gateParcelLabelSchema = z.object({
   id: z.number(),
   parcelIndex: z.number(),
@@ -53,6 +62,11 @@ export const gateParcelLabelSchema = z.object({
   errorKind: z.string().nullable(),
   errorCode: z.string().nullable(),
   errorText: z.string(),
+  deliveryState: z.enum(GATE_DELIVERY_STATES).nullable(),
+  /** The time of the parcel's latest carrier event. */
+  lastEventAt: wireTime.nullable(),
+  /** The parcel's carrier events, newest first. */
+  events: z.array(trackingEventSchema),
 });
 
 export const gateShipmentSchema = z.object({

@@ -18,7 +18,7 @@ export const trackingEventSchema = z.object({
 });
 export type TrackingEventRow = z.infer<typeof trackingEventSchema>;
 
-/** What a verified carrier push did: events received, newly stored, orders moved, events of no open order. */
+/** What a verified carrier push did: events received, newly stored, orders and gate parcels moved, events of no open order or gate parcel. */
 export const carrierWebhookAnswerSchema = z.object({
   received: z.number(),
   stored: z.number(),
@@ -30,5 +30,6 @@ export const trackingResponses = {
   'POST /v0/carriers/webhooks/:carrier': carrierWebhookAnswerSchema,
   'GET /v0/outbound/orders/:id/tracking': z.array(trackingEventSchema),
   'POST /v0/outbound/orders/:id/partialFinish': outboundDetailSchema,
-  'POST /v0/outbound/tracking/poll': z.object({ orders: z.number(), events: z.number(), moved: z.number(), finished: z.number() }),
+  /** `gateParcels`: the carrier gate's parcels asked about in the round (their events count in `events`). */
+  'POST /v0/outbound/tracking/poll': z.object({ orders: z.number(), gateParcels: z.number(), events: z.number(), moved: z.number(), finished: z.number() }),
 } satisfies Record<string, z.ZodType>;

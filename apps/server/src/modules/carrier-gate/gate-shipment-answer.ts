@@ -6,6 +6,7 @@ import type { DB } from '../../db/types.js';
 import { AppError } from '../../http/app-error.js';
 import type { CarrierError } from '../carriers/index.js';
 import { gateShipmentsRepo, type GateLabelRow, type GateShipmentRow } from './gate-shipments.repo.js';
+import { gateTrackingRepo, type GateParcelEvent } from './gate-tracking.repo.js';
 
 export const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const time = (value: Date | null) => value as unknown as string;
@@ -18,7 +19,8 @@ export function shipmentState(labels: GateLabelRow[]): GateShipment['state'] {
   return 'failed';
 }
 
-export function toShipment(row: GateShipmentRow, labels: GateLabelRow[]): GateShipment {
+/** The shipment as answered; `events` are its parcels' carrier events, newest first (docs/carrier-gate.md "Tracking"). */
+export function toShipment(row: GateShipmentRow, labels: GateLabelRow[], events: GateParcelEvent[] = []): GateShipment {
   const state = shipmentState(labels);
   return {
     id: Number(row.id),
@@ -44,6 +46,9 @@ export function toShipment(row: GateShipmentRow, labels: GateLabelRow[]): GateSh
         errorKind: kind,
         errorCode: kind ? (CARRIER_ERROR_CODES[kind] ?? 'CarrierRefused') : null,
         errorText: l.error_text,
+        deliveryState: l.delivery_state as GateShipment['parcels'][number]['deliveryState'],
+        lastEventAt: time(l.tracking_at),
+        events: events.filter((e) => e.gateLabelId === Number(l.id)).map(({ gateLabelId: _, ...e }) => e),
       };
     }),
     createdAt: time(row.created_at),
@@ -60,5 +65,14 @@ export function refusal(error: CarrierError): AppError {
 export async function shipmentAnswer(db: Kysely<DB>, id: number): Promise<GateShipment> {
   const [row] = await gateShipmentsRepo.shipments(db, { id });
   if (!row) throw new AppError('NotFound');
-  return toShipment(row, await gateShipmentsRepo.labels(db, [id]));
+  const labels = await gateShipmentsRepo.labels(db, [id]);
+  return toShipment(row, labels, await parcelEvents(db, labels));
+}
+
+/** The carrier events of these parcels, newest first. */
+export function parcelEvents(db: Kysely<DB>, labels: GateLabelRow[]): Promise<GateParcelEvent[]> {
+  return gateTrackingRepo.events(
+    db,
+    labels.map((l) => Number(l.id)),
+  );
 }

@@ -7,7 +7,7 @@ import { mergePdfs } from '../../lib/documents/merge-pdf.js';
 import { carriersServices, type SubscribeOutcome } from '../carriers/index.js';
 import { readGeneratedFiles } from '../files/index.js';
 import { GatePurchaseService } from './gate-purchase.service.js';
-import { refusal, shipmentAnswer, shipmentState, toShipment } from './gate-shipment-answer.js';
+import { parcelEvents, refusal, shipmentAnswer, shipmentState, toShipment } from './gate-shipment-answer.js';
 import { gateShipmentsRepo, type GateShipmentRow } from './gate-shipments.repo.js';
 
 export { GATE_TRACK_SUBSCRIBE_JOB } from './gate-purchase.service.js';
@@ -49,10 +49,12 @@ export class GateShipmentsService {
       this.core.db,
       rows.map((r) => Number(r.id)),
     );
+    const events = await parcelEvents(this.core.db, labels);
     return rows.map((r) =>
       toShipment(
         r,
         labels.filter((l) => Number(l.shipment_id) === Number(r.id)),
+        events,
       ),
     );
   }

@@ -17,6 +17,7 @@ export { webhookSignature } from './webhooks.service.js';
 export { sandboxTrackingNumber } from './drivers/sandbox/tracking-number.js';
 export { trackingConfigOf } from './accounts.service.js';
 export { trackingSources, type TrackingSource } from './tracking-source.js';
+export { storedTrackingEvent, trackingEventAnswer, trackingEventColumns, type StoredTrackingEvent } from './tracking-event.js';
 export type { CarrierAddress } from './driver.js';
 export type { DirectPlan } from './direct-labels.js';
 export { toCarrierAddress } from './direct-labels.js';

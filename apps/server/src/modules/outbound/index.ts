@@ -28,7 +28,9 @@ export { orderWriter, type PastOrderRow, type WaitingOrderRow } from './order-wr
 export type { OrderRow } from './outbound.repo.js';
 export { SHIPPING_LOG_RESOURCE } from './shipping-log.resources.js';
 export { shippingLog, type LoadingLogEntry } from './shipping-log.service.js';
-export type { TrackingService, PollOutcome } from './tracking.service.js';
+export type { TrackingService, PollOutcome, PushOutcome } from './tracking.service.js';
+export type { PollClock } from './tracking-pace.js';
+export type { PollShare } from './tracking-share.js';
 export type { LabelOrderRow, CustomsLineRow } from './label-order.repo.js';
 
 function wire(core: Core) {

@@ -1,9 +1,8 @@
 import type { Locale, OutboundState } from '@kontor/contracts';
 import { OUTBOUND_ORDER } from '@kontor/contracts';
-import type { TrackingEventRow } from '@kontor/contracts/domains/tracking-responses';
 import type { Core } from '../../core.js';
 import { TenantScope } from '../../db/tenant-scope.js';
-import type { TrackingEvent } from '../carriers/index.js';
+import { storedTrackingEvent, type TrackingEvent } from '../carriers/index.js';
 import { msgToMerchant } from '../inbound/index.js';
 import { stockTransaction } from '../inventory/index.js';
 import { stateOf } from './order-status.service.js';
@@ -21,25 +20,9 @@ const EXCEPTION_TEXTS: Record<Locale, (unid: string, what: string) => string> = 
   de: (unid, what) => `Zustellproblem bei Auftrag ${unid}: ${what}`,
 };
 
-/** A driver event as a row: `returned` is the exception "returned to sender". */
+/** A driver event as an order's row (keyed as every stored event is: carriers/tracking-event.ts). */
 export function normalize(order: OpenOrder, carrier: string, e: TrackingEvent): NewTrackingEvent {
-  const returned = e.kind === 'returned';
-  const kind: TrackingEventRow['kind'] = e.kind === 'returned' ? 'exception' : e.kind;
-  const exception: TrackingEventRow['exception'] = kind !== 'exception' ? '' : returned ? 'returnedToSender' : (e.exception ?? 'other');
-  const at = new Date(e.at);
-  return {
-    orderId: order.id,
-    merchantId: order.merchantId,
-    carrier,
-    trackingNumber: e.trackingNumber,
-    eventKey: e.eventId ? `id:${e.eventId}` : `${at.toISOString()}|${e.carrierCode}`,
-    code: e.carrierCode.slice(0, 100),
-    kind,
-    exception,
-    text: e.text.slice(0, 500),
-    location: (e.location ?? '').slice(0, 200),
-    at,
-  };
+  return { orderId: order.id, merchantId: order.merchantId, ...storedTrackingEvent(carrier, e) };
 }
 
 /** An order's tracking events applied: stored once each, the order moved through the machine (the poll's and the push's). */

@@ -2,6 +2,7 @@ import type { TrackingEventRow } from '@kontor/contracts/domains/tracking-respon
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { tenantSql, whereTenant, type TenantScope } from '../../db/tenant-scope.js';
+import { trackingEventAnswer, trackingEventColumns, type StoredTrackingEvent } from '../carriers/index.js';
 
 /** An order whose parcels the poll asks the carrier about. */
 export interface OpenOrder {
@@ -11,19 +12,8 @@ export interface OpenOrder {
   trackingNumbers: string[];
 }
 
-export interface NewTrackingEvent {
-  orderId: number;
-  merchantId: number;
-  carrier: string;
-  trackingNumber: string;
-  eventKey: string;
-  code: string;
-  kind: TrackingEventRow['kind'];
-  exception: TrackingEventRow['exception'];
-  text: string;
-  location: string;
-  at: Date;
-}
+/** An order's event: the stored event (carriers/tracking-event.ts) with its order and merchant. */
+export type NewTrackingEvent = StoredTrackingEvent & { orderId: number; merchantId: number };
 
 const lines = (bundle: string) =>
   bundle
@@ -59,21 +49,7 @@ export const trackingRepo = {
     if (events.length === 0) return 0;
     const inserted = await db
       .insertInto('tracking_events')
-      .values(
-        events.map((e) => ({
-          order_id: e.orderId,
-          merchant_id: e.merchantId,
-          carrier: e.carrier,
-          tracking_number: e.trackingNumber,
-          event_key: e.eventKey,
-          code: e.code,
-          kind: e.kind,
-          exception: e.exception,
-          text: e.text,
-          location: e.location,
-          at: e.at,
-        })),
-      )
+      .values(events.map((e) => ({ order_id: e.orderId, merchant_id: e.merchantId, ...trackingEventColumns(e) })))
       .onConflict((oc) => oc.columns(['carrier', 'tracking_number', 'event_key']).doNothing())
       .returning('id')
       .execute();
@@ -106,17 +82,7 @@ export const trackingRepo = {
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    return rows.map((r) => ({
-      id: Number(r.id),
-      carrier: r.carrier,
-      trackingNumber: r.tracking_number,
-      code: r.code,
-      kind: r.kind as TrackingEventRow['kind'],
-      exception: r.exception as TrackingEventRow['exception'],
-      text: r.text,
-      location: r.location,
-      at: new Date(r.at).toISOString(),
-    }));
+    return rows.map(trackingEventAnswer);
   },
 
   /** Keeps the order's latest event on the order (the in-transit list reads it from the order). */

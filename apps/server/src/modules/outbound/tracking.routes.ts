@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { ok } from '../../http/reply.js';
 import { can, canRetry, idParams, routeDocs } from '../../http/route-config.js';
+import { carrierTrackingFlow } from '../../flows/carrier-tracking.flow.js';
 import { carriersServices } from '../carriers/index.js';
 import { registerJobHandler } from '../jobs/index.js';
 import { outboundServices } from './index.js';
-import { trackingRound } from './tracking.service.js';
 
 const route = routeDocs(['outbound']);
 /** The largest push a carrier may send (a Track Alert message is under 2 KB; a batch of sandbox events more). */
@@ -25,6 +25,8 @@ export const TRACKING_POLL_JOB = 'outbound.tracking.poll';
  */
 export function registerTrackingRoutes(app: FastifyInstance, core: Core): void {
   const { tracking } = outboundServices(core);
+  // A round and a push also reach the carrier gate's parcels (docs/carrier-gate.md "Tracking").
+  const carrierTracking = carrierTrackingFlow(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/v0/outbound/orders/:id/tracking',
@@ -38,7 +40,7 @@ export function registerTrackingRoutes(app: FastifyInstance, core: Core): void {
   );
 
   r.post('/v0/outbound/tracking/poll', route(can('p11y.orders.manage'), 'Poll the carriers for tracking now (one round, then the finishing)'), async (req) =>
-    ok(await tracking.pollNow(req.auth!)),
+    ok(await carrierTracking.pollNow(req.auth!)),
   );
   // The signature covers the body's bytes as sent, so this scope keeps JSON bodies raw.
   void app.register(async (scope) => {
@@ -52,14 +54,14 @@ export function registerTrackingRoutes(app: FastifyInstance, core: Core): void {
         async (req) => {
           const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
           const { events } = await carriersServices(core).webhooks.verify(req.params.carrier, raw, req.headers);
-          return ok(await tracking.applyPushed(req.params.carrier, events));
+          return ok(await carrierTracking.push(req.params.carrier, events));
         },
       );
   });
 
   registerJobHandler(TRACKING_POLL_JOB, async ({ payload }) => {
     const limit = Number(payload.limit) > 0 ? Number(payload.limit) : core.config.TRACKING_POLL_LIMIT;
-    return { result: await trackingRound(tracking, limit) };
+    return { result: await carrierTracking.round(limit) };
   });
 
   if (core.config.JOBS && core.config.TRACKING_POLL_MS > 0) {
@@ -67,7 +69,8 @@ export function registerTrackingRoutes(app: FastifyInstance, core: Core): void {
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      trackingRound(tracking, core.config.TRACKING_POLL_LIMIT)
+      carrierTracking
+        .round(core.config.TRACKING_POLL_LIMIT)
         .catch((err: unknown) => core.log.warn({ err }, 'tracking round failed'))
         .finally(() => (running = false));
     }, core.config.TRACKING_POLL_MS);

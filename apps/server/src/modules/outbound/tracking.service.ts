@@ -15,6 +15,7 @@ import { normalize, TrackingEventsService } from './tracking-events.service.js';
 import { trackingLookupRepo } from './tracking-lookup.repo.js';
 import { CarrierPace, realClock, type PollClock } from './tracking-pace.js';
 import { trackingRepo, type NewTrackingEvent, type OpenOrder } from './tracking.repo.js';
+import { PollShare } from './tracking-share.js';
 
 /** States whose parcels are still on their way: the poll asks about these. */
 const OPEN: readonly OutboundState[] = ['shipped', 'partiallyShipped', 'inTransit', 'inDelivery'];
@@ -59,17 +60,23 @@ export class TrackingService {
     return parsed.success ? parsed.data : trackingRulesSchema.parse({});
   }
 
+  /** A round's budget and paces (`tracking.rules`), for a round that also polls the carrier gate's parcels. */
+  async roundShare(clock: PollClock = realClock): Promise<PollShare> {
+    const rules = await this.rules();
+    return new PollShare(rules.perCarrierPerPoll, rules.perCarrierPerSecond, () => new CarrierPace(rules.perCarrierPerSecond, clock));
+  }
+
   /**
    * One poll round over at most `limit` orders, oldest polled first, read in steps of ROUND_CHUNK. Per
-   * carrier at most `perCarrierPerPoll` orders are asked about; the rest keep their place for the next
-   * round. Each carrier's calls are spread so that at most `perCarrierPerSecond` numbers are asked
-   * about in any second (CarrierPace), however many parcels are open.
+   * carrier at most `perCarrierPerPoll` orders are asked about (fewer when the round's `share` keeps turns
+   * for the gate's parcels); the rest keep their place for the next round. Each carrier's calls are spread
+   * so that at most `perCarrierPerSecond` numbers are asked about in any second (CarrierPace), however
+   * many parcels are open.
    */
-  async pollTracking(limit: number, now = new Date(), clock: PollClock = realClock): Promise<PollOutcome> {
-    const rules = await this.rules();
+  async pollTracking(limit: number, now = new Date(), clock: PollClock = realClock, share?: PollShare): Promise<PollOutcome> {
+    const round = share ?? (await this.roundShare(clock));
     const statuses = OPEN.map((s) => OUTBOUND_ORDER.codeOf(s));
     const candidates = await trackingRepo.openOrders(this.core.db, TenantScope.all, statuses, limit);
-    const perCarrier = new Map<string, number>();
     const groups = new Map<string, { carrier: string; accountId: number | null; orders: OpenOrder[] }>();
     for (let i = 0; i < candidates.length; i += ROUND_CHUNK) {
       const chunk = candidates.slice(i, i + ROUND_CHUNK);
@@ -83,9 +90,7 @@ export class TrackingService {
       for (const order of chunk) {
         const source = sources.get(order.id);
         if (!source) continue;
-        const taken = perCarrier.get(source.carrier) ?? 0;
-        if (taken >= rules.perCarrierPerPoll) continue; // keeps its place for the next round
-        perCarrier.set(source.carrier, taken + 1);
+        if (!round.take(source.carrier)) continue; // keeps its place for the next round
         const key = `${source.carrier}:${source.accountId ?? ''}`;
         const group = groups.get(key) ?? { ...source, orders: [] };
         group.orders.push(order);
@@ -93,7 +98,6 @@ export class TrackingService {
       }
     }
     const outcome: PollOutcome = { orders: 0, events: 0, moved: 0 };
-    const paces = new Map<string, CarrierPace>();
     for (const { carrier, accountId, orders } of groups.values()) {
       for (let i = 0; i < orders.length; i += ROUND_CHUNK) {
         await trackingRepo.markPolled(
@@ -104,10 +108,8 @@ export class TrackingService {
       }
       const resolved = await trackingConfigOf(carriersServices(this.core).accounts, this.core.db, carrier, accountId);
       if (!resolved?.driver.track) continue;
-      // One pace per carrier: two accounts of one carrier share its limit.
-      const pace = paces.get(carrier) ?? new CarrierPace(rules.perCarrierPerSecond, clock);
-      paces.set(carrier, pace);
-      const perCall = Math.min(CALL_BATCH, rules.perCarrierPerSecond);
+      const pace = round.pace(carrier);
+      const perCall = Math.min(CALL_BATCH, round.perSecond);
       let batch: OpenOrder[] = [];
       const flush = async () => {
         const numbers = batch.flatMap((o) => o.trackingNumbers);
@@ -211,24 +213,9 @@ export class TrackingService {
     return this.orders.detail(auth, id);
   }
 
-  /**
-   * "Poll now" for staff (the office after a carrier's outage, the browser walk): one round as the
-   * interval runs it. It asks about every merchant's parcels, so a session bound to a merchant is refused.
-   */
-  async pollNow(auth: AuthContext): Promise<PollOutcome & { finished: number }> {
-    if (auth.merchantId !== null) throw new AppError('NoPermission');
-    return trackingRound(this, this.core.config.TRACKING_POLL_LIMIT);
-  }
-
   /** An order's tracking events, newest first; NotFound outside the caller's scope. */
   async events(auth: AuthContext, id: number): Promise<TrackingEventRow[]> {
     await this.orders.mustFind(this.core.db, auth, id);
     return trackingRepo.events(this.core.db, TenantScope.of(auth), id);
   }
-}
-
-/** For the interval and the job: one poll round, then the finishing. */
-export async function trackingRound(service: TrackingService, limit: number): Promise<PollOutcome & { finished: number }> {
-  const polled = await service.pollTracking(limit);
-  return { ...polled, finished: await service.finishDelivered() };
 }

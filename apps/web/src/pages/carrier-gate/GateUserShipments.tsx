@@ -5,10 +5,14 @@ import { invalidateDomains } from '../../api/query-client.js';
 import { formatDateTime, formatMoney } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { fromCents, gateApi, type GateShipment } from './gate-api.js';
+import { GateDeliveryTag, GateShipmentTracking } from './GateShipmentTracking.js';
 
 const TONE: Record<GateShipment['state'], string> = { pending: 'orange', bought: 'green', failed: 'red', voided: 'default' };
 
-/** The latest shipments a gate user bought with its keys, with their tracking numbers and label PDF. */
+/**
+ * The latest shipments a gate user bought with its keys, with their tracking numbers, each parcel's
+ * delivery state and label PDF; a row opens to its parcels' carrier events (docs/carrier-gate.md "Tracking").
+ */
 export function GateUserShipments({ gateUserId }: { gateUserId: number }) {
   const { t, i18n } = useTranslation();
   const canEdit = useCan()('c5r.users.edit');
@@ -24,11 +28,23 @@ export function GateUserShipments({ gateUserId }: { gateUserId: number }) {
         pagination={false}
         locale={{ emptyText: t('gate.noShipments') }}
         scroll={{ x: 'max-content' }}
+        expandable={{ expandedRowRender: (s) => <GateShipmentTracking shipment={s} />, rowExpandable: (s) => s.state === 'bought' }}
         columns={[
           { key: 'createdAt', dataIndex: 'createdAt', title: t('gate.created'), render: formatDateTime },
           { key: 'reference', dataIndex: 'reference', title: t('gate.reference') },
           { key: 'product', title: t('gate.product'), render: (_: unknown, s) => `${s.carrier.toUpperCase()} ${s.product}` },
           { key: 'state', title: t('gate.state'), render: (_: unknown, s) => <Tag color={TONE[s.state]}>{t(`gate.shipmentState.${s.state}`)}</Tag> },
+          {
+            key: 'delivery',
+            title: t('gate.delivery'),
+            render: (_: unknown, s) => (
+              <Space size={4} wrap data-testid={`gate-shipment-delivery-${s.id}`}>
+                {s.parcels.map((p) => (
+                  <GateDeliveryTag key={p.id} parcel={p} />
+                ))}
+              </Space>
+            ),
+          },
           { key: 'tracking', title: t('gate.tracking'), render: (_: unknown, s) => s.trackingNumbers.join(', ') },
           {
             key: 'cost',

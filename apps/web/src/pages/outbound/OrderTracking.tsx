@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Tag, Timeline, Typography } from 'antd';
+import { Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DocNo } from '../../components/DocNo.js';
-import { formatDateTime } from '../../lib/format.js';
 import { outboundApi } from './outbound-api.js';
-import { eventsByParcel, trackingColour, trackingKindKey } from './tracking-view.js';
+import { TrackingTimeline } from '../../components/tracking/TrackingTimeline.js';
+import { eventsByParcel } from '../../components/tracking/tracking-view.js';
 
 /**
  * An order's carrier tracking events (issue 19 item 5), one timeline per parcel, newest first. The
@@ -22,22 +22,7 @@ export function OrderTracking({ orderId }: { orderId: number }) {
           <Typography.Text strong>
             <DocNo>{parcel.trackingNumber}</DocNo>
           </Typography.Text>
-          <Timeline
-            style={{ marginTop: 8 }}
-            items={parcel.events.map((e) => ({
-              key: e.id,
-              color: trackingColour(e),
-              children: (
-                <div data-testid="order-tracking-event">
-                  <Tag color={trackingColour(e)}>{t(trackingKindKey(e))}</Tag>
-                  <Typography.Text>{e.text}</Typography.Text>
-                  <div>
-                    <Typography.Text type="secondary">{[formatDateTime(e.at), e.location].filter(Boolean).join(' · ')}</Typography.Text>
-                  </div>
-                </div>
-              ),
-            }))}
-          />
+          <TrackingTimeline events={parcel.events} eventTestId="order-tracking-event" />
         </div>
       ))}
     </div>

@@ -22,7 +22,7 @@ import { CARRIER_ERROR_CODES, type CarrierErrorKindName } from '@kontor/contract
 import { CarrierLabelLine, carrierLabelColumns, usePageLabels } from './CarrierLabelCells.js';
 import { CorrectAndRetry } from './CorrectAndRetry.js';
 import { LabelRetryButton, useReasonText } from './LabelQueueActions.js';
-import { latestOf, trackingColour, trackingKindKey } from './tracking-view.js';
+import { latestOf, trackingColour, trackingKindKey } from '../../components/tracking/tracking-view.js';
 
 export interface OutboundFilters {
   q?: string;
