@@ -25,6 +25,8 @@ interface Props<T> {
   testId: string;
   list: CursorList<T>;
   columns: ColumnsType<T>;
+  /** What a phone shows instead of `columns` (one `phoneLine` column, maybe a figure beside it). */
+  phoneColumns?: ColumnsType<T>;
   search?: ListSearch;
   /** The list's own filters, after the search. */
   filters?: ReactNode;
@@ -47,7 +49,7 @@ interface Props<T> {
  * pager with the spec's page sizes; the screen brings its columns, filters and bulk actions.
  */
 export function ListScaffold<T extends { id: number | string }>(props: Props<T>) {
-  const { id, testId, list, columns, bare, aboveTable, rowSelection, tableLayout, scrollX = 'max-content', children } = props;
+  const { id, testId, list, columns, phoneColumns, bare, aboveTable, rowSelection, tableLayout, scrollX = 'max-content', children } = props;
   const mobile = useLayout((s) => s.device === 'mobile');
   return (
     <div data-testid={testId}>
@@ -57,7 +59,7 @@ export function ListScaffold<T extends { id: number | string }>(props: Props<T>)
         rowKey="id"
         size="small"
         loading={list.loading}
-        columns={columns}
+        columns={mobile && phoneColumns ? phoneColumns : columns}
         dataSource={list.rows}
         pagination={false}
         rowSelection={rowSelection}

@@ -1,11 +1,12 @@
 import { COUNTRY_CODES } from '@kontor/contracts/countries';
 import { CARRIER_CODES } from '@kontor/contracts/domains/carriers';
-import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
+import { Col, Drawer, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { leafOf, problemText } from '../../api/field-errors.js';
 import { invalidateDomains } from '../../api/query-client.js';
+import { DrawerSaveButtons } from '../../components/FormDrawerParts.js';
 import { notify } from '../../notify/queue.js';
 import { gateApi, type GateUser } from './gate-api.js';
 import { GateUserKeys } from './GateUserKeys.js';
@@ -105,14 +106,7 @@ export function GateUserDrawer({
       size="large"
       title={user ? user.company : t('gate.newUser')}
       destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="gate-user-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      extra={<DrawerSaveButtons saving={saving} onCancel={onClose} onSave={() => form.submit()} testId="gate-user" />}
     >
       <Form
         key={user?.id ?? 'new'}

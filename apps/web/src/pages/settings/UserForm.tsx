@@ -1,11 +1,12 @@
 import type { ApiData } from '@kontor/contracts/api-responses';
 import { LOCALES } from '@kontor/contracts';
-import { Alert, Button, Drawer, Form, Input, Select, Space, Switch } from 'antd';
+import { Alert, Drawer, Form, Input, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { api } from '../../api/request.js';
 import { notify } from '../../notify/queue.js';
+import { DrawerSaveButtons } from '../../components/FormDrawerParts.js';
 import { roleLabel } from '../../auth/role-label.js';
 
 /** A user as `GET /v0/users/` lists it (its contract). */
@@ -74,14 +75,7 @@ export function UserForm({ open, user, onClose, onSaved }: Props) {
       size="large"
       title={user ? user.account : t('users.new')}
       destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="user-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      extra={<DrawerSaveButtons saving={saving} onCancel={onClose} onSave={() => form.submit()} testId="user" />}
     >
       {conflict && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('mask.conflict')} data-testid="user-conflict" />}
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v).catch(() => undefined)} data-testid="user-form">
