@@ -1,12 +1,12 @@
 import { COUNTRY_CODES } from '@kontor/contracts/countries';
 import { CARRIER_CODES } from '@kontor/contracts/domains/carriers';
-import { Col, Drawer, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { leafOf, problemText } from '../../api/field-errors.js';
 import { invalidateDomains } from '../../api/query-client.js';
-import { DrawerSaveButtons } from '../../components/FormDrawerParts.js';
+import { FormDrawer } from '../../components/FormDrawerParts.js';
 import { notify } from '../../notify/queue.js';
 import { gateApi, type GateUser } from './gate-api.js';
 import { GateUserKeys } from './GateUserKeys.js';
@@ -100,14 +100,7 @@ export function GateUserDrawer({
   };
 
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      size="large"
-      title={user ? user.company : t('gate.newUser')}
-      destroyOnHidden
-      extra={<DrawerSaveButtons saving={saving} onCancel={onClose} onSave={() => form.submit()} testId="gate-user" />}
-    >
+    <FormDrawer open={open} onClose={onClose} title={user ? user.company : t('gate.newUser')} saving={saving} onSave={() => form.submit()} testId="gate-user">
       <Form
         key={user?.id ?? 'new'}
         form={form}
@@ -187,6 +180,6 @@ export function GateUserDrawer({
           <GateUserShipments gateUserId={user.id} />
         </>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,12 +1,12 @@
 import type { ApiData } from '@kontor/contracts/api-responses';
 import { LOCALES } from '@kontor/contracts';
-import { Alert, Drawer, Form, Input, Select, Switch } from 'antd';
+import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { api } from '../../api/request.js';
 import { notify } from '../../notify/queue.js';
-import { DrawerSaveButtons } from '../../components/FormDrawerParts.js';
+import { FormDrawer } from '../../components/FormDrawerParts.js';
 import { roleLabel } from '../../auth/role-label.js';
 
 /** A user as `GET /v0/users/` lists it (its contract). */
@@ -69,14 +69,7 @@ export function UserForm({ open, user, onClose, onSaved }: Props) {
   };
 
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      size="large"
-      title={user ? user.account : t('users.new')}
-      destroyOnHidden
-      extra={<DrawerSaveButtons saving={saving} onCancel={onClose} onSave={() => form.submit()} testId="user" />}
-    >
+    <FormDrawer open={open} onClose={onClose} title={user ? user.account : t('users.new')} saving={saving} onSave={() => form.submit()} testId="user">
       {conflict && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('mask.conflict')} data-testid="user-conflict" />}
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v).catch(() => undefined)} data-testid="user-form">
         {!user && (
@@ -132,6 +125,6 @@ export function UserForm({ open, user, onClose, onSaved }: Props) {
           <Input.Password autoComplete="new-password" data-testid="user-password" />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
