@@ -35,7 +35,8 @@ export type QueryDomain =
   | 'pack-table'
   | 'prepack-keys'
   | 'pallets'
-  | 'manifests';
+  | 'manifests'
+  | 'stock';
 
 export const listKey = (domain: QueryDomain, params: Record<string, unknown>, scope = '') => [domain, 'list', scope, params] as const;
 export const recordKey = (domain: QueryDomain, id: number | null) => [domain, 'record', id] as const;

@@ -42,6 +42,8 @@ export function useListQuery<T>(
     rows: page?.data ?? [],
     total: page?.total ?? 0,
     totalCapped: !!page?.totalCapped,
+    /** The page as the server answered it, for what a list reads beyond its rows (the stock groups' sums). */
+    page,
     loading: query.isFetching,
     pageSize,
     setPageSize,

@@ -1,9 +1,8 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Typography, Upload } from 'antd';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staticUrl } from '../api/static-url.js';
-import { uploadFile } from '../api/upload.js';
+import { useUploads } from '../api/use-uploads.js';
 import type { StoredFile } from '../api/files.js';
 import { na } from '../lib/format.js';
 
@@ -32,24 +31,7 @@ export function FileLinks({ files }: { files: StoredFile[] }) {
  */
 export function FilesInput({ value = [], onChange }: { value?: StoredFile[]; onChange?: (files: StoredFile[]) => void }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(0);
-  // Several files upload at once: each adds itself to the list as it stands when it finishes.
-  const latest = useRef(value);
-  useEffect(() => {
-    latest.current = value;
-  }, [value]);
-  const add = async (file: File) => {
-    setBusy((n) => n + 1);
-    try {
-      const stored = await uploadFile('intern', file);
-      latest.current = [...latest.current, { id: stored.id, name: stored.name }].slice(0, MAX_FILES);
-      onChange?.(latest.current);
-    } catch {
-      // uploadFile has shown why (a type that is not a document, a file too large).
-    } finally {
-      setBusy((n) => n - 1);
-    }
-  };
+  const { busy, add } = useUploads({ kind: 'intern', value, onChange, entry: (stored) => ({ id: stored.id, name: stored.name }), max: MAX_FILES });
   return (
     <div data-testid="inbound-files">
       {value.map((file) => (
@@ -75,7 +57,7 @@ export function FilesInput({ value = [], onChange }: { value?: StoredFile[]; onC
             return false;
           }}
         >
-          <Button icon={<UploadOutlined />} loading={busy > 0} style={{ marginTop: value.length ? 8 : 0 }} data-testid="inbound-files-upload">
+          <Button icon={<UploadOutlined />} loading={busy} style={{ marginTop: value.length ? 8 : 0 }} data-testid="inbound-files-upload">
             {t('inbound.upload')}
           </Button>
         </Upload>

@@ -1,5 +1,5 @@
-import { Alert, Button, Space } from 'antd';
-import type { CSSProperties } from 'react';
+import { Alert, Button, Drawer, Space } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -15,6 +15,34 @@ export function DrawerSaveButtons({ saving, onCancel, onSave, testId }: { saving
         {t('common.save')}
       </Button>
     </Space>
+  );
+}
+
+interface FormDrawerProps {
+  open: boolean;
+  onClose(): void;
+  title: ReactNode;
+  saving: boolean;
+  /** Submits the form (`form.submit()`). */
+  onSave(): void;
+  /** The save button is `<testId>-save`. */
+  testId: string;
+  children: ReactNode;
+}
+
+/** A record's form in a large side drawer, emptied when it closes, with cancel and save in its header. */
+export function FormDrawer({ open, onClose, title, saving, onSave, testId, children }: FormDrawerProps) {
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size="large"
+      title={title}
+      destroyOnHidden
+      extra={<DrawerSaveButtons saving={saving} onCancel={onClose} onSave={onSave} testId={testId} />}
+    >
+      {children}
+    </Drawer>
   );
 }
 

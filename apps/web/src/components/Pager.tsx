@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CursorList } from '../api/use-list-query.js';
 
 /** The total, the page size (spec §9, kept in the address) and previous / next under a cursor-paged list. */
-export function Pager({ list, testId }: { list: Omit<CursorList, 'rows'>; testId: string }) {
+export function Pager({ list, testId }: { list: Omit<CursorList, 'rows' | 'page'>; testId: string }) {
   const { t } = useTranslation();
   return (
     <Space wrap style={{ marginTop: 12, width: '100%', justifyContent: 'space-between' }}>

@@ -1,14 +1,13 @@
 import { CloudSyncOutlined } from '@ant-design/icons';
-import type { Job } from '@kontor/contracts/domains/jobs';
 import { Badge, Button, Empty, List, Popover, Progress, Space, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../api/download.js';
 import { api } from '../api/request.js';
 import { formatDateTime } from '../lib/format.js';
-import { useRealtime } from '../realtime/events.js';
+import { ACTIVE_JOB } from './JobProgress.js';
+import { useJobList } from './use-job-list.js';
 
-const ACTIVE = new Set(['queued', 'running']);
+const readJobs = () => api('GET /v0/jobs/', { quiet: true, background: true });
 
 /**
  * The user's background jobs in the top bar (issue 3 §7): live progress from `job` socket events,
@@ -16,28 +15,8 @@ const ACTIVE = new Set(['queued', 'running']);
  */
 export function JobsIndicator() {
   const { t } = useTranslation();
-  const [jobs, setJobs] = useState<Job[]>([]);
-  const events = useRealtime((s) => s.jobs);
-
-  const load = useCallback(() => api('GET /v0/jobs/', { quiet: true, background: true }).then(setJobs, () => undefined), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  // A finished or new job: read the list again (result address, error text).
-  const eventKey = Object.values(events)
-    .map((e) => `${e.id}:${e.status}`)
-    .join(',');
-  useEffect(() => {
-    if (eventKey) void load();
-  }, [eventKey, load]);
-
-  const live = jobs.map((job) => {
-    const event = events[job.id];
-    return event && ACTIVE.has(job.status)
-      ? { ...job, status: event.status as Job['status'], done: event.done, total: event.total, message: event.message ?? job.message }
-      : job;
-  });
-  const active = live.filter((j) => ACTIVE.has(j.status)).length;
+  const { live, load } = useJobList(readJobs);
+  const active = live.filter((j) => ACTIVE_JOB.has(j.status)).length;
   if (!live.length) return null;
 
   const content = (
@@ -55,7 +34,7 @@ export function JobsIndicator() {
                 {t('jobs.download')}
               </Button>
             ) : null,
-            ACTIVE.has(job.status) ? (
+            ACTIVE_JOB.has(job.status) ? (
               <Button key="cancel" size="small" type="link" danger onClick={() => void api('POST /v0/jobs/:id/cancel', { path: { id: job.id } }).then(load)}>
                 {t('common.cancel')}
               </Button>

@@ -32,73 +32,92 @@ const OUTBOUND_VIEWS: Record<string, OutboundView> = {
 };
 
 /**
+ * Every page module below `pages/` (`home/HomePage`), each loaded lazily in its own chunk; the pages
+ * outside the console's tabs (sign-in, password reset, the system page) are loaded by the router and the shell.
+ */
+const PAGES = import.meta.glob<{ default: ComponentType }>(['../pages/*/*Page.tsx', '!../pages/public/*', '!../pages/system/*']);
+
+/** The screen of a page module whose default export is the screen; a wrong name fails at start-up. */
+function page(file: string): LazyExoticComponent<ComponentType> {
+  const load = PAGES[`../pages/${file}.tsx`];
+  if (!load) throw new Error(`screens/registry: no page pages/${file}.tsx`);
+  return lazyScreen(load);
+}
+
+/** Route path → page module (below `pages/`) for the screens that are a page's default export. */
+const PAGE_SCREENS: Record<string, string> = {
+  '/home': 'home/HomePage',
+  '/personal/settings': 'personal/PersonalSettingsPage',
+  '/settings/users/list': 'settings/UsersListPage',
+  '/maske': 'maske/MaskRoutePage',
+  '/maske/edit': 'maske/MaskEditPage',
+  '/spreadsheet': 'maske/SpreadsheetPage',
+  '/settings/masken': 'settings/MasksPage',
+  '/settings/users/oauth2': 'settings/OauthClientsPage',
+  '/carriergate/users': 'carrier-gate/GateUsersPage',
+  '/carriergate/bills': 'carrier-gate/GateBillsPage',
+  '/settings/files': 'settings/FilesPage',
+  '/settings/list': 'settings/SettingsListPage',
+  '/settings/carriers': 'carriers/CarrierSettingsPage',
+  '/settings/roles/list': 'settings/RolesListPage',
+  '/settings/roles/privileges': 'settings/PrivilegesPage',
+  '/wms/munit': 'inventory/MergedUnitsPage',
+  '/wms/inventory': 'inventory/InventoryPage',
+  '/mEP/inventory': 'inventory/InventoryPage',
+  '/eEP/inbound-orders': 'inbound/InboundOrdersPage',
+  '/mEP/inbound-orders': 'inbound/InboundOrdersPage',
+  '/wEP/inbound-orders': 'inbound/InboundOrdersPage',
+  '/c7r/orders': 'inbound/ContainersPage',
+  '/wEP/receivingScan': 'receiving/ReceivingScanPage',
+  '/eEP/receiving': 'receiving/ReceivingPage',
+  '/wEP/receiving': 'receiving/ReceivingPage',
+  '/wEP/loggingScan': 'receiving/LoggingScanPage',
+  '/eEP/received': 'returns/ReturnsPage',
+  '/wEP/received': 'returns/ReturnsPage',
+  '/mEP/received': 'returns/ReturnsPage',
+  '/eEP/tickets': 'tickets/TicketsPage',
+  '/tools/receivingExport': 'tools/ReceivingExportPage',
+  '/tools/outboundExport': 'tools/OutboundExportPage',
+  '/tools/outboundExportTask': 'tools/OutboundExportTaskPage',
+  '/tools/labelMultiplePrint': 'labels/LabelMultiplePrintPage',
+  '/tools/commonLogisticsLabels': 'labels/CommonLogisticsLabelsPage',
+  '/pdfViewer': 'labels/PdfViewerPage',
+  '/printItemlist': 'labels/PrintItemlistPage',
+  '/wEP/printStation': 'printing/PrintStationPage',
+  '/wEP/skuScan': 'sku-qc/SkuScanPage',
+  '/wEP/shippingScan': 'shipping/ShippingScanPage',
+  '/wEP/loadingScan': 'loading/LoadingScanPage',
+  '/wEP/loadingConfigs': 'loading/LoadingConfigsPage',
+  '/wEP/manifests': 'manifests/ManifestsPage',
+  '/wEP/snScan': 'sku-qc/SnScanPage',
+  '/wEP/pick2C': 'picking/PicklistsPage',
+  '/mEP/picklist': 'picking/MerchantPicklistPage',
+  '/wEP/packScanSingle': 'packing/PackScanSinglePage',
+  '/wEP/pickingScan': 'picking-scan/PickingScanPage',
+  '/wEP/packScanOrder': 'pack-scan-order/PackScanOrderPage',
+  '/wEP/packScanBatch': 'packing/PackScanBatchPage',
+  '/wEP/PackScanPre': 'packing/PackScanPrePage',
+  '/wEP/PackScanEF': 'pack-scan-ef/PackScanEFPage',
+  '/mEP/packScanRef': 'pack-scan-ref/PackScanRefPage',
+  '/wEP/packlist': 'packing/PacklistPage',
+  // The compartments' mask list with the range creator (issue 17 item 9).
+  '/wms/storehouse/compartment': 'inventory/CompartmentsPage',
+};
+
+/**
  * The screens built so far, by route path. A route of the contracts' table appears in the menu and
  * can be opened only when a screen is bound here, so nothing unbuilt is shown. Every screen is its
  * own lazily loaded chunk.
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/home': lazyScreen(() => import('../pages/home/HomePage.js')),
-  '/personal/settings': lazyScreen(() => import('../pages/personal/PersonalSettingsPage.js')),
-  '/settings/users/list': lazyScreen(() => import('../pages/settings/UsersListPage.js')),
-  '/maske': lazyScreen(() => import('../pages/maske/MaskRoutePage.js')),
-  '/maske/edit': lazyScreen(() => import('../pages/maske/MaskEditPage.js')),
-  '/spreadsheet': lazyScreen(() => import('../pages/maske/SpreadsheetPage.js')),
-  '/settings/masken': lazyScreen(() => import('../pages/settings/MasksPage.js')),
-  '/settings/users/oauth2': lazyScreen(() => import('../pages/settings/OauthClientsPage.js')),
-  '/carriergate/users': lazyScreen(() => import('../pages/carrier-gate/GateUsersPage.js')),
-  '/carriergate/bills': lazyScreen(() => import('../pages/carrier-gate/GateBillsPage.js')),
-  '/settings/files': lazyScreen(() => import('../pages/settings/FilesPage.js')),
-  '/settings/list': lazyScreen(() => import('../pages/settings/SettingsListPage.js')),
-  '/settings/carriers': lazyScreen(() => import('../pages/carriers/CarrierSettingsPage.js')),
-  '/settings/roles/list': lazyScreen(() => import('../pages/settings/RolesListPage.js')),
-  '/settings/roles/privileges': lazyScreen(() => import('../pages/settings/PrivilegesPage.js')),
+  ...Object.fromEntries(Object.entries(PAGE_SCREENS).map(([path, file]) => [path, page(file)])),
+  // Screens that are a page's named export with props.
   '/wms/item': lazyScreen(() => import('../pages/inventory/ItemsPage.js').then(({ ItemsPage }) => ({ default: () => <ItemsPage mask="wms.item" /> }))),
   '/mEP/item': lazyScreen(() => import('../pages/inventory/ItemsPage.js').then(({ ItemsPage }) => ({ default: () => <ItemsPage mask="mep.item" /> }))),
-  '/wms/munit': lazyScreen(() => import('../pages/inventory/MergedUnitsPage.js')),
-  '/wms/inventory': lazyScreen(() => import('../pages/inventory/InventoryPage.js')),
-  '/mEP/inventory': lazyScreen(() => import('../pages/inventory/InventoryPage.js')),
-  '/eEP/inbound-orders': lazyScreen(() => import('../pages/inbound/InboundOrdersPage.js')),
-  '/mEP/inbound-orders': lazyScreen(() => import('../pages/inbound/InboundOrdersPage.js')),
-  '/wEP/inbound-orders': lazyScreen(() => import('../pages/inbound/InboundOrdersPage.js')),
-  '/c7r/orders': lazyScreen(() => import('../pages/inbound/ContainersPage.js')),
-  '/wEP/receivingScan': lazyScreen(() => import('../pages/receiving/ReceivingScanPage.js')),
-  '/eEP/receiving': lazyScreen(() => import('../pages/receiving/ReceivingPage.js')),
-  '/wEP/receiving': lazyScreen(() => import('../pages/receiving/ReceivingPage.js')),
-  '/wEP/loggingScan': lazyScreen(() => import('../pages/receiving/LoggingScanPage.js')),
-  '/eEP/received': lazyScreen(() => import('../pages/returns/ReturnsPage.js')),
-  '/wEP/received': lazyScreen(() => import('../pages/returns/ReturnsPage.js')),
-  '/mEP/received': lazyScreen(() => import('../pages/returns/ReturnsPage.js')),
-  '/eEP/tickets': lazyScreen(() => import('../pages/tickets/TicketsPage.js')),
-  '/tools/receivingExport': lazyScreen(() => import('../pages/tools/ReceivingExportPage.js')),
-  '/tools/outboundExport': lazyScreen(() => import('../pages/tools/OutboundExportPage.js')),
-  '/tools/outboundExportTask': lazyScreen(() => import('../pages/tools/OutboundExportTaskPage.js')),
-  '/tools/labelMultiplePrint': lazyScreen(() => import('../pages/labels/LabelMultiplePrintPage.js')),
-  '/tools/commonLogisticsLabels': lazyScreen(() => import('../pages/labels/CommonLogisticsLabelsPage.js')),
-  '/pdfViewer': lazyScreen(() => import('../pages/labels/PdfViewerPage.js')),
   '/labelBox': lazyScreen(() => import('../pages/labels/PdfViewerPage.js').then(({ UnitLabelsPage }) => ({ default: () => <UnitLabelsPage kind="box" /> }))),
-  '/printItemlist': lazyScreen(() => import('../pages/labels/PrintItemlistPage.js')),
   '/labelPLT': lazyScreen(() => import('../pages/labels/PdfViewerPage.js').then(({ UnitLabelsPage }) => ({ default: () => <UnitLabelsPage kind="pallet" /> }))),
-  '/wEP/printStation': lazyScreen(() => import('../pages/printing/PrintStationPage.js')),
-  '/wEP/skuScan': lazyScreen(() => import('../pages/sku-qc/SkuScanPage.js')),
-  '/wEP/shippingScan': lazyScreen(() => import('../pages/shipping/ShippingScanPage.js')),
-  '/wEP/loadingScan': lazyScreen(() => import('../pages/loading/LoadingScanPage.js')),
-  '/wEP/loadingConfigs': lazyScreen(() => import('../pages/loading/LoadingConfigsPage.js')),
-  '/wEP/manifests': lazyScreen(() => import('../pages/manifests/ManifestsPage.js')),
-  '/wEP/snScan': lazyScreen(() => import('../pages/sku-qc/SnScanPage.js')),
-  '/wEP/pick2C': lazyScreen(() => import('../pages/picking/PicklistsPage.js')),
-  '/mEP/picklist': lazyScreen(() => import('../pages/picking/MerchantPicklistPage.js')),
-  '/wEP/packScanSingle': lazyScreen(() => import('../pages/packing/PackScanSinglePage.js')),
-  '/wEP/pickingScan': lazyScreen(() => import('../pages/picking-scan/PickingScanPage.js')),
-  '/wEP/packScanOrder': lazyScreen(() => import('../pages/pack-scan-order/PackScanOrderPage.js')),
-  '/wEP/packScanBatch': lazyScreen(() => import('../pages/packing/PackScanBatchPage.js')),
-  '/wEP/PackScanPre': lazyScreen(() => import('../pages/packing/PackScanPrePage.js')),
-  '/wEP/PackScanEF': lazyScreen(() => import('../pages/pack-scan-ef/PackScanEFPage.js')),
-  '/mEP/packScanRef': lazyScreen(() => import('../pages/pack-scan-ref/PackScanRefPage.js')),
-  '/wEP/packlist': lazyScreen(() => import('../pages/packing/PacklistPage.js')),
   ...outbound(OUTBOUND_VIEWS),
   ...MASK_SCREENS,
-  // The compartments' mask list with the range creator (issue 17 item 9).
-  '/wms/storehouse/compartment': lazyScreen(() => import('../pages/inventory/CompartmentsPage.js')),
 };
 
 /**

@@ -23,8 +23,11 @@ interface Props<T> {
   id: string;
   /** The wrapper's test id (the screens name it after their list or page). */
   testId: string;
-  list: CursorList<T>;
+  // Without `page`: a list may hand its rows on reshaped (`{ ...list, rows }`).
+  list: Omit<CursorList<T>, 'page'>;
   columns: ColumnsType<T>;
+  /** What a phone shows instead of `columns` (one `phoneLine` column, maybe a figure beside it). */
+  phoneColumns?: ColumnsType<T>;
   search?: ListSearch;
   /** The list's own filters, after the search. */
   filters?: ReactNode;
@@ -36,6 +39,15 @@ interface Props<T> {
   /** Between the filters and the table: status chips, bulk actions. */
   aboveTable?: ReactNode;
   rowSelection?: TableProps<T>['rowSelection'];
+  /** The record's key when it is not `id` (the stock groups). */
+  rowKey?: TableProps<T>['rowKey'];
+  /** Rows that open to show more (a stock group's rows). */
+  expandable?: TableProps<T>['expandable'];
+  rowClassName?: TableProps<T>['rowClassName'];
+  /** A new key mounts the table anew (closes opened rows when the page changes). */
+  tableKey?: string;
+  /** Under the pager: what sums up the whole list (the stock groups' totals). */
+  summary?: ReactNode;
   tableLayout?: TableProps<T>['tableLayout'];
   /** Horizontal scroll on a desktop; a phone's table fits the screen and wraps instead. */
   scrollX?: number | 'max-content';
@@ -46,18 +58,22 @@ interface Props<T> {
  * The frame of every bespoke cursor-paged list (issue 16 item 7): search and filters, the table, the
  * pager with the spec's page sizes; the screen brings its columns, filters and bulk actions.
  */
-export function ListScaffold<T extends { id: number | string }>(props: Props<T>) {
-  const { id, testId, list, columns, bare, aboveTable, rowSelection, tableLayout, scrollX = 'max-content', children } = props;
+export function ListScaffold<T extends object>(props: Props<T>) {
+  const { id, testId, list, columns, phoneColumns, bare, aboveTable, rowSelection, tableLayout, scrollX = 'max-content', children } = props;
+  const { rowKey = 'id', expandable, rowClassName, tableKey, summary } = props;
   const mobile = useLayout((s) => s.device === 'mobile');
   return (
     <div data-testid={testId}>
       {!bare && <FilterBar {...props} mobile={mobile} />}
       {aboveTable}
       <Table<T>
-        rowKey="id"
+        key={tableKey}
+        rowKey={rowKey}
+        expandable={expandable}
+        rowClassName={rowClassName}
         size="small"
         loading={list.loading}
-        columns={columns}
+        columns={mobile && phoneColumns ? phoneColumns : columns}
         dataSource={list.rows}
         pagination={false}
         rowSelection={rowSelection}
@@ -67,6 +83,7 @@ export function ListScaffold<T extends { id: number | string }>(props: Props<T>)
         data-testid={`${id}-table`}
       />
       <Pager list={list} testId={id} />
+      {summary}
       {children}
     </div>
   );

@@ -7,8 +7,8 @@ import { invalidateDomains } from '../../api/query-client.js';
 import { useListQuery } from '../../api/use-list-query.js';
 import { StatusFilter } from '../../components/list/filters.js';
 import { ListScaffold } from '../../components/list/ListScaffold.js';
+import { phoneLine } from '../../components/list/phone-line.js';
 import { StateTag, useStateOptions } from '../../components/StateTag.js';
-import { useLayout } from '../../layout/store.js';
 import { formatMoney } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
@@ -28,7 +28,6 @@ const PERIOD = /^20\d\d-(0[1-9]|1[0-2])$/;
  */
 export default function GateBillsPage() {
   const { t, i18n } = useTranslation();
-  const mobile = useLayout((s) => s.device === 'mobile');
   const canEdit = useCan()('c5r.bills.edit');
   const statusOptions = useStateOptions(GATE_BILL);
   const [filters, setFilters] = useState<Filters>({});
@@ -65,29 +64,26 @@ export default function GateBillsPage() {
     { key: 'margin', title: t('gate.bills.margin'), width: 140, align: 'right', render: (_: unknown, b) => money(b, b.marginMinor) },
     { key: 'total', title: t('gate.bills.total'), width: 150, align: 'right', render: (_: unknown, b) => <strong>{money(b, b.totalMinor)}</strong> },
   ];
-  const line: ColumnsType<GateBill>[number] = {
-    key: 'line',
-    title: t('gate.bills.period'),
-    render: (_: unknown, b) => (
-      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
-        <Space size={8} wrap>
-          {period(b)}
-          <StateTag machine={GATE_BILL} code={b.status} />
-          <strong>{money(b, b.totalMinor)}</strong>
-        </Space>
-        <Typography.Text type="secondary">
-          {b.company} · {t('gate.bills.lines')}: {b.lineCount}
-        </Typography.Text>
-      </div>
-    ),
-  };
+  const line = phoneLine<GateBill>(t('gate.bills.period'), (b) => (
+    <>
+      <Space size={8} wrap>
+        {period(b)}
+        <StateTag machine={GATE_BILL} code={b.status} />
+        <strong>{money(b, b.totalMinor)}</strong>
+      </Space>
+      <Typography.Text type="secondary">
+        {b.company} · {t('gate.bills.lines')}: {b.lineCount}
+      </Typography.Text>
+    </>
+  ));
 
   return (
     <ListScaffold
       id="gate-bills"
       testId="gate-bills-page"
       list={list}
-      columns={mobile ? [line] : full}
+      columns={full}
+      phoneColumns={[line]}
       tableLayout="fixed"
       scrollX={960}
       filters={

@@ -1,13 +1,14 @@
 import { COUNTRY_CODES } from '@kontor/contracts/countries';
 import { gateUserCreateSchema } from '@kontor/contracts/domains/carrier-gate';
 import { CARRIER_CODES, shipperSchema } from '@kontor/contracts/domains/carriers';
-import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { leafOf, problemText } from '../../api/field-errors.js';
 import { invalidateDomains } from '../../api/query-client.js';
 import { useSchemaRules } from '../../forms/schema-rules.js';
+import { FormDrawer } from '../../components/FormDrawerParts.js';
 import { notify } from '../../notify/queue.js';
 import { gateApi, type GateUser } from './gate-api.js';
 import { GateUserKeys } from './GateUserKeys.js';
@@ -103,21 +104,7 @@ export function GateUserDrawer({
   };
 
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      size="large"
-      title={user ? user.company : t('gate.newUser')}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="gate-user-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
-    >
+    <FormDrawer open={open} onClose={onClose} title={user ? user.company : t('gate.newUser')} saving={saving} onSave={() => form.submit()} testId="gate-user">
       <Form
         key={user?.id ?? 'new'}
         form={form}
@@ -197,6 +184,6 @@ export function GateUserDrawer({
           <GateUserShipments gateUserId={user.id} />
         </>
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }

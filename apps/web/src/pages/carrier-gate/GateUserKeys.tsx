@@ -1,6 +1,6 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateDomains } from '../../api/query-client.js';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { gateApi, type GateKey } from './gate-api.js';
 import { NewKeyModal } from './NewKeyModal.js';
+import { ConfirmButton } from '../../components/ConfirmButton.js';
 
 /** A gate user's API keys: made with a name (the key shown once), revoked, with their last use. */
 export function GateUserKeys({ gateUserId }: { gateUserId: number }) {
@@ -68,19 +69,13 @@ export function GateUserKeys({ gateUserId }: { gateUserId: number }) {
                   {t('gate.revoked')} {formatDateTime(key.revokedAt)}
                 </Tag>
               ) : canEdit ? (
-                <Popconfirm
+                <ConfirmButton
                   title={t('gate.revokeConfirm')}
-                  onConfirm={() =>
-                    void gateApi.revokeKey(key.id).then(
-                      () => invalidateDomains('gate-users'),
-                      () => undefined,
-                    )
-                  }
-                >
-                  <Button size="small" danger data-testid={`gate-key-revoke-${key.id}`}>
-                    {t('gate.revoke')}
-                  </Button>
-                </Popconfirm>
+                  label={t('gate.revoke')}
+                  run={() => gateApi.revokeKey(key.id)}
+                  domains={['gate-users']}
+                  testId={`gate-key-revoke-${key.id}`}
+                />
               ) : (
                 <Tag color="green">{t('gate.active')}</Tag>
               ),

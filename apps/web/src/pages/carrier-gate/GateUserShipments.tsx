@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { invalidateDomains } from '../../api/query-client.js';
 import { formatDateTime, formatMoney } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { fromCents, gateApi, type GateShipment } from './gate-api.js';
 import { GateDeliveryTag, GateShipmentTracking } from './GateShipmentTracking.js';
+import { ConfirmButton } from '../../components/ConfirmButton.js';
 
 const TONE: Record<GateShipment['state'], string> = { pending: 'orange', bought: 'green', failed: 'red', voided: 'default' };
 
@@ -66,19 +66,13 @@ export function GateUserShipments({ gateUserId }: { gateUserId: number }) {
                     </Button>
                   )}
                   {canEdit && (
-                    <Popconfirm
+                    <ConfirmButton
                       title={t('gate.voidConfirm')}
-                      onConfirm={() =>
-                        void gateApi.voidShipment(s.id).then(
-                          () => invalidateDomains('gate-users'),
-                          () => undefined,
-                        )
-                      }
-                    >
-                      <Button size="small" danger data-testid={`gate-shipment-void-${s.id}`}>
-                        {t('gate.void')}
-                      </Button>
-                    </Popconfirm>
+                      label={t('gate.void')}
+                      run={() => gateApi.voidShipment(s.id)}
+                      domains={['gate-users']}
+                      testId={`gate-shipment-void-${s.id}`}
+                    />
                   )}
                 </Space>
               ),

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListQuery } from '../../api/use-list-query.js';
 import { ListScaffold } from '../../components/list/ListScaffold.js';
-import { useLayout } from '../../layout/store.js';
+import { phoneLine } from '../../components/list/phone-line.js';
 import { formatMoney } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { fromCents, gateApi, type GateUser } from './gate-api.js';
@@ -22,7 +22,6 @@ interface Filters {
  */
 export default function GateUsersPage() {
   const { t, i18n } = useTranslation();
-  const mobile = useLayout((s) => s.device === 'mobile');
   const canEdit = useCan()('c5r.users.edit');
   const [filters, setFilters] = useState<Filters>({});
   const [drawer, setDrawer] = useState<{ open: boolean; user: GateUser | null }>({ open: false, user: null });
@@ -69,31 +68,28 @@ export default function GateUsersPage() {
     { key: 'active', title: t('gate.state'), width: 100, render: (_: unknown, u) => state(u) },
   ];
   // On a phone one column names the user, its state and figures.
-  const line: ColumnsType<GateUser>[number] = {
-    key: 'line',
-    title: t('gate.company'),
-    render: (_: unknown, u) => (
-      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
-        <Space size={8} wrap>
-          {company(u)}
-          {state(u)}
-        </Space>
-        <Typography.Text type="secondary">
-          {[u.contact, `${u.address.country} ${u.address.city}`, `${t('gate.margin')} ${margin(u)}`].filter(Boolean).join(' · ')}
-        </Typography.Text>
-        <Typography.Text type="secondary">
-          {t('gate.keys')}: {u.activeKeys} · {t('gate.labels')}: {u.labels}
-        </Typography.Text>
-      </div>
-    ),
-  };
+  const line = phoneLine<GateUser>(t('gate.company'), (u) => (
+    <>
+      <Space size={8} wrap>
+        {company(u)}
+        {state(u)}
+      </Space>
+      <Typography.Text type="secondary">
+        {[u.contact, `${u.address.country} ${u.address.city}`, `${t('gate.margin')} ${margin(u)}`].filter(Boolean).join(' · ')}
+      </Typography.Text>
+      <Typography.Text type="secondary">
+        {t('gate.keys')}: {u.activeKeys} · {t('gate.labels')}: {u.labels}
+      </Typography.Text>
+    </>
+  ));
 
   return (
     <ListScaffold
       id="gate-users"
       testId="gate-users-page"
       list={list}
-      columns={mobile ? [line] : full}
+      columns={full}
+      phoneColumns={[line]}
       tableLayout="fixed"
       scrollX={1080}
       search={{ placeholder: t('gate.search'), width: 300, onSearch: (q) => setFilters({ ...filters, q }) }}

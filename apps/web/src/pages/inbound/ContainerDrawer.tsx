@@ -1,11 +1,10 @@
 import { EditOutlined } from '@ant-design/icons';
 import { CONTAINER } from '@kontor/contracts/status/inbound';
-import { Button, Descriptions, Drawer, Space, Typography } from 'antd';
+import { Button, Descriptions, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateDomains, queryClient, recordKey } from '../../api/query-client.js';
-import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
@@ -15,6 +14,8 @@ import { InboundOrderList } from './InboundOrderList.js';
 import { LinkOrder } from './LinkOrder.js';
 import { StateTag } from '../../components/StateTag.js';
 import { DocNo, WithDocNo } from '../../components/DocNo.js';
+import { RecordDrawer } from '../../components/RecordDrawer.js';
+import { useStatusChange } from '../../components/use-status-change.js';
 
 const MANUAL: ContainerManualStatus[] = ['inTransit', 'arrived', 'unloaded', 'canceled'];
 /** A container takes more inbound orders until it is unloaded or canceled. */
@@ -35,9 +36,8 @@ interface Props {
 export function ContainerDrawer({ container, onClose, onChanged, onEdit, warehouseCode }: Props) {
   const { t } = useTranslation();
   const can = useCan();
-  const mobile = useLayout((s) => s.device === 'mobile');
   const [openOrder, setOpenOrder] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const statusChange = useStatusChange();
   const id = container?.id ?? null;
 
   // Read again whenever containers change (an edit, a status); until then the list's row shows.
@@ -49,41 +49,30 @@ export function ContainerDrawer({ container, onClose, onChanged, onEdit, warehou
 
   const change = (status: ContainerManualStatus) => {
     if (!row) return;
-    const run = async () => {
-      setBusy(true);
-      try {
+    const question = { title: t('inbound.containerActions.canceled'), content: t('inbound.containerCancelConfirm', { number: row.number }) };
+    statusChange.change(
+      async () => {
         await containerApi.setStatus(row.id, status);
         notify((n) => n.success(t(`inbound.containerDone.${status}`)));
         queryClient.setQueryData(recordKey('containers', row.id), await containerApi.get(row.id));
         void invalidateDomains('inbound-orders');
         onChanged();
-      } finally {
-        setBusy(false);
-      }
-    };
-    if (status !== 'canceled') return void run().catch(() => undefined);
-    notify((n) =>
-      n.confirm({
-        title: t('inbound.containerActions.canceled'),
-        content: t('inbound.containerCancelConfirm', { number: row.number }),
-        danger: true,
-        okText: t('common.ok'),
-        cancelText: t('common.cancel'),
-        onOk: () => run().catch(() => undefined),
-      }),
+      },
+      status === 'canceled' ? question : undefined,
     );
   };
 
   return (
-    <Drawer
+    <RecordDrawer
       open={!!container}
       onClose={onClose}
-      size={mobile ? '100%' : 1000}
+      width={1000}
       title={row ? <WithDocNo text={t('inbound.containerTitle', { number: row.number })} no={row.number} /> : ''}
-      destroyOnHidden
+      record={row}
+      testId="container-detail"
     >
-      {row && (
-        <div data-testid="container-detail">
+      {(row) => (
+        <>
           <Space wrap style={{ marginBottom: 12 }}>
             {canEdit && (
               <Button icon={<EditOutlined />} onClick={() => onEdit(row)} data-testid="container-edit">
@@ -91,7 +80,7 @@ export function ContainerDrawer({ container, onClose, onChanged, onEdit, warehou
               </Button>
             )}
             {actions.map((s) => (
-              <Button key={s} danger={s === 'canceled'} loading={busy} onClick={() => change(s)} data-testid={`container-status-${s}`}>
+              <Button key={s} danger={s === 'canceled'} loading={statusChange.busy} onClick={() => change(s)} data-testid={`container-status-${s}`}>
                 {t(`inbound.containerActions.${s}`)}
               </Button>
             ))}
@@ -125,8 +114,8 @@ export function ContainerDrawer({ container, onClose, onChanged, onEdit, warehou
           )}
           <InboundOrderList bare filters={{ containerId: row.id }} onOpen={setOpenOrder} />
           <InboundOrderDrawer id={openOrder} onClose={() => setOpenOrder(null)} onChanged={() => void invalidateDomains('inbound-orders')} />
-        </div>
+        </>
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }

@@ -1,10 +1,9 @@
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { INBOUND_MERCHANT_EDITABLE, INBOUND_ORDER } from '@kontor/contracts/status/inbound';
-import { Button, Drawer, Empty, Space, Spin, Tabs } from 'antd';
+import { Button, Empty, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/store.js';
-import { useLayout } from '../../layout/store.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 import { countingStarted, LinesTable, ScansTable, StagingTable } from './DetailTables.js';
@@ -13,6 +12,8 @@ import { InboundOrderForm } from './InboundOrderForm.js';
 import { OrderHeader } from './OrderHeader.js';
 import { useRecordQuery } from '../../api/use-record-query.js';
 import { WithDocNo } from '../../components/DocNo.js';
+import { RecordDrawer } from '../../components/RecordDrawer.js';
+import { useStatusChange } from '../../components/use-status-change.js';
 
 /** The changes made by hand; receiving, completing and putaway make the others. */
 const MANUAL: InboundManualStatus[] = ['inTransit', 'receiptPending', 'canceled'];
@@ -35,11 +36,10 @@ export function InboundOrderDrawer({ id, onClose, onChanged }: Props) {
   const { t } = useTranslation();
   const can = useCan();
   const merchantSession = !!useAuth((s) => s.user?.merchantId);
-  const mobile = useLayout((s) => s.device === 'mobile');
   const { detail, setDetail, load } = useRecordQuery<InboundDetail>('inbound-orders', id, inboundApi.detail, onClose);
   // The id of the order being edited, so a form left open never shows for another order.
   const [editing, setEditing] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const statusChange = useStatusChange();
 
   const order = detail?.order.id === id ? detail.order : null;
   const canEdit = can('r7g.orders.edit');
@@ -48,27 +48,15 @@ export function InboundOrderDrawer({ id, onClose, onChanged }: Props) {
 
   const change = (status: InboundManualStatus) => {
     if (!order) return;
-    const run = async () => {
-      setBusy(true);
-      try {
+    const question = { title: t('inbound.actions.canceled'), content: t('inbound.cancelConfirm', { unid: order.unid }) };
+    statusChange.change(
+      async () => {
         await inboundApi.setStatus(order.id, status);
         notify((n) => n.success(t(`inbound.done.${status}`)));
         onChanged();
         await load(order.id);
-      } finally {
-        setBusy(false);
-      }
-    };
-    if (status !== 'canceled') return void run().catch(() => undefined);
-    notify((n) =>
-      n.confirm({
-        title: t('inbound.actions.canceled'),
-        content: t('inbound.cancelConfirm', { unid: order.unid }),
-        danger: true,
-        okText: t('common.ok'),
-        cancelText: t('common.cancel'),
-        onOk: () => run().catch(() => undefined),
-      }),
+      },
+      status === 'canceled' ? question : undefined,
     );
   };
 
@@ -80,7 +68,7 @@ export function InboundOrderDrawer({ id, onClose, onChanged }: Props) {
         </Button>
       )}
       {actions.map((s) => (
-        <Button key={s} danger={s === 'canceled'} loading={busy} onClick={() => change(s)} data-testid={`inbound-status-${s}`}>
+        <Button key={s} danger={s === 'canceled'} loading={statusChange.busy} onClick={() => change(s)} data-testid={`inbound-status-${s}`}>
           {t(`inbound.actions.${s}`)}
         </Button>
       ))}
@@ -89,17 +77,16 @@ export function InboundOrderDrawer({ id, onClose, onChanged }: Props) {
   );
 
   return (
-    <Drawer
+    <RecordDrawer
       open={id !== null}
       onClose={onClose}
-      size={mobile ? '100%' : 1000}
+      width={1000}
       title={order ? <WithDocNo text={t('inbound.detailTitle', { unid: order.unid })} no={order.unid} /> : t('inbound.detail')}
-      destroyOnHidden
+      record={order && detail && { order, detail }}
+      testId="inbound-detail"
     >
-      {!order || !detail ? (
-        <Spin style={{ display: 'block', margin: '48px auto' }} />
-      ) : (
-        <div data-testid="inbound-detail">
+      {({ order, detail }) => (
+        <>
           <div style={{ marginBottom: 12 }}>{toolbar}</div>
           <OrderHeader order={order} showMerchant={!merchantSession} />
           <Tabs
@@ -134,8 +121,8 @@ export function InboundOrderDrawer({ id, onClose, onChanged }: Props) {
               void load(order.id);
             }}
           />
-        </div>
+        </>
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }

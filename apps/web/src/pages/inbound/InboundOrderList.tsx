@@ -2,13 +2,13 @@ import { INBOUND_ORDER } from '@kontor/contracts/status/inbound';
 import { Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useLayout } from '../../layout/store.js';
 import { formatDateTime, na } from '../../lib/format.js';
 import { countingStarted, Difference } from './DetailTables.js';
 import { inboundApi, type InboundOrderRow } from './inbound-api.js';
 import { useMerchants } from '../../api/lookups.js';
 import { MerchantFilter, StatusFilter } from '../../components/list/filters.js';
 import { ListScaffold } from '../../components/list/ListScaffold.js';
+import { phoneLine } from '../../components/list/phone-line.js';
 import { StateTag, useStateOptions } from '../../components/StateTag.js';
 import { useListQuery } from '../../api/use-list-query.js';
 import { DocNo } from '../../components/DocNo.js';
@@ -36,7 +36,6 @@ interface Props {
 /** Inbound orders (`GET /v0/r7gorders/`), newest first, with status tags coloured from the status table. */
 export function InboundOrderList({ filters, onFilters, onOpen, bare }: Props) {
   const { t } = useTranslation();
-  const mobile = useLayout((s) => s.device === 'mobile');
   const statusOptions = useStateOptions(INBOUND_ORDER);
   const merchants = useMerchants();
   // A merchant's session knows only its own merchant: no merchant column or filter.
@@ -80,25 +79,19 @@ export function InboundOrderList({ filters, onFilters, onOpen, bare }: Props) {
     },
   ];
   // On a phone one column names the order, so status and difference stay in view.
-  const line: ColumnsType<InboundOrderRow>[number] = {
-    key: 'line',
-    title: t('inbound.number'),
-    render: (_: unknown, row) => (
-      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
-        {number(row)}
-        <Typography.Text type="secondary">
-          {[oneMerchant ? '' : row.merchantName, row.reference].filter(Boolean).join(' · ') || row.warehouseCode}
-        </Typography.Text>
-        <Space size={8} wrap>
-          <StateTag machine={INBOUND_ORDER} code={row.status} />
-          <Typography.Text type="secondary">{`${row.receivedUnits + row.damagedUnits} / ${row.plannedUnits}`}</Typography.Text>
-        </Space>
-      </div>
-    ),
-  };
-  const columns = mobile
-    ? [line, ...full.filter((c) => c.key === 'difference')]
-    : full.filter((c) => !(oneMerchant && c.key === 'merchantName') && !(bare && BARE_HIDDEN.includes(String(c.key))));
+  const line = phoneLine<InboundOrderRow>(t('inbound.number'), (row) => (
+    <>
+      {number(row)}
+      <Typography.Text type="secondary">
+        {[oneMerchant ? '' : row.merchantName, row.reference].filter(Boolean).join(' · ') || row.warehouseCode}
+      </Typography.Text>
+      <Space size={8} wrap>
+        <StateTag machine={INBOUND_ORDER} code={row.status} />
+        <Typography.Text type="secondary">{`${row.receivedUnits + row.damagedUnits} / ${row.plannedUnits}`}</Typography.Text>
+      </Space>
+    </>
+  ));
+  const columns = full.filter((c) => !(oneMerchant && c.key === 'merchantName') && !(bare && BARE_HIDDEN.includes(String(c.key))));
 
   const set = (patch: InboundFilters) => onFilters?.({ ...filters, ...patch });
   return (
@@ -107,6 +100,7 @@ export function InboundOrderList({ filters, onFilters, onOpen, bare }: Props) {
       testId="inbound-list"
       list={list}
       columns={columns}
+      phoneColumns={[line, ...full.filter((c) => c.key === 'difference')]}
       bare={bare}
       search={{ placeholder: t('inbound.search'), onSearch: (q) => set({ q }) }}
       filters={

@@ -7,6 +7,7 @@ import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 import { useAddressFilters } from '../../router/use-address-filters.js';
 import { useAddressParam } from '../../router/use-address-param.js';
+import { useNewRecordForm } from '../../components/use-new-record-form.js';
 import { inboundApi } from './inbound-api.js';
 import { InboundOrderDrawer } from './InboundOrderDrawer.js';
 import { InboundOrderForm } from './InboundOrderForm.js';
@@ -22,9 +23,15 @@ export default function InboundOrdersPage() {
   const can = useCan();
   // The home page's "inbound due today" links here: `?status=1,126,9&expectedDate=2026-11-25`.
   const [filters, setFilters] = useAddressFilters<InboundFilters>({ status: 'numbers', expectedDate: 'text', merchantId: 'number' }, {});
-  const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
   const reload = () => void invalidateDomains('inbound-orders');
+  const creation = useNewRecordForm({
+    savedText: t('inbound.announced'),
+    onCreated: (id) => {
+      reload();
+      setOpen(id);
+    },
+  });
   // A link from another screen (the inventory log) names the order by its number.
   useAddressParam(
     'no',
@@ -44,7 +51,7 @@ export default function InboundOrdersPage() {
     <div data-testid="inbound-orders-page">
       <Space wrap style={{ marginBottom: 12 }}>
         {can('r7g.orders.edit') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="inbound-new">
+          <Button type="primary" icon={<PlusOutlined />} onClick={creation.start} data-testid="inbound-new">
             {t('inbound.new')}
           </Button>
         )}
@@ -58,18 +65,7 @@ export default function InboundOrdersPage() {
         </Tag>
       )}
       <InboundOrderList filters={filters} onFilters={setFilters} onOpen={setOpen} />
-      <InboundOrderForm
-        open={creating}
-        detail={null}
-        onClose={() => setCreating(false)}
-        onReloaded={() => undefined}
-        onSaved={(id) => {
-          setCreating(false);
-          notify((n) => n.success(t('inbound.announced')));
-          reload();
-          setOpen(id);
-        }}
-      />
+      <InboundOrderForm {...creation.form} />
       <InboundOrderDrawer id={open} onClose={() => setOpen(null)} onChanged={reload} />
     </div>
   );

@@ -1,6 +1,7 @@
 import { Button, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidateDomains } from '../../api/query-client.js';
 import { useCan } from '../../masks/can.js';
 import type { StockRow } from './inventory-api.js';
 import { ScanBox, type Scope } from './ScanBox.js';
@@ -40,7 +41,7 @@ export default function InventoryPage() {
           ))}
         </Space>
       )}
-      <StockList scope={scope} reloads={reloads} actions={actions} onAction={(kind, row) => setDialog({ kind, row })} />
+      <StockList scope={scope} actions={actions} onAction={(kind, row) => setDialog({ kind, row })} />
       {canEdit && (
         <StockOperationDialog
           kind={dialog.kind}
@@ -49,6 +50,7 @@ export default function InventoryPage() {
           onDone={() => {
             setDialog({ kind: null, row: null });
             setReloads((n) => n + 1);
+            void invalidateDomains('stock');
           }}
         />
       )}

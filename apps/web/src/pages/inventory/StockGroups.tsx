@@ -1,12 +1,12 @@
 import type { StockGroup, StockGroupsPage, StockGrouping } from '@kontor/contracts/domains/inventory';
 import { Button, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAbort } from '../../api/errors.js';
+import { useListQuery } from '../../api/use-list-query.js';
+import { ListScaffold } from '../../components/list/ListScaffold.js';
+import { useLayout } from '../../layout/store.js';
 import { listStock, listStockGroups, type StockRow } from './inventory-api.js';
-import { PageButtons } from '../../components/Pager.js';
-import { useCursorPages } from '../../components/list/use-cursor-pages.js';
 
 const PAGE = 50;
 
@@ -67,38 +67,22 @@ interface Props {
   by: StockGrouping;
   /** The stock-list filters and scope (without paging). */
   params: Record<string, unknown>;
-  reloads: number;
-  mobile: boolean;
+  /** The stock list's view switch and filters, above the table. */
+  filterBar: ReactNode;
   rowColumns: ColumnsType<StockRow>;
 }
 
 /**
- * The views by compartment, item, batch and merchant: groups with their sums computed by the server over
- * every matching row (`/v0/stock/groups`), paged by cursor; opening a group lists its rows. The list
- * mounts it anew for another grouping or filter, so paging starts again at the first page.
+ * The views by compartment, item, batch and merchant on the list scaffold: groups with their sums
+ * computed by the server over every matching row (`/v0/stock/groups`), paged by cursor with the spec's
+ * page sizes; opening a group lists its rows.
  */
-export function StockGroups({ by, params, reloads, mobile, rowColumns }: Props) {
+export function StockGroups({ by, params, filterBar, rowColumns }: Props) {
   const { t } = useTranslation();
-  const pages = useCursorPages();
-  const { cursor } = pages;
-  const [result, setResult] = useState<{ key: string; page: StockGroupsPage | null } | null>(null);
-  const loadKey = `${by}|${JSON.stringify(params)}|${cursor ?? ''}#${reloads}`;
-  const [shownKey, setShownKey] = useState(loadKey);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listStockGroups({ ...params, by, l: PAGE, o: cursor }, controller.signal).then(
-      (page) => {
-        setResult({ key: loadKey, page });
-        setShownKey(loadKey);
-      },
-      (err: unknown) => !isAbort(err) && setResult({ key: loadKey, page: null }),
-    );
-    return () => controller.abort();
-  }, [by, params, cursor, loadKey]);
-
-  const loading = result?.key !== loadKey;
-  const page = result?.page;
+  const mobile = useLayout((s) => s.device === 'mobile');
+  const list = useListQuery<StockGroup>('stock', listStockGroups, { ...params, by }, 'groups');
+  // The answer carries the sums over every matching row besides the page's groups.
+  const page = list.page as StockGroupsPage | undefined;
   const number = (key: 'quantity' | 'reserved' | 'available', title: string) => ({
     key,
     dataIndex: key,
@@ -110,45 +94,40 @@ export function StockGroups({ by, params, reloads, mobile, rowColumns }: Props) 
   const columns: ColumnsType<StockGroup> = [
     { key: 'label', title: t(`inventory.views.${by}`), render: (_: unknown, g) => <strong>{LABEL[by](g)}</strong> },
     number('quantity', t('inventory.quantity')),
-    ...(mobile ? [] : [number('reserved', t('inventory.locked'))]),
+    number('reserved', t('inventory.locked')),
     number('available', t('inventory.available')),
-    ...(mobile ? [] : [{ key: 'rows', title: '', width: 110, render: (_: unknown, g: StockGroup) => <Tag>{t('inventory.rowCount', { count: g.rows })}</Tag> }]),
+    { key: 'rows', title: '', width: 110, render: (_: unknown, g: StockGroup) => <Tag>{t('inventory.rowCount', { count: g.rows })}</Tag> },
   ];
 
   return (
-    <>
-      <Table<StockGroup>
-        // The rows of a group are read when it opens; a new page or filter closes the groups.
-        key={shownKey}
-        rowKey="key"
-        size="small"
-        loading={loading}
-        columns={columns}
-        dataSource={page?.data ?? []}
-        expandable={{ expandedRowRender: (g) => <GroupRows by={by} group={g} params={params} columns={rowColumns} /> }}
-        rowClassName={() => 'stock-group'}
-        pagination={false}
-        // On a phone the three columns fit and a long label wraps, so the sums stay in view.
-        scroll={mobile ? undefined : { x: 'max-content' }}
-        // Fixed on a phone, so an opened group's rows scroll inside it instead of widening the page.
-        tableLayout={mobile ? 'fixed' : undefined}
-        data-testid="stock-table"
-      />
-      <Space wrap style={{ marginTop: 12, width: '100%', justifyContent: 'space-between' }}>
-        <Space orientation="vertical" size={0}>
-          <Typography.Text type="secondary" data-testid="stock-total">
-            {page && !loading ? t('inventory.groupsOf', { count: page.total, rows: page.sums.rows }) + (page.totalCapped ? '+' : '') : ''}
-          </Typography.Text>
-          {page && !loading && (
+    <ListScaffold<StockGroup>
+      id="stock"
+      testId="stock-list"
+      list={list}
+      columns={columns}
+      // On a phone the three columns fit and a long label wraps, so the sums stay in view.
+      phoneColumns={columns.filter((c) => c.key !== 'reserved' && c.key !== 'rows')}
+      filters={filterBar}
+      rowKey="key"
+      // The rows of a group are read when it opens; another page or a change of stock closes the groups.
+      tableKey={page ? JSON.stringify(page.data) : ''}
+      expandable={{ expandedRowRender: (g) => <GroupRows by={by} group={g} params={params} columns={rowColumns} /> }}
+      rowClassName={() => 'stock-group'}
+      // Fixed on a phone, so an opened group's rows scroll inside it instead of widening the page.
+      tableLayout={mobile ? 'fixed' : undefined}
+      summary={
+        page &&
+        !list.loading && (
+          <Space orientation="vertical" size={0}>
+            <Typography.Text type="secondary">
+              {t('inventory.groupsOf', { count: page.total, rows: page.sums.rows }) + (page.totalCapped ? '+' : '')}
+            </Typography.Text>
             <Typography.Text data-testid="stock-sums">
               {t('inventory.sums', { quantity: page.sums.quantity, reserved: page.sums.reserved, available: page.sums.available })}
             </Typography.Text>
-          )}
-        </Space>
-        <Space>
-          <PageButtons hasPrevious={pages.hasPrevious} onPrevious={pages.previous} hasNext={!!page?.next} onNext={() => pages.next(page!.next!)} />
-        </Space>
-      </Space>
-    </>
+          </Space>
+        )
+      }
+    />
   );
 }

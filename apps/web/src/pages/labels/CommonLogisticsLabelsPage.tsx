@@ -6,12 +6,13 @@ import {
   type LogisticsLabelInput,
   type LogisticsLabelKind,
 } from '@kontor/contracts/domains/labels';
-import { Alert, Button, Card, Form, InputNumber, Radio, Select, Space, Typography } from 'antd';
+import { Alert, Button, Form, InputNumber, Radio, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMerchants } from '../../api/lookups.js';
 import { notify } from '../../notify/queue.js';
 import { fieldStatus, useLabelPdf } from './label-pdf.js';
+import { LabelToolCard } from './LabelToolCard.js';
 
 type Language = (typeof LABEL_LANGUAGES)[number];
 type Size = (typeof LOGISTICS_LABEL_SIZES)[number];
@@ -48,84 +49,74 @@ export default function CommonLogisticsLabelsPage() {
   };
 
   return (
-    <div data-testid="common-logistics-labels" style={{ maxWidth: 880 }}>
-      <Card size="small">
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            <TagsOutlined /> {t('logisticsTool.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            {t('logisticsTool.help')}
-          </Typography.Paragraph>
-          <Form layout="vertical" style={{ marginBottom: 0 }}>
-            <Form.Item label={t('logisticsTool.kind')} {...fieldStatus(errors, 'kind')}>
-              <Radio.Group value={kind} onChange={(e) => setKind(e.target.value as LogisticsLabelKind)} data-testid="ll-kind">
-                {LOGISTICS_LABEL_KINDS.map((k) => (
-                  <Radio.Button key={k} value={k} data-testid={`ll-kind-${k}`}>
-                    {t(`logisticsTool.kinds.${k}`)}
-                  </Radio.Button>
-                ))}
-              </Radio.Group>
-            </Form.Item>
-            <Space wrap size="large" align="start">
-              <Form.Item label={t('logisticsTool.language')} {...fieldStatus(errors, 'language')}>
-                <Radio.Group value={language} onChange={(e) => setLanguage(e.target.value as Language)} data-testid="ll-language">
-                  {LABEL_LANGUAGES.map((l) => (
-                    <Radio.Button key={l} value={l}>
-                      {t(`logisticsTool.languages.${l}`)}
-                    </Radio.Button>
-                  ))}
-                </Radio.Group>
-              </Form.Item>
-              <Form.Item label={t('logisticsTool.size')}>
-                <Select
-                  value={size}
-                  onChange={setSize}
-                  options={LOGISTICS_LABEL_SIZES.map((s) => ({ value: s, label: t(`logisticsTool.sizes.${s}`) }))}
-                  style={{ width: 240 }}
-                />
-              </Form.Item>
-              <Form.Item label={t('logisticsTool.copies')} {...fieldStatus(errors, 'copies')}>
-                <InputNumber min={1} max={500} value={copies} onChange={(v) => setCopies(v ?? 1)} data-testid="ll-copies" />
-              </Form.Item>
-            </Space>
-            <Space wrap size="large" align="start">
-              <Form.Item label={t('logisticsTool.merchant')} extra={t('logisticsTool.merchantHelp')} {...fieldStatus(errors, 'merchantId')}>
-                <Select
-                  allowClear
-                  showSearch
-                  optionFilterProp="label"
-                  value={merchantId}
-                  onChange={setMerchantId}
-                  options={merchants.map((m) => ({ value: m.id, label: `${m.code} · ${m.name}` }))}
-                  style={{ width: 320 }}
-                  data-testid="ll-merchant"
-                />
-              </Form.Item>
-              {kind === 'heavy' && (
-                <Form.Item label={t('logisticsTool.weight')} {...fieldStatus(errors, 'weightKg')}>
-                  <InputNumber min={0.1} max={10000} value={weightKg} onChange={setWeightKg} data-testid="ll-weight" />
-                </Form.Item>
-              )}
-            </Space>
-          </Form>
-          {errors._ && <Alert type="error" showIcon message={errors._} data-testid="ll-error" />}
-          <Button
-            type="primary"
-            icon={<FilePdfOutlined />}
-            loading={busy}
-            onClick={() =>
-              void generate({ url: '/v0/labels/logistics', method: 'POST', data: body }, `label-${kind}.pdf`, (file) => {
-                // No Chinese font on the server: the label came in English, and the user is told so.
-                if (file.language && file.language !== language) notify((n) => n.info(t('logisticsTool.fellBack')));
-              })
-            }
-            data-testid="ll-generate"
-          >
-            {t('logisticsTool.generate')}
-          </Button>
+    <LabelToolCard testId="common-logistics-labels" icon={<TagsOutlined />} title={t('logisticsTool.title')} help={t('logisticsTool.help')}>
+      <Form layout="vertical" style={{ marginBottom: 0 }}>
+        <Form.Item label={t('logisticsTool.kind')} {...fieldStatus(errors, 'kind')}>
+          <Radio.Group value={kind} onChange={(e) => setKind(e.target.value as LogisticsLabelKind)} data-testid="ll-kind">
+            {LOGISTICS_LABEL_KINDS.map((k) => (
+              <Radio.Button key={k} value={k} data-testid={`ll-kind-${k}`}>
+                {t(`logisticsTool.kinds.${k}`)}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        <Space wrap size="large" align="start">
+          <Form.Item label={t('logisticsTool.language')} {...fieldStatus(errors, 'language')}>
+            <Radio.Group value={language} onChange={(e) => setLanguage(e.target.value as Language)} data-testid="ll-language">
+              {LABEL_LANGUAGES.map((l) => (
+                <Radio.Button key={l} value={l}>
+                  {t(`logisticsTool.languages.${l}`)}
+                </Radio.Button>
+              ))}
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item label={t('logisticsTool.size')}>
+            <Select
+              value={size}
+              onChange={setSize}
+              options={LOGISTICS_LABEL_SIZES.map((s) => ({ value: s, label: t(`logisticsTool.sizes.${s}`) }))}
+              style={{ width: 240 }}
+            />
+          </Form.Item>
+          <Form.Item label={t('logisticsTool.copies')} {...fieldStatus(errors, 'copies')}>
+            <InputNumber min={1} max={500} value={copies} onChange={(v) => setCopies(v ?? 1)} data-testid="ll-copies" />
+          </Form.Item>
         </Space>
-      </Card>
-    </div>
+        <Space wrap size="large" align="start">
+          <Form.Item label={t('logisticsTool.merchant')} extra={t('logisticsTool.merchantHelp')} {...fieldStatus(errors, 'merchantId')}>
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              value={merchantId}
+              onChange={setMerchantId}
+              options={merchants.map((m) => ({ value: m.id, label: `${m.code} · ${m.name}` }))}
+              style={{ width: 320 }}
+              data-testid="ll-merchant"
+            />
+          </Form.Item>
+          {kind === 'heavy' && (
+            <Form.Item label={t('logisticsTool.weight')} {...fieldStatus(errors, 'weightKg')}>
+              <InputNumber min={0.1} max={10000} value={weightKg} onChange={setWeightKg} data-testid="ll-weight" />
+            </Form.Item>
+          )}
+        </Space>
+      </Form>
+      {errors._ && <Alert type="error" showIcon message={errors._} data-testid="ll-error" />}
+      <Button
+        type="primary"
+        icon={<FilePdfOutlined />}
+        loading={busy}
+        onClick={() =>
+          void generate({ url: '/v0/labels/logistics', method: 'POST', data: body }, `label-${kind}.pdf`, (file) => {
+            // No Chinese font on the server: the label came in English, and the user is told so.
+            if (file.language && file.language !== language) notify((n) => n.info(t('logisticsTool.fellBack')));
+          })
+        }
+        data-testid="ll-generate"
+      >
+        {t('logisticsTool.generate')}
+      </Button>
+    </LabelToolCard>
   );
 }

@@ -1,11 +1,10 @@
 import { CopyOutlined, DeleteOutlined, DownOutlined, EditOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { BulkAction } from '@kontor/contracts/domains/outbound';
 import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
-import { Alert, Button, Drawer, Dropdown, Space, Spin, Tabs } from 'antd';
+import { Alert, Button, Dropdown, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/store.js';
-import { useLayout } from '../../layout/store.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
 import { useStateLabel } from '../../components/StateTag.js';
@@ -21,6 +20,7 @@ import { OutboundOrderForm } from './OutboundOrderForm.js';
 import { StatusDialog, type PendingChange } from './StatusDialog.js';
 import { useRecordQuery } from '../../api/use-record-query.js';
 import { WithDocNo } from '../../components/DocNo.js';
+import { RecordDrawer } from '../../components/RecordDrawer.js';
 
 interface Props {
   id: number | null;
@@ -40,7 +40,6 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
   const { t } = useTranslation();
   const can = useCan();
   const staff = !useAuth((s) => s.user?.merchantId);
-  const mobile = useLayout((s) => s.device === 'mobile');
   const stateLabel = useStateLabel(OUTBOUND_ORDER);
   const { detail, setDetail, load } = useRecordQuery<OutboundDetail>('outbound-orders', id, outboundApi.detail, onClose);
   const [editing, setEditing] = useState<number | null>(null);
@@ -157,17 +156,16 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
 
   const problems = order?.addressProblems ?? [];
   return (
-    <Drawer
+    <RecordDrawer
       open={id !== null}
       onClose={onClose}
-      size={mobile ? '100%' : 1040}
+      width={1040}
       title={order ? <WithDocNo text={t('outbound.detailTitle', { unid: order.unid })} no={order.unid} /> : t('outbound.detail')}
-      destroyOnHidden
+      record={order && detail && { order, detail }}
+      testId="outbound-detail"
     >
-      {!order || !detail ? (
-        <Spin style={{ display: 'block', margin: '48px auto' }} />
-      ) : (
-        <div data-testid="outbound-detail">
+      {({ order, detail }) => (
+        <>
           {order.importantNote && (
             <Alert type="error" showIcon title={order.importantNote} style={{ marginBottom: 12, fontWeight: 600 }} data-testid="outbound-important" />
           )}
@@ -232,8 +230,8 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
               changed();
             }}
           />
-        </div>
+        </>
       )}
-    </Drawer>
+    </RecordDrawer>
   );
 }

@@ -10,6 +10,7 @@ import { formatDateTime, na } from '../../lib/format.js';
 import { useMerchants } from '../../api/lookups.js';
 import { MerchantFilter, StatusFilter } from '../../components/list/filters.js';
 import { ListScaffold } from '../../components/list/ListScaffold.js';
+import { phoneLine } from '../../components/list/phone-line.js';
 import { StateTag, useStateOptions } from '../../components/StateTag.js';
 import { useListQuery } from '../../api/use-list-query.js';
 import { BulkActions, useBulkActions } from './BulkActions.js';
@@ -162,25 +163,21 @@ export function OutboundOrderList({ view, filters, onFilters, onChanged, onOpen 
     },
   ];
   // On a phone one column tells the order, its status and whom it goes to.
-  const line: ColumnsType<OutboundOrderRow>[number] = {
-    key: 'line',
-    title: t('outbound.number'),
-    render: (_: unknown, row) => (
-      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
-        {number(row)}
-        <Typography.Text type="secondary">{[oneMerchant ? '' : row.merchantName, row.refOrderId, consignee(row)].filter(Boolean).join(' · ')}</Typography.Text>
-        <Space size={8} wrap>
-          <StateTag machine={OUTBOUND_ORDER} code={row.status} />
-          <Typography.Text type="secondary">{row.carrier}</Typography.Text>
-        </Space>
-        {queue && reason(row)}
-        {inTransit && row.trackingKind && lastEvent(row)}
-        {carrierView && <CarrierLabelLine row={row} summary={labels.get(row.id)} />}
-      </div>
-    ),
-  };
+  const line = phoneLine<OutboundOrderRow>(t('outbound.number'), (row) => (
+    <>
+      {number(row)}
+      <Typography.Text type="secondary">{[oneMerchant ? '' : row.merchantName, row.refOrderId, consignee(row)].filter(Boolean).join(' · ')}</Typography.Text>
+      <Space size={8} wrap>
+        <StateTag machine={OUTBOUND_ORDER} code={row.status} />
+        <Typography.Text type="secondary">{row.carrier}</Typography.Text>
+      </Space>
+      {queue && reason(row)}
+      {inTransit && row.trackingKind && lastEvent(row)}
+      {carrierView && <CarrierLabelLine row={row} summary={labels.get(row.id)} />}
+    </>
+  ));
   // A carrier list shows the labels' tracking instead of the carrier text it is filtered by.
-  const columns = mobile ? [line] : full.filter((c) => !(oneMerchant && c.key === 'merchantName') && !(carrierView && c.key === 'carrier'));
+  const columns = full.filter((c) => !(oneMerchant && c.key === 'merchantName') && !(carrierView && c.key === 'carrier'));
 
   const set = (patch: OutboundFilters) => onFilters({ ...filters, ...patch });
   const [from, to] = filters.createdAt?.split('..') ?? [];
@@ -190,6 +187,7 @@ export function OutboundOrderList({ view, filters, onFilters, onChanged, onOpen 
       testId="outbound-list"
       list={list}
       columns={columns}
+      phoneColumns={[line]}
       search={{ placeholder: t('outbound.search'), width: 300, mobileWidth: 220, onSearch: (q) => set({ q }) }}
       filters={
         <>

@@ -1,13 +1,12 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Space, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { invalidateDomains } from '../../api/query-client.js';
 import { useCan } from '../../masks/can.js';
 import { OrderImport } from '../../components/OrderImport.js';
-import { notify } from '../../notify/queue.js';
 import { useAddressFilters } from '../../router/use-address-filters.js';
+import { useNewRecordForm } from '../../components/use-new-record-form.js';
 import type { OutboundView } from './outbound-api.js';
 import { FloorPanel } from './FloorPanel.js';
 import { OutboundOrderDrawer } from './OutboundOrderDrawer.js';
@@ -30,7 +29,6 @@ export function OutboundOrdersPage({ view }: { view: OutboundView }) {
   const [params, setParams] = useSearchParams();
   // A figure of the home page links here with its filter: `?status=13,14`, late orders `&rsd=..2026-11-24`.
   const [filters, setFilters] = useAddressFilters<OutboundFilters>(ADDRESS_FILTERS, {});
-  const [creating, setCreating] = useState(false);
   const reload = () => void invalidateDomains('outbound-orders');
   const open = Number(params.get('id')) || null;
   const setOpen = (id: number | null) =>
@@ -43,12 +41,19 @@ export function OutboundOrdersPage({ view }: { view: OutboundView }) {
       },
       { replace: id === null },
     );
+  const creation = useNewRecordForm({
+    savedText: t('outbound.createdToast'),
+    onCreated: (id) => {
+      reload();
+      setOpen(id);
+    },
+  });
 
   return (
     <div data-testid="outbound-orders-page">
       <Space wrap style={{ marginBottom: 12 }}>
         {CREATES_IN.includes(view) && can('p11y.orders.edit') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="outbound-new">
+          <Button type="primary" icon={<PlusOutlined />} onClick={creation.start} data-testid="outbound-new">
             {t('outbound.new')}
           </Button>
         )}
@@ -66,18 +71,7 @@ export function OutboundOrdersPage({ view }: { view: OutboundView }) {
         <FloorPanel view={view} onStatuses={(status) => setFilters({ ...filters, status })} onOpen={setOpen} />
       )}
       <OutboundOrderList view={view} filters={filters} onFilters={setFilters} onChanged={reload} onOpen={setOpen} />
-      <OutboundOrderForm
-        open={creating}
-        detail={null}
-        onClose={() => setCreating(false)}
-        onReloaded={() => undefined}
-        onSaved={(id) => {
-          setCreating(false);
-          notify((n) => n.success(t('outbound.createdToast')));
-          reload();
-          setOpen(id);
-        }}
-      />
+      <OutboundOrderForm {...creation.form} />
       <OutboundOrderDrawer id={open} onClose={() => setOpen(null)} onChanged={reload} onOpen={setOpen} />
     </div>
   );

@@ -1,3 +1,4 @@
+import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,5 +54,15 @@ export function CaptchaInput({ image, onRefresh, value, onChange }: { image: str
         </button>
       )}
     </div>
+  );
+}
+
+/** The form's captcha field: the picture from `useCaptcha` and the text the user read off it. */
+export function CaptchaField({ captcha }: { captcha: ReturnType<typeof useCaptcha> }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="captcha" label={t('login.captcha')} rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}>
+      <CaptchaInput image={captcha.image} onRefresh={() => void captcha.refresh()} />
+    </Form.Item>
   );
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LanguageSelectLight } from './LanguageSelectLight.js';
 import './public.css';
 
-/** The frame of the pages reachable without a token: brand, language, one card. */
-export function PublicFrame({ title, children }: { title: string; children: ReactNode }) {
+/** The frame of the pages reachable without a token: brand, language, one card; `backToLogin` links to the sign-in below it. */
+export function PublicFrame({ title, backToLogin, children }: { title: string; backToLogin?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <main className="public-frame">
@@ -21,6 +22,11 @@ export function PublicFrame({ title, children }: { title: string; children: Reac
         </header>
         <h1 id="public-title">{title}</h1>
         {children}
+        {backToLogin && (
+          <p style={{ marginTop: 12 }}>
+            <Link to="/login">{t('common.backToLogin')}</Link>
+          </p>
+        )}
       </section>
     </main>
   );

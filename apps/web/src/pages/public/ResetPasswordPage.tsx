@@ -1,10 +1,10 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors.js';
 import { authApi } from '../../auth/api.js';
-import { CaptchaInput, useCaptcha } from './Captcha.js';
+import { CaptchaField, useCaptcha } from './Captcha.js';
 import { PublicFrame } from './PublicFrame.js';
 
 interface ResetForm {
@@ -35,7 +35,7 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <PublicFrame title={t('reset.title')}>
+    <PublicFrame title={t('reset.title')} backToLogin>
       {!token ? (
         <Alert type="warning" showIcon message={t('reset.noToken')} />
       ) : state.done ? (
@@ -60,18 +60,13 @@ export default function ResetPasswordPage() {
             >
               <Input.Password autoComplete="new-password" data-testid="reset-repeat" />
             </Form.Item>
-            <Form.Item name="captcha" label={t('login.captcha')} rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}>
-              <CaptchaInput image={captcha.image} onRefresh={() => void captcha.refresh()} />
-            </Form.Item>
+            <CaptchaField captcha={captcha} />
             <Button type="primary" htmlType="submit" block loading={state.busy} data-testid="reset-submit">
               {t('reset.submit')}
             </Button>
           </Form>
         </>
       )}
-      <p style={{ marginTop: 12 }}>
-        <Link to="/login">{t('common.backToLogin')}</Link>
-      </p>
     </PublicFrame>
   );
 }

@@ -1,10 +1,9 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '../../api/errors.js';
 import { authApi } from '../../auth/api.js';
-import { CaptchaInput, useCaptcha } from './Captcha.js';
+import { CaptchaField, useCaptcha } from './Captcha.js';
 import { PublicFrame } from './PublicFrame.js';
 
 /** `/resetPasswordRequest`: e-mail and captcha; the same answer whether the address is known or not. */
@@ -27,7 +26,7 @@ export default function ResetRequestPage() {
   };
 
   return (
-    <PublicFrame title={t('reset.requestTitle')}>
+    <PublicFrame title={t('reset.requestTitle')} backToLogin>
       {state.sent ? (
         <Alert type="success" showIcon message={t('reset.sent')} data-testid="reset-sent" />
       ) : (
@@ -38,18 +37,13 @@ export default function ResetRequestPage() {
             <Form.Item name="email" label={t('reset.email')} rules={[{ required: true, type: 'email', message: t('reset.email') }]}>
               <Input autoComplete="email" inputMode="email" data-testid="reset-email" />
             </Form.Item>
-            <Form.Item name="captcha" label={t('login.captcha')} rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}>
-              <CaptchaInput image={captcha.image} onRefresh={() => void captcha.refresh()} />
-            </Form.Item>
+            <CaptchaField captcha={captcha} />
             <Button type="primary" htmlType="submit" block loading={state.busy} data-testid="reset-submit">
               {t('reset.send')}
             </Button>
           </Form>
         </>
       )}
-      <p style={{ marginTop: 12 }}>
-        <Link to="/login">{t('common.backToLogin')}</Link>
-      </p>
     </PublicFrame>
   );
 }

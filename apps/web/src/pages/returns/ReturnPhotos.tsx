@@ -1,9 +1,8 @@
 import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Image, Typography, Upload } from 'antd';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { staticUrl } from '../../api/static-url.js';
-import { uploadFile } from '../../api/upload.js';
+import { useUploads } from '../../api/use-uploads.js';
 
 /** The contracts take at most 30 photos per return. */
 const MAX_PHOTOS = 30;
@@ -20,25 +19,7 @@ interface Props {
  */
 export function ReturnPhotos({ photos, onChange }: Props) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(0);
-  // Several photos upload at once: each adds itself to the list as it stands when it finishes.
-  const latest = useRef(photos);
-  useEffect(() => {
-    latest.current = photos;
-  }, [photos]);
-
-  const add = async (file: File) => {
-    setBusy((n) => n + 1);
-    try {
-      const stored = await uploadFile('image', file);
-      latest.current = [...latest.current, stored.url].slice(0, MAX_PHOTOS);
-      onChange?.(latest.current);
-    } catch {
-      // uploadFile has shown why (not an image, too large).
-    } finally {
-      setBusy((n) => n - 1);
-    }
-  };
+  const { busy, add } = useUploads({ kind: 'image', value: photos, onChange, entry: (stored) => stored.url, max: MAX_PHOTOS });
 
   return (
     <div className="ret-photos" data-testid="return-photos">
@@ -69,7 +50,7 @@ export function ReturnPhotos({ photos, onChange }: Props) {
             return false;
           }}
         >
-          <Button icon={<CameraOutlined />} loading={busy > 0} className="ret-photo-add" data-testid="return-photo-upload">
+          <Button icon={<CameraOutlined />} loading={busy} className="ret-photo-add" data-testid="return-photo-upload">
             {t('returns.addPhoto')}
           </Button>
         </Upload>

@@ -1,8 +1,8 @@
 import type { ApiData } from '@kontor/contracts/api-responses';
-import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined } from '@ant-design/icons';
 import { oauthClientCreateSchema } from '@kontor/contracts/domains/oauth';
 import { PRIVILEGES } from '@kontor/contracts/permissions';
-import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
@@ -10,6 +10,7 @@ import { api } from '../../api/request.js';
 import { useSchemaRules } from '../../forms/schema-rules.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
+import { SmallList } from '../../components/list/SmallList.js';
 import { notify } from '../../notify/queue.js';
 
 type Client = ApiData<'GET /v0/oauth2/clients/'>[number];
@@ -87,74 +88,66 @@ export default function OauthClientsPage() {
   };
 
   return (
-    <div data-testid="oauth-clients">
-      <Typography.Paragraph type="secondary">{t('oauth.intro', { url: `${location.origin}/v0/oauth2/token` })}</Typography.Paragraph>
-      {canEdit && (
-        <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => open(null)} data-testid="oauth-create">
-          {t('oauth.new')}
-        </Button>
-      )}
-      <Table<Client>
-        rowKey="id"
-        size="small"
-        loading={!clients}
-        dataSource={clients ?? []}
-        pagination={false}
-        scroll={{ x: 900 }}
-        columns={[
-          { title: t('oauth.name'), dataIndex: 'name' },
-          {
-            title: t('oauth.clientId'),
-            dataIndex: 'clientId',
-            render: (v: string) => (
-              <Typography.Text code copyable>
-                {v}
-              </Typography.Text>
-            ),
-          },
-          { title: t('oauth.scopes'), dataIndex: 'scopes', render: (scopes: string[]) => scopes.map((s) => <Tag key={s}>{s}</Tag>) },
-          { title: t('home.merchant'), dataIndex: 'merchantName', render: (v: string | null) => v ?? t('oauth.allMerchants') },
-          {
-            title: t('users.state'),
-            dataIndex: 'disabled',
-            render: (d: boolean) => (d ? <Tag color="red">{t('users.disabled')}</Tag> : <Tag color="green">{t('users.active')}</Tag>),
-          },
-          { title: t('oauth.lastUsed'), dataIndex: 'lastUsedAt', render: formatDateTime },
-          ...(canEdit
-            ? [
-                {
-                  key: 'actions',
-                  width: 240,
-                  render: (_: unknown, client: Client) => (
-                    <Space size={4}>
-                      <Button size="small" onClick={() => open(client)} data-testid={`oauth-edit-${client.name}`}>
-                        {t('mask.edit')}
+    <SmallList<Client>
+      testId="oauth-clients"
+      intro={<Typography.Paragraph type="secondary">{t('oauth.intro', { url: `${location.origin}/v0/oauth2/token` })}</Typography.Paragraph>}
+      create={canEdit && { label: t('oauth.new'), onClick: () => open(null), testId: 'oauth-create' }}
+      rows={clients}
+      scrollX={900}
+      columns={[
+        { title: t('oauth.name'), dataIndex: 'name' },
+        {
+          title: t('oauth.clientId'),
+          dataIndex: 'clientId',
+          render: (v: string) => (
+            <Typography.Text code copyable>
+              {v}
+            </Typography.Text>
+          ),
+        },
+        { title: t('oauth.scopes'), dataIndex: 'scopes', render: (scopes: string[]) => scopes.map((s) => <Tag key={s}>{s}</Tag>) },
+        { title: t('home.merchant'), dataIndex: 'merchantName', render: (v: string | null) => v ?? t('oauth.allMerchants') },
+        {
+          title: t('users.state'),
+          dataIndex: 'disabled',
+          render: (d: boolean) => (d ? <Tag color="red">{t('users.disabled')}</Tag> : <Tag color="green">{t('users.active')}</Tag>),
+        },
+        { title: t('oauth.lastUsed'), dataIndex: 'lastUsedAt', render: formatDateTime },
+        ...(canEdit
+          ? [
+              {
+                key: 'actions',
+                width: 240,
+                render: (_: unknown, client: Client) => (
+                  <Space size={4}>
+                    <Button size="small" onClick={() => open(client)} data-testid={`oauth-edit-${client.name}`}>
+                      {t('mask.edit')}
+                    </Button>
+                    <Popconfirm title={t('oauth.rotateConfirm')} onConfirm={() => void rotate(client).catch(() => undefined)}>
+                      <Button size="small" icon={<KeyOutlined />} data-testid={`oauth-rotate-${client.name}`}>
+                        {t('oauth.rotate')}
                       </Button>
-                      <Popconfirm title={t('oauth.rotateConfirm')} onConfirm={() => void rotate(client).catch(() => undefined)}>
-                        <Button size="small" icon={<KeyOutlined />} data-testid={`oauth-rotate-${client.name}`}>
-                          {t('oauth.rotate')}
-                        </Button>
-                      </Popconfirm>
-                      <Popconfirm
-                        title={t('oauth.deleteConfirm')}
-                        onConfirm={() =>
-                          void api('DELETE /v0/oauth2/clients/:id', { path: { id: client.id } }).then(
-                            () => setReloads((n) => n + 1),
-                            () => undefined,
-                          )
-                        }
-                      >
-                        <Button size="small" danger>
-                          {t('roles.delete')}
-                        </Button>
-                      </Popconfirm>
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
+                    </Popconfirm>
+                    <Popconfirm
+                      title={t('oauth.deleteConfirm')}
+                      onConfirm={() =>
+                        void api('DELETE /v0/oauth2/clients/:id', { path: { id: client.id } }).then(
+                          () => setReloads((n) => n + 1),
+                          () => undefined,
+                        )
+                      }
+                    >
+                      <Button size="small" danger>
+                        {t('roles.delete')}
+                      </Button>
+                    </Popconfirm>
+                  </Space>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    >
       <Modal
         open={editing.open}
         title={editing.client ? editing.client.name : t('oauth.new')}
@@ -209,6 +202,6 @@ export default function OauthClientsPage() {
           </Typography.Text>
         </p>
       </Modal>
-    </div>
+    </SmallList>
   );
 }

@@ -1,12 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { roleWriteSchema } from '@kontor/contracts/domains/admin';
-import { Button, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/errors.js';
 import { useSchemaRules } from '../../forms/schema-rules.js';
 import { useCan } from '../../masks/can.js';
+import { SmallList } from '../../components/list/SmallList.js';
 import { rolesApi, type Role } from './roles-api.js';
 import { roleLabel } from '../../auth/role-label.js';
 
@@ -38,59 +38,51 @@ export default function RolesListPage() {
   };
 
   return (
-    <div data-testid="roles-list">
-      {editable && (
-        <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setCreating(true)} data-testid="role-create">
-          {t('mask.create')}
-        </Button>
-      )}
-      <Table<Role>
-        rowKey="id"
-        size="small"
-        loading={!roles}
-        dataSource={roles ?? []}
-        pagination={false}
-        scroll={{ x: 700 }}
-        columns={[
-          {
-            title: t('roles.name'),
-            dataIndex: 'name',
-            render: (name: string, role) => (
-              <Link to={`/settings/roles/privileges?role=${role.id}`} data-testid={`role-${name}`}>
-                {name}
-              </Link>
-            ),
-          },
-          { title: t('roles.title'), dataIndex: 'title', render: (title: string, role) => (role.builtin ? roleLabel(t, role.name) : title) },
-          { title: t('roles.description'), dataIndex: 'description', ellipsis: true },
-          {
-            title: t('roles.privileges'),
-            dataIndex: 'privileges',
-            align: 'right',
-            render: (p: string[], role) => (role.name === 'admin' ? t('roles.all') : p.length),
-          },
-          { title: t('roles.holders'), dataIndex: 'users', align: 'right' },
-          {
-            title: t('mask.actions'),
-            width: 160,
-            render: (_: unknown, role) => (
-              <Space>
-                {role.builtin && <Tag>{t('roles.builtin')}</Tag>}
-                {editable && !role.builtin && role.users === 0 && (
-                  <Popconfirm
-                    title={t('roles.deleteConfirm', { name: role.name })}
-                    onConfirm={() => void rolesApi.remove(role.id).then(() => setReloads((n) => n + 1))}
-                  >
-                    <Button size="small" danger data-testid={`role-delete-${role.name}`}>
-                      {t('roles.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
-      />
+    <SmallList<Role>
+      testId="roles-list"
+      create={editable && { label: t('mask.create'), onClick: () => setCreating(true), testId: 'role-create' }}
+      rows={roles}
+      scrollX={700}
+      columns={[
+        {
+          title: t('roles.name'),
+          dataIndex: 'name',
+          render: (name: string, role) => (
+            <Link to={`/settings/roles/privileges?role=${role.id}`} data-testid={`role-${name}`}>
+              {name}
+            </Link>
+          ),
+        },
+        { title: t('roles.title'), dataIndex: 'title', render: (title: string, role) => (role.builtin ? roleLabel(t, role.name) : title) },
+        { title: t('roles.description'), dataIndex: 'description', ellipsis: true },
+        {
+          title: t('roles.privileges'),
+          dataIndex: 'privileges',
+          align: 'right',
+          render: (p: string[], role) => (role.name === 'admin' ? t('roles.all') : p.length),
+        },
+        { title: t('roles.holders'), dataIndex: 'users', align: 'right' },
+        {
+          title: t('mask.actions'),
+          width: 160,
+          render: (_: unknown, role) => (
+            <Space>
+              {role.builtin && <Tag>{t('roles.builtin')}</Tag>}
+              {editable && !role.builtin && role.users === 0 && (
+                <Popconfirm
+                  title={t('roles.deleteConfirm', { name: role.name })}
+                  onConfirm={() => void rolesApi.remove(role.id).then(() => setReloads((n) => n + 1))}
+                >
+                  <Button size="small" danger data-testid={`role-delete-${role.name}`}>
+                    {t('roles.delete')}
+                  </Button>
+                </Popconfirm>
+              )}
+            </Space>
+          ),
+        },
+      ]}
+    >
       <Modal
         open={creating}
         title={t('roles.new')}
@@ -112,6 +104,6 @@ export default function RolesListPage() {
           </Form.Item>
         </Form>
       </Modal>
-    </div>
+    </SmallList>
   );
 }

@@ -1,13 +1,14 @@
 import type { ApiData } from '@kontor/contracts/api-responses';
 import { LOCALES } from '@kontor/contracts';
 import { userCreateSchema } from '@kontor/contracts/domains/admin';
-import { Alert, Button, Drawer, Form, Input, Select, Space, Switch } from 'antd';
+import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
 import { api } from '../../api/request.js';
 import { useSchemaRules } from '../../forms/schema-rules.js';
 import { notify } from '../../notify/queue.js';
+import { FormDrawer } from '../../components/FormDrawerParts.js';
 import { roleLabel } from '../../auth/role-label.js';
 
 /** A user as `GET /v0/users/` lists it (its contract). */
@@ -72,21 +73,7 @@ export function UserForm({ open, user, onClose, onSaved }: Props) {
   };
 
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      size="large"
-      title={user ? user.account : t('users.new')}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="user-save">
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
-    >
+    <FormDrawer open={open} onClose={onClose} title={user ? user.account : t('users.new')} saving={saving} onSave={() => form.submit()} testId="user">
       {conflict && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('mask.conflict')} data-testid="user-conflict" />}
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v).catch(() => undefined)} data-testid="user-form">
         {!user && (
@@ -146,6 +133,6 @@ export function UserForm({ open, user, onClose, onSaved }: Props) {
           <Input.Password autoComplete="new-password" data-testid="user-password" />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

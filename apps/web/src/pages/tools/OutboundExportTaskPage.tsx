@@ -2,16 +2,16 @@ import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icon
 import type { Job } from '@kontor/contracts/domains/jobs';
 import type { OrderExportResult } from '@kontor/contracts/domains/outbound-io';
 import { Button, Card, Progress, Space, Table, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { download } from '../../api/download.js';
 import { api } from '../../api/request.js';
 import { ACTIVE_JOB, JOB_TONES, jobPercent } from '../../layout/JobProgress.js';
 import { formatDateTime } from '../../lib/format.js';
-import { useRealtime } from '../../realtime/events.js';
+import { useJobList } from '../../layout/use-job-list.js';
 
 const POLL_MS = 3000;
+const readExportJobs = () => api('GET /v0/outbound/export/jobs', { quiet: true, background: true });
 
 /**
  * `/tools/outboundExportTask` (issue 7 §6): the user's order exports that ran as background jobs,
@@ -19,29 +19,7 @@ const POLL_MS = 3000;
  */
 export default function OutboundExportTaskPage() {
   const { t } = useTranslation();
-  const [jobs, setJobs] = useState<Job[] | null>(null);
-  const events = useRealtime((s) => s.jobs);
-  const load = useCallback(() => api('GET /v0/outbound/export/jobs', { quiet: true, background: true }).then(setJobs, () => undefined), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const eventKey = Object.values(events)
-    .map((e) => `${e.id}:${e.status}`)
-    .join(',');
-  useEffect(() => {
-    if (eventKey) void load();
-  }, [eventKey, load]);
-  const active = !!jobs?.some((j) => ACTIVE_JOB.has(j.status));
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [active, load]);
-
-  const live = (jobs ?? []).map((job) => {
-    const event = events[job.id];
-    return event && ACTIVE_JOB.has(job.status) ? { ...job, status: event.status as Job['status'], done: event.done, total: event.total } : job;
-  });
+  const { loading, live, load } = useJobList(readExportJobs, POLL_MS);
   const resultOf = (job: Job) => job.result as OrderExportResult | null;
   return (
     <Card
@@ -63,7 +41,7 @@ export default function OutboundExportTaskPage() {
       <Table
         size="small"
         rowKey="id"
-        loading={jobs === null}
+        loading={loading}
         dataSource={live}
         pagination={{ pageSize: 25, hideOnSinglePage: true }}
         scroll={{ x: 720 }}
