@@ -19,17 +19,23 @@ const VALUE: Record<ResourceFieldKind, z.ZodType> = {
 /** The system fields every declared record has (define.ts SYSTEM_FIELDS); never null. */
 const SYSTEM = new Set(['id', 'createdAt', 'updatedAt', 'version']);
 
-/** A row of a declared record type: every declared field, nullable unless it is a system field. */
-export function resourceRowSchema(fields: Record<string, ResourceFieldKind>) {
-  return z.object(Object.fromEntries(Object.entries(fields).map(([id, kind]) => [id, SYSTEM.has(id) ? VALUE[kind] : VALUE[kind].nullable()])));
+/** A row of a declared record type: every declared field, nullable unless it is a system field or declared NOT NULL. */
+export function resourceRowSchema(fields: Record<string, ResourceFieldKind>, notNull: readonly string[] = []) {
+  const never = new Set([...SYSTEM, ...notNull]);
+  return z.object(Object.fromEntries(Object.entries(fields).map(([id, kind]) => [id, never.has(id) ? VALUE[kind] : VALUE[kind].nullable()])));
 }
 
 /**
  * The answers of the generic record routes (resource.routes.ts) under `path` (`/v0/lookup/`), keyed
  * like API_RESPONSES: list, export (a background job), get, and unless read-only create, replace, delete.
  */
-export function resourceResponses(path: string, fields: Record<string, ResourceFieldKind>, readOnly: boolean): Record<string, z.ZodType> {
-  const row = resourceRowSchema(fields);
+export function resourceResponses(
+  path: string,
+  fields: Record<string, ResourceFieldKind>,
+  readOnly: boolean,
+  notNull: readonly string[] = [],
+): Record<string, z.ZodType> {
+  const row = resourceRowSchema(fields, notNull);
   const item = `${path}:id`;
   const reads = { [`GET ${path}`]: pageOf(row), [`POST ${path}export`]: jobSchema, [`GET ${item}`]: row };
   if (readOnly) return reads;

@@ -1,3 +1,4 @@
+import { CONTAINER_NOT_NULL } from '@kontor/contracts/responses/resource-rows';
 import { containerWriteSchema } from '@kontor/contracts/domains/inbound';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -70,6 +71,7 @@ export const INBOUND_RESOURCES: ResourceDef[] = [
       status: { kind: 'int', filter: true, sort: true },
       remark: { kind: 'text', search: true },
     },
+    notNull: CONTAINER_NOT_NULL,
     write: containerWriteSchema,
     defaultSort: { field: 'createdAt', order: 'desc' },
     check: checkContainer,

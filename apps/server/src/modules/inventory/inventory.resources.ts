@@ -1,3 +1,4 @@
+import { STOCK_NOT_NULL } from '@kontor/contracts/responses/resource-rows';
 import { itemWriteSchema, mergedUnitWriteSchema } from '@kontor/contracts/domains/inventory';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -105,6 +106,7 @@ export const INVENTORY_RESOURCES: ResourceDef[] = [
       // Most recently changed first: what the warehouse just touched (backed by stock (updated_at, id)).
       updatedAt: { kind: 'datetime', filter: true, sort: true },
     },
+    notNull: STOCK_NOT_NULL,
     write: z.object({}),
     defaultSort: { field: 'updatedAt', order: 'desc' },
   }),

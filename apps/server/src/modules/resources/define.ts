@@ -35,6 +35,12 @@ export interface ResourceDef {
   /** A read model (a view such as the stock list or the ledger): list, get and export only. */
   readOnly?: boolean;
   fields: Record<string, ResourceField>;
+  /**
+   * Fields whose column is NOT NULL (a declared, system or scope field): the answers' schema says they are
+   * never null, so the web can type them without `| null`. Others are nullable on the wire. The response
+   * check of the API suites fails when a row breaks this.
+   */
+  notNull?: readonly string[];
   /** Create body; updates take any part of it plus `version`. */
   write: z.ZodType<Record<string, unknown>>;
   /** Partial form of `write` for updates (zod cannot make a refined object partial on its own). */

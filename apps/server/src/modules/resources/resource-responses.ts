@@ -7,7 +7,7 @@ export function declaredResourceResponses(defs: readonly ResourceDef[]): (key: s
   const table = new Map<string, z.ZodType>();
   for (const def of defs) {
     const kinds = Object.fromEntries(Object.entries(allFields(def)).map(([id, field]) => [id, field.kind]));
-    for (const [key, schema] of Object.entries(resourceResponses(def.path, kinds, !!def.readOnly))) table.set(key, schema);
+    for (const [key, schema] of Object.entries(resourceResponses(def.path, kinds, !!def.readOnly, def.notNull))) table.set(key, schema);
   }
   return (key) => table.get(key);
 }

@@ -2,6 +2,7 @@ import type { Page } from '@kontor/contracts';
 import type { inboundOrderCreateSchema, inboundOrderUpdateSchema } from '@kontor/contracts/domains/inbound';
 import type { InboundOrderRecord } from '@kontor/contracts/domains/inbound-responses';
 import type { RelatedFile } from '@kontor/contracts/domains/outbound-responses';
+import type { ContainerRecord } from '@kontor/contracts/responses/resource-rows';
 import type { z } from 'zod';
 import { api, request } from '../../api/request.js';
 
@@ -13,22 +14,8 @@ export type InboundOrderRow = InboundOrderRecord;
 
 export type { InboundDetail, ReceivingScanRecord as InboundScan, StagingRow } from '@kontor/contracts/domains/inbound-responses';
 
-/** A row of `GET /v0/c7rorders/` (the `containers` table). */
-export interface ContainerRow {
-  id: number;
-  unid: string;
-  number: string;
-  warehouseId: number;
-  size: string;
-  carrier: string;
-  eta: string | null;
-  arrivedAt: string | null;
-  unloadedAt: string | null;
-  status: number;
-  remark: string;
-  createdAt: string;
-  version: number;
-}
+/** A row of `GET /v0/c7rorders/` (the `containers` table), as its declaration answers it. */
+export type ContainerRow = ContainerRecord;
 
 /** The body of an announcement as the form sends it (create; an edit adds version and reason). */
 export type InboundWrite = z.input<typeof inboundOrderCreateSchema>;

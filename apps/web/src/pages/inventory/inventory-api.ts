@@ -1,32 +1,14 @@
 import type { Page } from '@kontor/contracts';
 import type { StockGroupsPage } from '@kontor/contracts/domains/inventory';
 import type { CountLine } from '@kontor/contracts/domains/inventory-responses';
+import type { StockRecord } from '@kontor/contracts/responses/resource-rows';
 import { api, request } from '../../api/request.js';
 import type { CompartmentHit, ItemHit } from '../../api/scan-lookups.js';
 
 export type { CompartmentHit, ItemHit };
 
-/** A row of `GET /v0/stock/`: one item, compartment, batch and status with its quantities. */
-export interface StockRow {
-  id: number;
-  itemId: number;
-  sku: string;
-  itemName: string;
-  warehouseId: number;
-  warehouseCode: string;
-  compartmentId: number;
-  compartmentCode: string;
-  unitId: number | null;
-  batch: string;
-  expiry: string | null;
-  status: number;
-  quantity: number;
-  reserved: number;
-  available: number;
-  merchantName: string;
-  merchantId: number;
-  updatedAt: string;
-}
+/** A row of `GET /v0/stock/`: one item, compartment, batch and status with its quantities (the declaration's answer). */
+export type StockRow = StockRecord;
 
 // The stocktake answers' types come from the contracts' response schemas (issue 16 item 5).
 export type { CountLine, CountSummary, CountUnit, StockCount } from '@kontor/contracts/domains/inventory-responses';
