@@ -14,7 +14,7 @@ import { MaskForm } from './MaskForm.js';
 import { MaskPager } from './MaskPager.js';
 import { MaskTable } from './MaskTable.js';
 import { MaskToolbar } from './MaskToolbar.js';
-import { useHiddenColumns } from './use-hidden-columns.js';
+import { useHiddenColumns } from '../components/list/column-chooser.js';
 import { useMaskActions } from './use-mask-actions.js';
 import { useMaskRows, type Row } from './use-mask-rows.js';
 import { useLookupLabels } from './useLookupLabels.js';

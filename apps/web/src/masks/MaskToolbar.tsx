@@ -1,8 +1,9 @@
-import { DownloadOutlined, FilterOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Locale } from '@kontor/contracts';
 import type { Mask } from '@kontor/contracts/masks';
-import { Button, Checkbox, Input, Popover, Space } from 'antd';
+import { Button, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ColumnChooserButton, type ChoosableColumn } from '../components/list/column-chooser.js';
 import { filtersFor } from './derive.js';
 import { FilterBar } from './FilterBar.js';
 import type { ListState } from './list-state.js';
@@ -18,7 +19,7 @@ interface Props {
   onFilter(key: string, value: string | string[] | undefined): void;
   onCreate?: () => void;
   onExport?: () => void;
-  columns: { all: Array<{ key: string; title: string }>; hidden: string[]; setHidden(hidden: string[]): void };
+  columns: { all: ChoosableColumn[]; hidden: string[]; setHidden(hidden: string[]): void };
 }
 
 /** Above a mask list: search, the filters (folded on a phone), create, export and the column chooser. */
@@ -57,22 +58,8 @@ export function MaskToolbar({ mask, locale, state, mobile, showFilters, onToggle
             {t('mask.export')}
           </Button>
         )}
-        <Popover content={<ColumnChooser {...columns} />} trigger="click" title={t('mask.columns')}>
-          <Button icon={<SettingOutlined />} aria-label={t('mask.columns')} data-testid="mask-columns" />
-        </Popover>
+        <ColumnChooserButton {...columns} testId="mask-columns" />
       </Space>
     </Space>
-  );
-}
-
-/** Which columns show; the choice is kept per mask in this browser. */
-function ColumnChooser({ all, hidden, setHidden }: Props['columns']) {
-  return (
-    <Checkbox.Group
-      style={{ display: 'grid', gap: 4 }}
-      value={all.map((c) => c.key).filter((k) => !hidden.includes(k))}
-      onChange={(visible) => setHidden(all.map((c) => c.key).filter((k) => !visible.includes(k)))}
-      options={all.map((c) => ({ value: c.key, label: c.title }))}
-    />
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CursorList } from '../../api/use-list-query.js';
 import { useLayout } from '../../layout/store.js';
 import { Pager } from '../Pager.js';
+import { ColumnChooserButton, choosableColumns, columnKey, useHiddenColumns } from './column-chooser.js';
 import './list.css';
 
 export interface ListSearch {
@@ -55,16 +56,21 @@ interface Props<T> {
 }
 
 /**
- * The frame of every bespoke cursor-paged list (issue 16 item 7): search and filters, the table, the
- * pager with the spec's page sizes; the screen brings its columns, filters and bulk actions.
+ * The frame of every bespoke cursor-paged list (issue 16 item 7): search and filters, the column
+ * chooser (desktop; the choice is kept per list in this browser), the table, the pager with the spec's
+ * page sizes; the screen brings its columns, filters and bulk actions.
  */
 export function ListScaffold<T extends object>(props: Props<T>) {
   const { id, testId, list, columns, phoneColumns, bare, aboveTable, rowSelection, tableLayout, scrollX = 'max-content', children } = props;
   const { rowKey = 'id', expandable, rowClassName, tableKey, summary } = props;
   const mobile = useLayout((s) => s.device === 'mobile');
+  const [hidden, setHidden] = useHiddenColumns(`list.${id}`);
+  const choosable = choosableColumns(columns);
+  const shown = columns.filter((column) => !hidden.includes(columnKey(column) ?? ''));
+  const chooser = !mobile && choosable.length > 1 && <ColumnChooserButton all={choosable} hidden={hidden} setHidden={setHidden} testId={`${id}-columns`} />;
   return (
     <div data-testid={testId}>
-      {!bare && <FilterBar {...props} mobile={mobile} />}
+      {!bare && <FilterBar {...props} mobile={mobile} chooser={chooser} />}
       {aboveTable}
       <Table<T>
         key={tableKey}
@@ -73,7 +79,7 @@ export function ListScaffold<T extends object>(props: Props<T>) {
         rowClassName={rowClassName}
         size="small"
         loading={list.loading}
-        columns={mobile && phoneColumns ? phoneColumns : columns}
+        columns={mobile && phoneColumns ? phoneColumns : shown}
         dataSource={list.rows}
         pagination={false}
         rowSelection={rowSelection}
@@ -89,7 +95,7 @@ export function ListScaffold<T extends object>(props: Props<T>) {
   );
 }
 
-function FilterBar<T>({ id, search, filters, foldOnMobile, filterBarClassName, mobile }: Props<T> & { mobile: boolean }) {
+function FilterBar<T>({ id, search, filters, foldOnMobile, filterBarClassName, mobile, chooser }: Props<T> & { mobile: boolean; chooser: ReactNode }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const folding = mobile && !!foldOnMobile;
@@ -126,6 +132,7 @@ function FilterBar<T>({ id, search, filters, foldOnMobile, filterBarClassName, m
         searchBox
       )}
       {(!folding || open) && filters}
+      {chooser}
     </Space>
   );
 }
