@@ -32,29 +32,22 @@ const toParcel = (r: { id: number; gateUserId: number; trackingNumber: string; c
   accountId: Number(r.accountId),
 });
 
+/** Bought (not voided) gate parcels with their shipment's carrier and account: what both parcel reads start from. */
+const boughtParcels = (db: Kysely<DB>) =>
+  db.selectFrom('gate_labels as l').innerJoin('gate_shipments as s', 's.id', 'l.shipment_id').select(parcelColumns).where('l.state', '=', 'bought');
+
 /** The SQL of the gate parcels' tracking: their events, delivery state and poll order. */
 export const gateTrackingRepo = {
   /** Bought (not voided) parcels of this carrier carrying one of the numbers: the ones a push may write to. */
   async bought(db: Kysely<DB>, carrier: string, numbers: string[]): Promise<TrackedGateParcel[]> {
     if (numbers.length === 0) return [];
-    const rows = await db
-      .selectFrom('gate_labels as l')
-      .innerJoin('gate_shipments as s', 's.id', 'l.shipment_id')
-      .select(parcelColumns)
-      .where('l.state', '=', 'bought')
-      .where('l.tracking_number', 'in', numbers)
-      .where('s.carrier', '=', carrier)
-      .execute();
+    const rows = await boughtParcels(db).where('l.tracking_number', 'in', numbers).where('s.carrier', '=', carrier).execute();
     return rows.map(toParcel);
   },
 
   /** Bought parcels not delivered yet, never polled first, then the longest ago (the poll's partial index). */
   async waiting(db: Kysely<DB>, limit: number): Promise<TrackedGateParcel[]> {
-    const rows = await db
-      .selectFrom('gate_labels as l')
-      .innerJoin('gate_shipments as s', 's.id', 'l.shipment_id')
-      .select(parcelColumns)
-      .where('l.state', '=', 'bought')
+    const rows = await boughtParcels(db)
       .where('l.delivered_at', 'is', null)
       .where('l.tracking_number', '<>', '')
       .orderBy(sql`l.tracking_polled_at asc nulls first`)

@@ -61,7 +61,9 @@ export class GateTrackingService {
     for (const parcel of parcels) {
       if (!share.take(parcel.carrier)) continue;
       const key = `${parcel.carrier}:${parcel.accountId}`;
-      groups.set(key, [...(groups.get(key) ?? []), parcel]);
+      const group = groups.get(key);
+      if (group) group.push(parcel);
+      else groups.set(key, [parcel]);
     }
     const outcome: GatePollOutcome = { parcels: 0, events: 0, moved: 0 };
     for (const group of groups.values()) {
