@@ -1,4 +1,5 @@
 import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
+import { OUTBOUND_HISTORY_ACTIONS } from '@kontor/contracts/domains/outbound';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -72,5 +73,12 @@ describe('the demo orders', () => {
     const table = await sql<{ status: number; n: number }>`select status, count(*)::int as n from outbound_orders group by status`.execute(t.database.db);
     expect(Object.fromEntries(table.rows.map((r) => [String(r.status), r.n]))).toEqual(counts);
     expect((await get('/v0/inventory/check')).data).toEqual([]);
+  });
+
+  it('write only history actions the console has words for (outbound.historyActions)', async () => {
+    const rows = await sql<{ action: string }>`select distinct action from outbound_history order by action`.execute(t.database.db);
+    const actions = rows.rows.map((r) => r.action);
+    expect(actions.length).toBeGreaterThan(3);
+    expect(actions.filter((a) => !(OUTBOUND_HISTORY_ACTIONS as readonly string[]).includes(a))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { de } from './de.js';
 import { en } from './en.js';
 import { resourcesFor, type ErrorTexts } from './index.js';
 import { validationMessages } from './validation-messages.js';
+import { OUTBOUND_HISTORY_ACTIONS } from '@kontor/contracts/domains/outbound';
 import { screensCn } from './screens-cn.js';
 import { screensDe } from './screens-de.js';
 import { screensEn } from './screens-en.js';
@@ -63,6 +64,15 @@ describe('translations', () => {
     expect(all.en!['session.verificationFailed']).toBe('Verification failed, please Login again.');
     expect(all.en!['layout.fullscreenUnsupported']).toBe("Your browser doesn't support this function.");
     expect(all.en!['net.popupBlocked']).toBe('Please unblock the pop-ups of this site.');
+  });
+});
+
+describe('order history words', () => {
+  it('names every action the server writes into an order history', () => {
+    // English here; 'has every key in every language' holds the other two to the same keys.
+    const words = flatten(resourcesFor({ ...en, ...screensEn }, errorTextsOf('en')));
+    const missing = OUTBOUND_HISTORY_ACTIONS.filter((action) => typeof words[`outbound.historyActions.${action}`] !== 'string');
+    expect(missing).toEqual([]);
   });
 });
 

@@ -127,6 +127,41 @@ export const outboundStatusSchema = z.strictObject({
 export const BULK_ACTIONS = ['hold', 'release', 'standby', 'updateStatus', 'requestCancel', 'cancel', 'changeCarrier', 'delete', 'restore'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
+/**
+ * What an order's history entry says happened (`outbound_history.action`): the bulk actions and the floor's
+ * steps. One list so the server can write nothing the console has no words for (outbound.historyActions).
+ */
+export const OUTBOUND_HISTORY_ACTIONS = [
+  ...BULK_ACTIONS,
+  'create',
+  'copy',
+  'import',
+  'update',
+  'status',
+  'allocate',
+  'reallocate',
+  'addressCheck',
+  'outOfStock',
+  'cancelApproved',
+  'cancelDeclined',
+  'autoFinish',
+  'handover',
+  'labelBought',
+  'labelFailed',
+  'measure',
+  'pack',
+  'partialFinish',
+  'pick',
+  'picklist',
+  'return',
+  'shippingScan',
+  'shortPick',
+  'skuQc',
+  'serials',
+  'tracking',
+] as const;
+export type OutboundHistoryAction = (typeof OUTBOUND_HISTORY_ACTIONS)[number];
+
 /** One action on many orders; each order answers on its own (a refused one does not stop the rest). */
 export const outboundBulkSchema = z
   .strictObject({

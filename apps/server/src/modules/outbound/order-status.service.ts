@@ -1,4 +1,5 @@
 import { OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, OUTBOUND_PRE_PICK, type ExceptionOwner, type OutboundState } from '@kontor/contracts';
+import type { OutboundHistoryAction } from '@kontor/contracts/domains/outbound';
 import type { Kysely } from 'kysely';
 import { billing } from '../billing/index.js';
 import type { DB } from '../../db/types.js';
@@ -9,7 +10,7 @@ import type { OrderColumns, OrderRow, OutboundRepo } from './outbound.repo.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 
 export interface Why {
-  action: string;
+  action: OutboundHistoryAction;
   reason?: string;
   owner?: ExceptionOwner | null;
   note?: string;

@@ -17,7 +17,7 @@ import { type AuthContext } from '../../http/access.js';
 import { AppError, ruleError } from '../../http/app-error.js';
 import { audit } from '../admin/index.js';
 import { stockTransaction, type Actor } from '../inventory/index.js';
-import { stateOf } from './order-status.service.js';
+import { stateOf, type Why } from './order-status.service.js';
 import type { OutboundOrderService } from './outbound-order.service.js';
 import type { OrderRow } from './outbound.repo.js';
 import { TenantScope } from '../../db/tenant-scope.js';
@@ -133,7 +133,7 @@ export class OutboundActionsService {
     await stockTransaction(this.core.db, async (trx) => {
       const order = await this.orders.mustFind(trx, auth, id, { lock: true });
       const before = order.status;
-      const why = { action: 'status', reason: input.reason, owner: input.owner, note: input.note };
+      const why: Why = { action: 'status', reason: input.reason, owner: input.owner, note: input.note };
       const state = stateOf(order);
       if ((to === 'readyToPick' || to === 'outOfStock') && (OUTBOUND_PRE_PICK.includes(state) || state === 'standby')) {
         await this.orders.status.recompute(trx, actorOf(auth), order, why);
@@ -148,7 +148,7 @@ export class OutboundActionsService {
     await stockTransaction(this.core.db, async (trx) => {
       const order = await this.orders.mustFind(trx, auth, id, { lock: true });
       if (stateOf(order) !== 'cancelRequested') throw new AppError('InvalidState', { fields: [{ field: 'status', message: stateOf(order) }] });
-      const why = { action: input.approve ? 'cancelApproved' : 'cancelDeclined', note: input.note };
+      const why: Why = { action: input.approve ? 'cancelApproved' : 'cancelDeclined', note: input.note };
       if (input.approve) await this.orders.status.move(trx, actorOf(auth), order, 'canceled', why);
       else await this.orders.status.resume(trx, actorOf(auth), order, why);
       await audit(trx, auth, 'update', 'outboundOrder', id, { status: 2 }, { status: order.status, decision: input.approve, note: input.note });

@@ -66,7 +66,12 @@ export class OutboundOrderService {
   }
 
   /** `guard` runs first inside the order's transaction and may refuse it (the import's duplicate reference check). */
-  async create(auth: AuthContext, input: CreateInput, action = 'create', guard?: (trx: Kysely<DB>, merchantId: number) => Promise<void>) {
+  async create(
+    auth: AuthContext,
+    input: CreateInput,
+    action: 'create' | 'copy' | 'import' = 'create',
+    guard?: (trx: Kysely<DB>, merchantId: number) => Promise<void>,
+  ) {
     const scope = TenantScope.of(auth);
     if (input.merchantId !== undefined && !tenantAllows(scope, input.merchantId)) throw new AppError('NoPermission');
     const merchantId = scope.merchantId ?? input.merchantId;

@@ -1,5 +1,6 @@
 import { OUTBOUND_ORDER } from '@kontor/contracts';
 import { STOCK_STATUS } from '@kontor/contracts/domains/inventory';
+import type { OutboundHistoryAction } from '@kontor/contracts/domains/outbound';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { DB, OutboundOrdersTable } from '../../db/types.js';
 import type { ActivityEntry } from '../billing/index.js';
@@ -36,7 +37,7 @@ export interface LineRow {
 export interface HistoryEntry {
   orderId: number;
   userId: number | null;
-  action: string;
+  action: OutboundHistoryAction;
   from: number | null;
   to: number | null;
   reason?: string;

@@ -66,7 +66,7 @@ export class SkuQcService {
    * checks are done: to SN required while serials are missing, to ready to ship when nothing is.
    * Orders that have not passed the shipping scan yet keep their state (the scan moves them later).
    */
-  private async advance(trx: Kysely<DB>, actor: Actor, order: OrderRow, p: Progress, action: string): Promise<void> {
+  private async advance(trx: Kysely<DB>, actor: Actor, order: OrderRow, p: Progress, action: 'skuQc' | 'serials'): Promise<void> {
     const state = stateOf(order);
     if (state !== 'partialQc' && state !== 'snRequired') return;
     if (p.skuScanned < p.skuRequired) return;

@@ -1,5 +1,5 @@
 import { addressProblems, OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
-import type { Address } from '@kontor/contracts/domains/outbound';
+import type { Address, OutboundHistoryAction } from '@kontor/contracts/domains/outbound';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { TenantScope, tenantSql } from '../../db/tenant-scope.js';
@@ -39,6 +39,21 @@ export interface WaitingOrderRow {
  * The SQL of orders written whole, with a past, rather than created by a merchant (the demo seed runs on
  * every fresh start and in every test app: one statement per order, not dozens).
  */
+/** The history's word for a step of a demo order's past: the floor's action that makes the move (console texts exist for each). */
+const STEP_ACTIONS: Partial<Record<OutboundState, OutboundHistoryAction>> = {
+  readyToPick: 'allocate',
+  inPicklist: 'picklist',
+  readyToPack: 'pick',
+  packed: 'pack',
+  packingCompleted: 'labelBought',
+  readyToShip: 'shippingScan',
+  shipped: 'handover',
+  inTransit: 'tracking',
+  inDelivery: 'tracking',
+  delivered: 'tracking',
+};
+const stepAction = (state: OutboundState): OutboundHistoryAction => STEP_ACTIONS[state] ?? 'status';
+
 export const writtenOrdersRepo = {
   /** The order, its lines and its history up to `path` in one statement; out of stock without a path. */
   async insertPast(db: Kysely<DB>, o: PastOrderRow): Promise<number> {
@@ -46,6 +61,7 @@ export const writtenOrdersRepo = {
     const picked = o.path.length > 0;
     const parcels = o.parcels.map((trackingNo) => ({ trackingNo, weight: null, dimensions: null }));
     const steps = [code('outOfStock'), ...o.path.map(code)];
+    const actions: OutboundHistoryAction[] = ['create', ...o.path.map(stepAction)];
     const row = await sql<{ id: number }>`with o as (
         insert into outbound_orders (unid, merchant_id, warehouse_id, status, type_of_task, mode_of_transport, pickup_date, unit_qty, weight,
           consignee, consignee_name, consignee_country, address_problems, carrier, remark, private_remark, parcels, ship_bundle, box_qty,
@@ -61,7 +77,7 @@ export const writtenOrdersRepo = {
           unnest(${o.lines.map((l) => l.itemId)}::bigint[], ${o.lines.map((l) => l.quantity)}::int[]) with ordinality v(item, q, pos)),
       h as (insert into outbound_history (order_id, user_id, action, from_status, to_status, at)
         select o.id, ${o.userId}, s.action, s.f, s.t, now() - make_interval(hours => ${o.hoursAgo}) + s.n * interval '1 hour' from o,
-          unnest(${['create', ...o.path]}::text[], ${[null, ...steps.slice(0, -1)]}::int[], ${steps}::int[]) with ordinality s(action, f, t, n))
+          unnest(${actions}::text[], ${[null, ...steps.slice(0, -1)]}::int[], ${steps}::int[]) with ordinality s(action, f, t, n))
       select id from o`.execute(db);
     return Number(row.rows[0]!.id);
   },
