@@ -27,7 +27,17 @@ const withTrouble: CarrierDriver = {
     const reported = numbers.flatMap((n) => {
       const trouble = troubled.get(n);
       return trouble
-        ? [{ trackingNumber: n, at: trouble.at, kind: 'exception' as const, carrierCode: 'NDL', text: 'Not deliverable', location: 'Berlin', exception: trouble.exception as never }]
+        ? [
+            {
+              trackingNumber: n,
+              at: trouble.at,
+              kind: 'exception' as const,
+              carrierCode: 'NDL',
+              text: 'Not deliverable',
+              location: 'Berlin',
+              exception: trouble.exception as never,
+            },
+          ]
         : [];
     });
     return [...walked, ...reported];
@@ -256,7 +266,9 @@ describe('a gate user is told of a delivery exception by e-mail', () => {
     const { key } = await gateUser({ email });
     const shipment = await bought(key);
     const n = shipment.trackingNumber;
-    const exception = [event(n, '2026-11-24T12:00:00Z', 'exception', { exception: 'addressUnknown', eventId: `x-${n}-1`, location: 'Berlin Mitte', text: 'Recipient unknown' })];
+    const exception = [
+      event(n, '2026-11-24T12:00:00Z', 'exception', { exception: 'addressUnknown', eventId: `x-${n}-1`, location: 'Berlin Mitte', text: 'Recipient unknown' }),
+    ];
     expect((await push(exception)).data).toEqual({ received: 1, stored: 1, moved: 1, ignored: 0 });
     expect(await push(exception)).toEqual({ code: 'OK', data: { received: 1, stored: 0, moved: 0, ignored: 0 } });
     await push([event(n, '2026-11-24T15:00:00Z', 'in_transit', { eventId: `x-${n}-2` })]);
@@ -307,12 +319,28 @@ describe('a gate user is told of a delivery exception by e-mail', () => {
   it('sends nothing to a gate user without an e-mail address, and the push succeeds', async () => {
     const { key } = await gateUser({ email: '' });
     const shipment = await bought(key);
-    const before = Number((await t.core.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = Number(
+      (
+        await t.core.db
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect((await push([event(shipment.trackingNumber, '2026-11-24T12:00:00Z', 'exception', { exception: 'damaged' })])).data).toMatchObject({ stored: 1 });
     expect(await mailsNaming(shipment.trackingNumber)).toBe(0);
-    const after = Number((await t.core.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const after = Number(
+      (
+        await t.core.db
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(after).toBe(before);
-    // Counted as told: a round's sweep sends nothing later either.
+    // Counted as told (an address added later gets later exceptions): a round's sweep sends nothing either.
+    const told = await t.core.db.selectFrom('gate_tracking_events').select('noticed_at').where('tracking_number', '=', shipment.trackingNumber).execute();
+    expect(told.map((e) => e.noticed_at)).toEqual([expect.any(Date)]);
     await t.call({ method: 'POST', url: '/v0/outbound/tracking/poll', token: admin, payload: {} });
     expect(await mailsNaming(shipment.trackingNumber)).toBe(0);
   });

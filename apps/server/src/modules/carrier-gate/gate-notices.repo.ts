@@ -49,7 +49,12 @@ export const gateNoticesRepo = {
 
   /** Marks the event told, if no one has: true for exactly one of several passes racing for it. */
   async claim(db: Kysely<DB>, id: number): Promise<boolean> {
-    const result = await db.updateTable('gate_tracking_events').set({ noticed_at: new Date() }).where('id', '=', id).where('noticed_at', 'is', null).executeTakeFirst();
+    const result = await db
+      .updateTable('gate_tracking_events')
+      .set({ noticed_at: new Date() })
+      .where('id', '=', id)
+      .where('noticed_at', 'is', null)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   },
 
