@@ -18,6 +18,8 @@ test('a gate user buys a label with its API key and finds it on the month’s bi
   await page.getByTestId('gate-user-city').fill('Hamburg');
   await page.getByTestId('gate-user-margin').fill('12.5');
   await page.getByTestId('gate-user-save').click();
+  // The language of the user's exception mails: English unless staff choose another (docs/carrier-gate.md "Exception mails").
+  await expect(page.getByTestId('gate-user-language')).toContainText('English');
 
   await page.getByTestId('gate-key-name').fill('webshop');
   await page.getByTestId('gate-key-create').click();

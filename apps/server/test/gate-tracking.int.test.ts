@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCarrierDriver } from '../src/modules/carriers/index.js';
+import { registerCarrierDriver, type CarrierDriver } from '../src/modules/carriers/index.js';
 import { createSandboxDriver } from '../src/modules/carriers/drivers/sandbox/index.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
  * The carrier gate's parcels tracked to delivery (issue 19 item 5; docs/carrier-gate.md "Tracking"): a
  * pushed event of a bought gate parcel is stored once and answered with the parcel's delivery state to
  * its gate user only; numbers no order or gate parcel carries are still ignored; the poll walks a sandbox
- * gate parcel to delivered and then leaves it alone.
+ * gate parcel to delivered and then leaves it alone. A delivery exception, pushed or polled, is mailed to
+ * the gate user through the outbox once per event, in the user's language ("Exception mails").
  */
 let t: TestApp;
 let admin: string;
@@ -17,6 +18,31 @@ let clock = Date.parse('2026-11-20T08:00:00Z');
 const STEP = 60_000;
 const SECRET = 'gate-hook-secret-0123456789';
 const sandbox = createSandboxDriver({ now: () => clock });
+/** Numbers the carrier reports an exception for when asked (the sandbox walks every parcel without one). */
+const troubled = new Map<string, { at: string; exception: string }>();
+const withTrouble: CarrierDriver = {
+  ...sandbox,
+  async track(account, numbers, ctx) {
+    const walked = await sandbox.track!(account, numbers, ctx);
+    const reported = numbers.flatMap((n) => {
+      const trouble = troubled.get(n);
+      return trouble
+        ? [
+            {
+              trackingNumber: n,
+              at: trouble.at,
+              kind: 'exception' as const,
+              carrierCode: 'NDL',
+              text: 'Not deliverable',
+              location: 'Berlin',
+              exception: trouble.exception as never,
+            },
+          ]
+        : [];
+    });
+    return [...walked, ...reported];
+  },
+};
 let restore: () => void;
 let serial = 0;
 
@@ -32,8 +58,9 @@ const withKey = (method: 'GET' | 'POST', url: string, key: string, payload?: unk
     })
     .then((r) => r.body);
 
-async function gateUser(): Promise<{ id: number; key: string }> {
+async function gateUser(fields: { email?: string; language?: string } = {}): Promise<{ id: number; key: string }> {
   const user = await post('/v0/carriergate/users', {
+    ...fields,
     company: `Tracked gate ${++serial}`,
     address: { name1: 'Gate Sender GmbH', street: 'Hafenstraße', streetNumber: '1', zip: '20457', city: 'Hamburg', country: 'DE' },
     carriers: ['sandbox'],
@@ -84,7 +111,7 @@ const storedFor = async (trackingNumber: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  restore = registerCarrierDriver(sandbox);
+  restore = registerCarrierDriver(withTrouble);
   admin = await t.login('admin@demo.local');
   // A second sandbox account holds the push secret; the gate buys with the demo's "Sandbox" (first by name).
   const account = await post('/v0/carriers/accounts', {
@@ -204,5 +231,172 @@ describe('the tracking poll asks about gate parcels', () => {
     await round();
     expect(await polledAt()).toEqual(before);
     expect(await storedFor(shipment.trackingNumber)).toBe(4);
+  });
+});
+
+describe('a voided shipment’s retry', () => {
+  it('answers the parcels with their carrier events, as GET does', async () => {
+    const { key } = await gateUser();
+    const body = { receiver: RECEIVER, parcels: [{ weightKg: 1.1 }], product: 'SBX_PARCEL', carrier: 'sandbox', reference: `VOID-${++serial}` };
+    const idem = `gate-void-retry-${serial}`;
+    const first = await withKey('POST', '/v0/gate/shipments', key, body, idem);
+    expect(first.data.state).toBe('bought');
+    await push([event(first.data.trackingNumbers[0], '2026-11-24T12:00:00Z', 'in_transit', { eventId: `void-${serial}` })]);
+    expect((await withKey('POST', `/v0/gate/shipments/${first.data.id}/void`, key, {})).data.state).toBe('voided');
+
+    const retry = await withKey('POST', '/v0/gate/shipments', key, body, idem);
+    const read = await withKey('GET', `/v0/gate/shipments/${first.data.id}`, key);
+    expect(read.data.parcels[0].events).toHaveLength(1);
+    expect(retry).toEqual(read);
+  });
+});
+
+/** The mails in the outbox to this address, oldest first. */
+const mailsTo = (to: string) =>
+  t.core.db.selectFrom('mail_outbox').select(['to_address', 'subject', 'body']).where('to_address', '=', to).orderBy('id').execute();
+/** Outbox mails naming this tracking number, whoever they went to. */
+const mailsNaming = async (trackingNumber: string) =>
+  (await t.core.db.selectFrom('mail_outbox').select('body').execute()).filter((m) => m.body.includes(trackingNumber)).length;
+let mailSerial = 0;
+const address = () => `gate-notice-${++mailSerial}@shop.example`;
+
+describe('a gate user is told of a delivery exception by e-mail', () => {
+  it('mails a pushed exception once, a second exception once more, and nothing for other events', async () => {
+    const email = address();
+    const { key } = await gateUser({ email });
+    const shipment = await bought(key);
+    const n = shipment.trackingNumber;
+    const exception = [
+      event(n, '2026-11-24T12:00:00Z', 'exception', { exception: 'addressUnknown', eventId: `x-${n}-1`, location: 'Berlin Mitte', text: 'Recipient unknown' }),
+    ];
+    expect((await push(exception)).data).toEqual({ received: 1, stored: 1, moved: 1, ignored: 0 });
+    expect(await push(exception)).toEqual({ code: 'OK', data: { received: 1, stored: 0, moved: 0, ignored: 0 } });
+    await push([event(n, '2026-11-24T15:00:00Z', 'in_transit', { eventId: `x-${n}-2` })]);
+
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.subject).toBe(`Delivery exception: Address unknown, parcel ${n} (shipment ${shipment.id})`);
+    const reference = `TRK-${serial}`;
+    for (const line of [
+      `Shipment: ${shipment.id}`,
+      `Your reference: ${reference}`,
+      `Tracking number: ${n}`,
+      'Carrier: Sandbox carrier',
+      'Exception: Address unknown',
+      "Carrier's words: Recipient unknown",
+      'Time: 2026-11-24 13:00:00 (Europe/Berlin)',
+      'Location: Berlin Mitte',
+    ])
+      expect(mail!.body).toContain(line);
+
+    // Another exception of the same parcel (a second attempt, damaged this time) is another mail.
+    await push([event(n, '2026-11-25T09:00:00Z', 'exception', { exception: 'damaged', eventId: `x-${n}-3` })]);
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual([mail!.subject, `Delivery exception: Damaged, parcel ${n} (shipment ${shipment.id})`]);
+  });
+
+  it('mails in the gate user’s language, chosen on the form and changed later', async () => {
+    const email = address();
+    const user = await gateUser({ email, language: 'de' });
+    expect((await t.call({ method: 'GET', url: `/v0/carriergate/users?q=${encodeURIComponent(email)}`, token: admin })).body.data.data[0].language).toBe('de');
+    const first = await bought(user.key);
+    await push([event(first.trackingNumber, '2026-11-24T12:00:00Z', 'exception', { exception: 'returnedToSender' })]);
+    const [german] = await mailsTo(email);
+    expect(german!.subject).toBe(`Zustellproblem: Zurück an Absender, Paket ${first.trackingNumber} (Sendung ${first.id})`);
+    expect(german!.body).toContain('Versanddienstleister: Sandbox-Versanddienstleister');
+
+    const changed = await t.call({ method: 'PUT', url: `/v0/carriergate/users/${user.id}`, token: admin, payload: { language: 'cn' } });
+    expect(changed.body.data.language).toBe('cn');
+    const second = await bought(user.key);
+    await push([event(second.trackingNumber, '2026-11-24T12:00:00Z', 'exception', {})]);
+    const chinese = (await mailsTo(email))[1]!;
+    expect(chinese.subject).toBe(`派送异常：派送异常，包裹 ${second.trackingNumber}（运单 ${second.id}）`);
+    expect(chinese.body).toContain('时间：2026-11-24 13:00:00（欧洲/柏林时间）');
+    // English unless chosen: a user made without a language answers en.
+    expect((await post('/v0/carriergate/users', { company: 'No language', address: RECEIVER })).data.language).toBe('en');
+  });
+
+  it('sends nothing to a gate user without an e-mail address, and the push succeeds', async () => {
+    const { key } = await gateUser({ email: '' });
+    const shipment = await bought(key);
+    const before = Number(
+      (
+        await t.core.db
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect((await push([event(shipment.trackingNumber, '2026-11-24T12:00:00Z', 'exception', { exception: 'damaged' })])).data).toMatchObject({ stored: 1 });
+    expect(await mailsNaming(shipment.trackingNumber)).toBe(0);
+    const after = Number(
+      (
+        await t.core.db
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(after).toBe(before);
+    // Counted as told (an address added later gets later exceptions): a round's sweep sends nothing either.
+    const told = await t.core.db.selectFrom('gate_tracking_events').select('noticed_at').where('tracking_number', '=', shipment.trackingNumber).execute();
+    expect(told.map((e) => e.noticed_at)).toEqual([expect.any(Date)]);
+    await t.call({ method: 'POST', url: '/v0/outbound/tracking/poll', token: admin, payload: {} });
+    expect(await mailsNaming(shipment.trackingNumber)).toBe(0);
+  });
+
+  it('mails a polled exception once, however often the poll hears it', async () => {
+    const email = address();
+    const { key } = await gateUser({ email });
+    const shipment = await bought(key);
+    troubled.set(shipment.trackingNumber, { at: new Date(clock).toISOString(), exception: 'addressUnknown' });
+    try {
+      const round = () => t.call({ method: 'POST', url: '/v0/outbound/tracking/poll', token: admin, payload: {} });
+      expect((await round()).body.code).toBe('OK');
+      const parcel = (await withKey('GET', `/v0/gate/shipments/${shipment.id}`, key)).data.parcels[0];
+      expect(parcel.deliveryState).toBe('exception');
+      expect(await mailsTo(email)).toHaveLength(1);
+      // The parcel is not delivered, so the next rounds ask about it again and hear the same exception: no second mail.
+      await t.core.db.updateTable('gate_labels').set({ tracking_polled_at: null }).where('shipment_id', '=', shipment.id).execute();
+      await round();
+      await round();
+      const mails = await mailsTo(email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.body).toContain('Location: Berlin');
+      expect(mails[0]!.body).toContain("Carrier's words: Not deliverable");
+    } finally {
+      troubled.delete(shipment.trackingNumber);
+    }
+  });
+
+  it('keeps the events when the outbox cannot take the mail, and the next round tells the user', async () => {
+    const email = address();
+    const { key } = await gateUser({ email });
+    const shipment = await bought(key);
+    const send = t.core.mailer.send;
+    t.core.mailer.send = () => Promise.reject(new Error('outbox unavailable'));
+    try {
+      const answer = await push([event(shipment.trackingNumber, '2026-11-24T12:00:00Z', 'exception', { exception: 'addressUnknown' })]);
+      expect(answer).toEqual({ code: 'OK', data: { received: 1, stored: 1, moved: 1, ignored: 0 } });
+    } finally {
+      t.core.mailer.send = send;
+    }
+    expect(await storedFor(shipment.trackingNumber)).toBe(1);
+    expect(await mailsTo(email)).toHaveLength(0);
+    await t.call({ method: 'POST', url: '/v0/outbound/tracking/poll', token: admin, payload: {} });
+    expect(await mailsTo(email)).toHaveLength(1);
+    await t.call({ method: 'POST', url: '/v0/outbound/tracking/poll', token: admin, payload: {} });
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('sends one mail when pushes of one exception and a round race for it', async () => {
+    const email = address();
+    const { key } = await gateUser({ email });
+    const shipment = await bought(key);
+    const body = [event(shipment.trackingNumber, '2026-11-24T12:00:00Z', 'exception', { exception: 'damaged', eventId: `race-${serial}` })];
+    await Promise.all([push(body), push(body), t.call({ method: 'POST', url: '/v0/outbound/tracking/poll', token: admin, payload: {} }), push(body)]);
+    const events = (await withKey('GET', `/v0/gate/shipments/${shipment.id}`, key)).data.parcels[0].events;
+    expect(events.filter((e: { kind: string }) => e.kind === 'exception')).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(1);
   });
 });

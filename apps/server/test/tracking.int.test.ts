@@ -122,20 +122,6 @@ describe('tracking poll (sandbox carrier)', () => {
       text: 'Addressee unknown',
       eventId: 'evt-1',
     };
-    const undo = registerCarrierDriver({ ...sandbox, track: async (_a, numbers) => (numbers.includes(number) ? [exception] : []) });
-    const spy = vi.spyOn(t.core.realtime, 'msgToUser').mockResolvedValue();
-    try {
-      await tracking().pollTracking(1000);
-      await tracking().pollTracking(1000);
-    } finally {
-      undo();
-    }
-    const texts = spy.mock.calls.map(([, text]) => text);
-    const recipients = spy.mock.calls.map(([id]) => Number(id));
-    spy.mockRestore();
-    const row = await statusOf(order.id);
-    expect(row).toMatchObject({ status: code('problem'), exception_reason: 'addressUnknown', exception_owner: 'carrier' });
-    expect(await eventCount(order.id)).toBe(1);
     const { merchant_id: merchantId } = await t.core.db
       .selectFrom('outbound_orders')
       .select('merchant_id')
@@ -143,8 +129,31 @@ describe('tracking poll (sandbox carrier)', () => {
       .executeTakeFirstOrThrow();
     const merchantUsers = await t.core.db.selectFrom('users').select('id').where('merchant_id', '=', merchantId).where('disabled', '=', false).execute();
     expect(merchantUsers.length).toBeGreaterThan(0);
-    expect(texts.filter((text) => text.includes(order.unid))).toHaveLength(merchantUsers.length);
-    expect(recipients.every((id) => merchantUsers.some((u) => Number(u.id) === id))).toBe(true);
+    // Each user reads the notice in their own language (lib/notice-texts): one of them German, the rest English by default.
+    const german = Number(merchantUsers[0]!.id);
+    await t.core.db.updateTable('users').set({ language: 'de' }).where('id', '=', german).execute();
+    const undo = registerCarrierDriver({ ...sandbox, track: async (_a, numbers) => (numbers.includes(number) ? [exception] : []) });
+    const spy = vi.spyOn(t.core.realtime, 'msgToUser').mockResolvedValue();
+    try {
+      await tracking().pollTracking(1000);
+      await tracking().pollTracking(1000);
+    } finally {
+      undo();
+      await t.core.db.updateTable('users').set({ language: null }).where('id', '=', german).execute();
+    }
+    const notices = spy.mock.calls.filter(([, text]) => text.includes(order.unid));
+    spy.mockRestore();
+    const row = await statusOf(order.id);
+    expect(row).toMatchObject({ status: code('problem'), exception_reason: 'addressUnknown', exception_owner: 'carrier' });
+    expect(await eventCount(order.id)).toBe(1);
+    expect(notices).toHaveLength(merchantUsers.length);
+    for (const [id, text] of notices)
+      expect(text).toBe(
+        Number(id) === german
+          ? `Zustellproblem bei Auftrag ${order.unid}: ${number} Addressee unknown`
+          : `Delivery problem with order ${order.unid}: ${number} Addressee unknown`,
+      );
+    expect(notices.every(([id]) => merchantUsers.some((u) => Number(u.id) === Number(id)))).toBe(true);
   });
 });
 

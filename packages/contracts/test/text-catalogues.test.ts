@@ -59,6 +59,7 @@ describe('text catalogues (one JSON file per language and domain)', () => {
         'packages/contracts/src/error-texts',
         'packages/contracts/src/validation-texts',
         'apps/server/src/lib/documents/texts',
+        'apps/server/src/lib/notice-texts',
       ]),
     );
   });

@@ -25,6 +25,8 @@ export const COLUMN_OVERRIDES: Record<string, Record<string, string>> = {
   audit_log: { at: 'CreatedAt' },
   mask_versions: { saved_at: 'CreatedAt' },
   print_jobs: { kind: "'label' | 'a4' | 'sn' | 'itemDesc'", state: "'sent' | 'printed' | 'failed'" },
+  // The language of the gate user's mails (migration 0040's check).
+  gate_users: { language: "'en' | 'cn' | 'de'" },
 };
 
 /**

@@ -34,6 +34,7 @@ import * as m0034 from '../../migrations/0034_manifests.js';
 import * as m0037 from '../../migrations/0037_track_alert_floor_indexes.js';
 import * as m0038 from '../../migrations/0038_gate_track_alert.js';
 import * as m0039 from '../../migrations/0039_gate_tracking.js';
+import * as m0040 from '../../migrations/0040_gate_notices.js';
 
 /**
  * One ordered list of migrations, bundled into the server (no file-system lookup at run time),
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037_track_alert_floor_indexes': m0037,
   '0038_gate_track_alert': m0038,
   '0039_gate_tracking': m0039,
+  '0040_gate_notices': m0040,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -303,6 +303,7 @@ export interface GateTrackingEventsTable {
   location: Generated<string>;
   at: Timestamp;
   created_at: CreatedAt;
+  noticed_at: Timestamp | null;
 }
 
 export interface GateUsersTable {
@@ -321,6 +322,7 @@ export interface GateUsersTable {
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
   version: Generated<number>;
+  language: Generated<'en' | 'cn' | 'de'>;
 }
 
 /** View handed_over_parcels (read only). */

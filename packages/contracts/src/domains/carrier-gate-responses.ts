@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../locale.js';
 import { pageOf, wireTime } from '../responses/wire.js';
 import { recordTimes } from '../responses/fields.js';
 import { CARRIER_CODES, PARCEL_LABEL_STATES } from './carriers.js';
@@ -20,6 +21,8 @@ export const gateUserSchema = z.object({
   carriers: z.array(z.enum(CARRIER_CODES)),
   products: z.array(z.string()),
   active: z.boolean(),
+  /** The language of the user's mails. */
+  language: z.enum(LOCALES),
   /** Keys not revoked. */
   activeKeys: z.number(),
   /** Labels bought and not voided. */

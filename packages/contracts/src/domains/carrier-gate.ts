@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../locale.js';
 import { currencySchema } from '../money.js';
 import { pageQuerySchema } from '../paging.js';
 import { CARRIER_CODES, shipperSchema } from './carriers.js';
@@ -32,6 +33,8 @@ export const gateUserCreateSchema = z.strictObject({
   /** Product codes the user may buy; empty: every product of the allowed carriers. */
   products: z.array(productCode).max(50).default([]),
   active: z.boolean().default(true),
+  /** The language of the user's mails (a delivery exception): a gate user has no console to choose one in. */
+  language: z.enum(LOCALES).default('en'),
 });
 export type GateUserCreate = z.infer<typeof gateUserCreateSchema>;
 /** What a client sends (defaults may be left out). */
@@ -49,6 +52,7 @@ export const gateUserUpdateSchema = z.strictObject({
   carriers: z.array(z.enum(CARRIER_CODES)).max(10).optional(),
   products: z.array(productCode).max(50).optional(),
   active: z.boolean().optional(),
+  language: z.enum(LOCALES).optional(),
 });
 export type GateUserUpdate = z.infer<typeof gateUserUpdateSchema>;
 export type GateUserPatch = z.input<typeof gateUserUpdateSchema>;

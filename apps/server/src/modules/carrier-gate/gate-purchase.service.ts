@@ -5,7 +5,7 @@ import type { Core } from '../../core.js';
 import { AppError } from '../../http/app-error.js';
 import { CarrierError, carriersServices, toCarrierAddress, type BoughtParcel, type CarrierAddress } from '../carriers/index.js';
 import { storeGeneratedFile } from '../files/index.js';
-import { json, refusal, shipmentAnswer, shipmentState, toShipment } from './gate-shipment-answer.js';
+import { json, refusal, shipmentAnswer, shipmentState } from './gate-shipment-answer.js';
 import { gateShipmentsRepo, type GateLabelRow, type GateShipmentRow } from './gate-shipments.repo.js';
 import { gateUsersRepo } from './gate-users.repo.js';
 
@@ -90,7 +90,8 @@ export class GatePurchaseService {
     const id = Number(row.id);
     await gateShipmentsRepo.staleToUncertain(this.core.db, id, 2 * this.core.config.CARRIER_TIMEOUT_MS + 5000);
     const labels = await gateShipmentsRepo.labels(this.core.db, [id]);
-    if (labels.some((l) => l.state === 'voided')) return toShipment(row, labels);
+    // A voided shipment is answered as GET answers it, its parcels' carrier events included.
+    if (labels.some((l) => l.state === 'voided')) return shipmentAnswer(this.core.db, id);
     const ours: GateLabelRow[] = [];
     for (const label of labels.filter((l) => l.state === 'uncertain')) {
       // An unknown outcome is looked up, never bought blindly again.

@@ -20,7 +20,7 @@ export function shipmentState(labels: GateLabelRow[]): GateShipment['state'] {
 }
 
 /** The shipment as answered; `events` are its parcels' carrier events, newest first (docs/carrier-gate.md "Tracking"). */
-export function toShipment(row: GateShipmentRow, labels: GateLabelRow[], events: GateParcelEvent[] = []): GateShipment {
+export function toShipment(row: GateShipmentRow, labels: GateLabelRow[], events: GateParcelEvent[]): GateShipment {
   const state = shipmentState(labels);
   return {
     id: Number(row.id),

@@ -86,36 +86,27 @@ export const gateTrackingRepo = {
     return inserted.length;
   },
 
-  /** The parcel's latest event beyond "label created" (its delivery state), its latest event time, its delivered time. */
-  async deliveryOf(db: Kysely<DB>, id: number): Promise<GateDelivery> {
-    const latest = await db
-      .selectFrom('gate_tracking_events')
-      .select(['kind', 'at'])
-      .where('gate_label_id', '=', id)
-      .where('kind', '<>', 'info')
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    const times = await db
-      .selectFrom('gate_tracking_events')
-      .select((eb) => [eb.fn.max('at').as('last'), eb.fn.max(sql<Date>`case when kind = 'delivered' then at end`).as('delivered')])
-      .where('gate_label_id', '=', id)
-      .executeTakeFirstOrThrow();
-    const deliveryState = latest?.kind ?? null;
-    return {
-      deliveryState,
-      trackingAt: times.last ? new Date(times.last) : null,
-      deliveredAt: deliveryState === 'delivered' && times.delivered ? new Date(times.delivered) : null,
-    };
-  },
-
-  async setDelivery(db: Kysely<DB>, id: number, d: GateDelivery): Promise<void> {
-    await db
-      .updateTable('gate_labels')
-      .set({ delivery_state: d.deliveryState, tracking_at: d.trackingAt, delivered_at: d.deliveredAt })
-      .where('id', '=', id)
-      .execute();
+  /**
+   * Settles the parcel's delivery from its stored events, in one statement, and answers the new state:
+   * the kind of its latest event beyond "label created" (by the event's time), its latest event time,
+   * and its delivered time while the state is delivered.
+   */
+  async settleDelivery(db: Kysely<DB>, id: number): Promise<string | null> {
+    const { rows } = await sql<{ delivery_state: string | null }>`
+      update gate_labels l
+         set delivery_state = d.state,
+             tracking_at = d.last,
+             delivered_at = case when d.state = 'delivered' then d.delivered end
+        from (select (select x.kind from gate_tracking_events x
+                       where x.gate_label_id = ${id} and x.kind <> 'info'
+                       order by x.at desc, x.id desc limit 1) as state,
+                     max(e.at) as last,
+                     max(e.at) filter (where e.kind = 'delivered') as delivered
+                from gate_tracking_events e
+               where e.gate_label_id = ${id}) d
+       where l.id = ${id}
+      returning l.delivery_state`.execute(db);
+    return rows[0]?.delivery_state ?? null;
   },
 
   /** The events of these parcels, newest first, each with its parcel. */

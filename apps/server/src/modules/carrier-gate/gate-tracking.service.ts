@@ -1,6 +1,8 @@
 import type { Core } from '../../core.js';
+import { afterCommit } from '../../db/request-transaction.js';
 import { carriersServices, storedTrackingEvent, trackingConfigOf, type TrackingEvent } from '../carriers/index.js';
 import type { PollShare } from '../outbound/index.js';
+import { GateNoticesService } from './gate-notices.service.js';
 import { gateTrackingRepo, type TrackedGateParcel } from './gate-tracking.repo.js';
 
 /** Tracking numbers per driver call, as the orders' poll asks (fewer when the carrier's rate allows fewer per second). */
@@ -28,7 +30,11 @@ export interface GatePushOutcome {
  * parcel has no merchant; the answers narrow to the key's gate user (gate-shipments.service).
  */
 export class GateTrackingService {
-  constructor(private readonly core: Core) {}
+  private readonly notices: GateNoticesService;
+
+  constructor(private readonly core: Core) {
+    this.notices = new GateNoticesService(core);
+  }
 
   /** Events a carrier pushed (verified by the webhook): those of the carrier's bought gate parcels are stored. */
   async applyPushed(carrier: string, events: TrackingEvent[]): Promise<GatePushOutcome> {
@@ -105,21 +111,27 @@ export class GateTrackingService {
         }
       }
     }
+    // Exceptions stored but not told (the process stopped after the events' commit, or the outbox failed) are told now.
+    await this.notices.tell(null);
     return outcome;
   }
 
-  /** Stores a parcel's new events and its delivery state, in one transaction under the parcel's row lock. */
+  /**
+   * Stores a parcel's new events and its delivery state, in one transaction under the parcel's row lock;
+   * then, after the commit, tells the gate user of a new exception (docs/carrier-gate.md "Exception mails").
+   */
   private async apply(parcel: TrackedGateParcel, events: TrackingEvent[]): Promise<{ events: number; moved: boolean }> {
     const rows = events.map((e) => storedTrackingEvent(parcel.carrier, e));
     if (rows.length === 0) return { events: 0, moved: false };
-    return this.core.db.transaction().execute(async (trx) => {
+    const applied = await this.core.db.transaction().execute(async (trx) => {
       const before = await gateTrackingRepo.lockDelivery(trx, parcel.id);
       if (!before) return { events: 0, moved: false }; // voided meanwhile
       const stored = await gateTrackingRepo.insertEvents(trx, parcel, rows);
       if (stored === 0) return { events: 0, moved: false };
-      const after = await gateTrackingRepo.deliveryOf(trx, parcel.id);
-      await gateTrackingRepo.setDelivery(trx, parcel.id, after);
-      return { events: stored, moved: after.deliveryState !== before.deliveryState };
+      const after = await gateTrackingRepo.settleDelivery(trx, parcel.id);
+      return { events: stored, moved: after !== before.deliveryState };
     });
+    if (applied.events > 0 && rows.some((r) => r.kind === 'exception')) await afterCommit(() => this.notices.tell(parcel.id).then(() => undefined));
+    return applied;
   }
 }

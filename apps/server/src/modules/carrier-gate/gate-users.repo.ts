@@ -1,3 +1,4 @@
+import type { Locale } from '@kontor/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { newestFirst, type TimeKeyset } from '../../db/keyset.js';
 import type { DB, GateApiKeysTable, GateUsersTable } from '../../db/types.js';
@@ -17,6 +18,7 @@ export interface GateUserColumns {
   carriers?: string[];
   products?: string[];
   active?: boolean;
+  language?: Locale;
 }
 
 const asJson = (value: unknown) => JSON.stringify(value);

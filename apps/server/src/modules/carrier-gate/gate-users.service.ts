@@ -27,6 +27,7 @@ export function toGateUser(row: GateUserRow): GateUser {
     carriers: json<GateUser['carriers']>(row.carriers),
     products: json<string[]>(row.products),
     active: row.active,
+    language: row.language,
     activeKeys: Number(row.active_keys),
     labels: Number(row.labels),
     createdAt: time(row.created_at),
@@ -95,6 +96,7 @@ export class GateUsersService {
       carriers: input.carriers,
       products: input.products,
       active: input.active,
+      language: input.language,
     });
     return this.get(null, id);
   }
@@ -113,6 +115,7 @@ export class GateUsersService {
       ...(input.carriers !== undefined ? { carriers: input.carriers } : {}),
       ...(input.products !== undefined ? { products: input.products } : {}),
       ...(input.active !== undefined ? { active: input.active } : {}),
+      ...(input.language !== undefined ? { language: input.language } : {}),
     });
     if (!changed) throw new AppError('NotFound');
     return this.get(null, id);

@@ -1,7 +1,8 @@
 import type { Locale, OutboundState } from '@kontor/contracts';
-import { OUTBOUND_ORDER } from '@kontor/contracts';
+import { interpolate, OUTBOUND_ORDER } from '@kontor/contracts';
 import type { Core } from '../../core.js';
 import { TenantScope } from '../../db/tenant-scope.js';
+import { noticeTexts } from '../../lib/notice-texts.js';
 import { storedTrackingEvent, type TrackingEvent } from '../carriers/index.js';
 import { msgToMerchant } from '../inbound/index.js';
 import { stockTransaction } from '../inventory/index.js';
@@ -13,12 +14,6 @@ import { trackingRepo, type NewTrackingEvent, type OpenOrder } from './tracking.
 const RANK: Record<string, number> = { info: 0, in_transit: 1, in_delivery: 2, delivered: 3 };
 const STATE_OF_RANK: Record<number, OutboundState> = { 1: 'inTransit', 2: 'inDelivery', 3: 'delivered' };
 const ORDER_RANK: Partial<Record<OutboundState, number>> = { shipped: 0, partiallyShipped: 0, inTransit: 1, inDelivery: 2, delivered: 3 };
-
-const EXCEPTION_TEXTS: Record<Locale, (unid: string, what: string) => string> = {
-  en: (unid, what) => `Delivery problem with order ${unid}: ${what}`,
-  cn: (unid, what) => `订单 ${unid} 派送异常：${what}`,
-  de: (unid, what) => `Zustellproblem bei Auftrag ${unid}: ${what}`,
-};
 
 /** A driver event as an order's row (keyed as every stored event is: carriers/tracking-event.ts). */
 export function normalize(order: OpenOrder, carrier: string, e: TrackingEvent): NewTrackingEvent {
@@ -74,10 +69,7 @@ export class TrackingEventsService {
     });
     // The merchant hears of a delivery exception once it is stored (after commit), each user in their language.
     const notice = outcome.notice;
-    if (notice) {
-      const { unid, what } = notice;
-      await msgToMerchant(this.core, open.merchantId, (locale: Locale) => EXCEPTION_TEXTS[locale](unid, what));
-    }
+    if (notice) await msgToMerchant(this.core, open.merchantId, (locale: Locale) => interpolate(noticeTexts(locale).orderException, notice));
     return { events: outcome.events, moved: outcome.moved };
   }
 }

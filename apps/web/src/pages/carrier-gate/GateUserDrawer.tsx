@@ -1,3 +1,4 @@
+import { LOCALES, type Locale } from '@kontor/contracts';
 import { COUNTRY_CODES } from '@kontor/contracts/countries';
 import { gateUserCreateSchema } from '@kontor/contracts/domains/carrier-gate';
 import { CARRIER_CODES, shipperSchema } from '@kontor/contracts/domains/carriers';
@@ -26,6 +27,7 @@ interface Values {
   carriers: string[];
   products: string[];
   active: boolean;
+  language: Locale;
 }
 
 const ADDRESS_PARTS = ['name1', 'street', 'streetNumber', 'zip', 'city', 'country'] as const;
@@ -33,7 +35,16 @@ const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: code 
 
 function toValues(user: GateUser | null): Partial<Values> {
   if (!user)
-    return { currency: 'EUR', carriers: [], products: [], active: true, marginPercent: 0, marginFixed: 0, address: { country: 'DE' } as Values['address'] };
+    return {
+      currency: 'EUR',
+      carriers: [],
+      products: [],
+      active: true,
+      language: 'en',
+      marginPercent: 0,
+      marginFixed: 0,
+      address: { country: 'DE' } as Values['address'],
+    };
   return {
     ...user,
     address: { ...user.address, streetNumber: user.address.streetNumber ?? '' },
@@ -78,6 +89,7 @@ export function GateUserDrawer({
       carriers: v.carriers as GateUser['carriers'],
       products: v.products,
       active: v.active,
+      language: v.language,
     };
     try {
       const saved = user ? await gateApi.updateUser(user.id, data) : await gateApi.createUser(data);
@@ -132,6 +144,11 @@ export function GateUserDrawer({
           <Col xs={24} md={12}>
             <Form.Item name="phone" label={t('gate.phone')} rules={rulesOf('phone', t('gate.phone'))}>
               <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="language" label={t('gate.language')} extra={t('gate.languageHint')}>
+              <Select options={LOCALES.map((l) => ({ value: l, label: t(`users.languages.${l}`) }))} data-testid="gate-user-language" />
             </Form.Item>
           </Col>
         </Row>
