@@ -140,6 +140,21 @@ describe('the shipping log and the floor views', () => {
     expect(merchant.code).not.toBe('OK');
   });
 
+  it('the problematic list holds every exception the floor view names above it (hold and label queue too)', async () => {
+    const [held, queued] = [await packedOrder([]), await packedOrder([])];
+    await sql`update outbound_orders set status = ${code('hold')}, exception_reason = 'customer asked to wait',
+      exception_owner = 'merchant' where id = ${held.id}`.execute(t.core.db);
+    await sql`update outbound_orders set status = ${code('transportLabelAwaits')} where id = ${queued.id}`.execute(t.core.db);
+    const summary = await get('/v0/outbound/floor/problematic');
+    expect(summary.code, JSON.stringify(summary)).toBe('OK');
+    const listed = await get('/v0/outbound/lists/problematic/?l=1000');
+    expect(listed.code, JSON.stringify(listed)).toBe('OK');
+    const unids = listed.data.data.map((o: { unid: string }) => o.unid);
+    expect(unids).toEqual(expect.arrayContaining([held.unid, queued.unid]));
+    expect(summary.data.exceptions.orders.map((o: { unid: string }) => o.unid)).toEqual(expect.arrayContaining([held.unid, queued.unid]));
+    expect(listed.data.data).toHaveLength(summary.data.exceptions.total);
+  });
+
   it('counts orders per station, lists late orders and exceptions with their merchant', async () => {
     const late = await packedOrder(['SHIPG-1']);
     await sql`update outbound_orders set rsd = current_date - 2 where id = ${late.id}`.execute(t.core.db);

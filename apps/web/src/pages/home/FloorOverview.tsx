@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/store.js';
 import { canOpen } from '../../router/route-match.js';
+import { warehouseHour } from '@kontor/contracts/dates';
 import { homeApi, type HomeFloor } from './home-api.js';
 
 // The chart library is loaded with the chart only, never with the home page itself.
@@ -21,9 +22,6 @@ const listOf = (path: string, filters: Record<string, string | number[]>) =>
 
 /** The day before `day` (`YYYY-MM-DD`): late orders are those whose requested ship date is on or before it. */
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
-/** The hour of the day in the warehouse's time zone, for the chart's axis. */
-const warehouseHour = () => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
 
 /**
  * The floor on the home page (issue 19 item 10): what the floor must do now, from the live counts. Staff
@@ -83,7 +81,17 @@ export function FloorOverview() {
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
         {!merchant && (
           <Col xs={24} xl={16}>
-            <Card size="small" title={t('homeFloor.throughput')}>
+            <Card
+              size="small"
+              title={t('homeFloor.throughput')}
+              // The hours are the warehouse's, which a user in another zone would not guess.
+              extra={
+                <Typography.Text type="secondary" data-testid="home-throughput-zone">
+                  {data.timeZone}
+                </Typography.Text>
+              }
+              data-testid="home-throughput"
+            >
               <Throughput data={data} />
             </Card>
           </Col>
@@ -104,7 +112,11 @@ function Throughput({ data }: { data: HomeFloor }) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('homeFloor.noThroughput')} data-testid="home-throughput-empty" />;
   return (
     <Suspense fallback={<Skeleton active />}>
-      <ThroughputChart hours={data.throughput} untilHour={warehouseHour()} labels={{ packed: t('homeFloor.packed'), shipped: t('homeFloor.shipped') }} />
+      <ThroughputChart
+        hours={data.throughput}
+        untilHour={warehouseHour(new Date(), data.timeZone)}
+        labels={{ packed: t('homeFloor.packed'), shipped: t('homeFloor.shipped') }}
+      />
     </Suspense>
   );
 }
