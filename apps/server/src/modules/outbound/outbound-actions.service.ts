@@ -137,7 +137,12 @@ export class OutboundActionsService {
       const state = stateOf(order);
       if ((to === 'readyToPick' || to === 'outOfStock') && (OUTBOUND_PRE_PICK.includes(state) || state === 'standby')) {
         await this.orders.status.recompute(trx, actorOf(auth), order, why);
-      } else await this.orders.status.move(trx, actorOf(auth), order, to, why);
+      } else {
+        // Asked for the state the order is in (a finished order finished again): say so rather than
+        // answer OK for a change that did not happen. The status machine alone lets it pass as a no-op.
+        if (state === to) throw new AppError('InvalidState', { fields: [{ field: 'status', message: state }] });
+        await this.orders.status.move(trx, actorOf(auth), order, to, why);
+      }
       await audit(trx, auth, 'update', 'outboundOrder', id, { status: before }, { status: order.status, reason: input.reason, note: input.note });
     });
     return this.orders.detail(auth, id);
