@@ -57,12 +57,24 @@ describe('the floor on the home page', () => {
     expect((await view.findByTestId('chart-until')).textContent).toBe('9');
   });
 
+  it.each([
+    ['office staff', null, ['/eEP/outbound-orders', '/eEP/tickets'], '/eEP/outbound-orders'],
+    ['warehouse staff', null, ['/eEP/outbound-orders', '/wEP/outbound'], '/eEP/outbound-orders'],
+    ['a merchant', 3, ['/mEP/outbound-orders'], '/mEP/outbound-orders'],
+  ])('opens the order figures of %s in a list that user may open', async (_who, merchantId, allowed, list) => {
+    useAuth.setState({ user: { roles: ['user'], merchantId, privileges: [] } as unknown as UserInfo, allowed });
+    const view = renderFloor();
+    const late = await view.findByTestId('home-floor-late-link');
+    expect(late.getAttribute('href')).toBe(`${list}?status=0,3&rsd=..2026-11-24`);
+    expect(view.getByTestId('home-floor-readyToPick-link').getAttribute('href')).toBe(`${list}?status=0,3`);
+  });
+
   it('opens each figure as its filtered list: late orders up to the day before the warehouse day', async () => {
     useAuth.setState({ user: { roles: ['admin'], merchantId: null, privileges: [] } as unknown as UserInfo, allowed: [] });
     const view = renderFloor();
     const late = await view.findByTestId('home-floor-late-link');
-    expect(late.getAttribute('href')).toBe('/mEP/outbound-orders?status=0,3&rsd=..2026-11-24');
-    expect(view.getByTestId('home-floor-readyToPick-link').getAttribute('href')).toBe('/mEP/outbound-orders?status=0,3');
+    expect(late.getAttribute('href')).toBe('/eEP/outbound-orders?status=0,3&rsd=..2026-11-24');
+    expect(view.getByTestId('home-floor-readyToPick-link').getAttribute('href')).toBe('/eEP/outbound-orders?status=0,3');
     expect(view.getByTestId('home-floor-late').getAttribute('data-count')).toBe('2');
   });
 });

@@ -14,6 +14,12 @@ const ThroughputChart = lazy(() => import('./ThroughputChart.js'));
 /** How often the figures are read again while the page is open (they also reload with the order lists). */
 const REFRESH_MS = 30_000;
 
+/**
+ * The lists the order figures open, the first this user may open: staff cannot open the merchant
+ * endpoint's list (the figures were plain numbers for them), merchants cannot open the employee endpoint's.
+ */
+const ORDER_LISTS = ['/eEP/outbound-orders', '/mEP/outbound-orders', '/sales/channels/proxyDelivery/pd-orders'] as const;
+
 /** `/mEP/outbound-orders?status=13,14`: a list with its filter in the address. */
 const listOf = (path: string, filters: Record<string, string | number[]>) =>
   `${path}?${Object.entries(filters)
@@ -44,7 +50,8 @@ export function FloorOverview() {
   if (!data) return <Skeleton active data-testid="home-floor-loading" />;
 
   const open = (path: string) => canOpen(path, allowed, isAdmin);
-  const orders = '/mEP/outbound-orders';
+  // The order list this user may open: office and warehouse staff the employee endpoint's, a merchant its own.
+  const orders = ORDER_LISTS.find(open) ?? ORDER_LISTS[0];
   const inbound = open('/wEP/inbound-orders') ? '/wEP/inbound-orders' : '/mEP/inbound-orders';
   const figure = (key: string, title: string, count: number, to: string | null, danger = false): ReactNode => {
     const body = (
