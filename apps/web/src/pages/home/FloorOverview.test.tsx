@@ -77,4 +77,21 @@ describe('the floor on the home page', () => {
     expect(view.getByTestId('home-floor-readyToPick-link').getAttribute('href')).toBe('/eEP/outbound-orders?status=0,3');
     expect(view.getByTestId('home-floor-late').getAttribute('data-count')).toBe('2');
   });
+
+  it('says the figures cannot be read instead of loading for ever when the call fails', async () => {
+    useAuth.setState({ user: { roles: ['admin'], merchantId: null, privileges: [] } as unknown as UserInfo, allowed: [] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 'InternalError', data: null }), { headers: { 'Content-Type': 'application/json' } })),
+    );
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <FloorOverview />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await view.findByTestId('home-floor-unavailable')).toBeTruthy();
+    expect(view.queryByTestId('home-floor-loading')).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,12 +41,16 @@ export function FloorOverview() {
   const allowed = useAuth((s) => s.allowed);
   const isAdmin = user?.roles.includes('admin') ?? false;
   const merchant = user?.merchantId !== null && user?.merchantId !== undefined;
-  const { data } = useQuery({
+  const { data, isError } = useQuery({
     queryKey: ['outbound-orders', 'home-floor'],
     queryFn: homeApi.floor,
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: true,
   });
+  // The call is quiet (a background poll shows no error toast): without this the page would show its
+  // loading skeleton for ever when the figures cannot be read. The poll keeps trying.
+  if (!data && isError)
+    return <Alert type="warning" showIcon style={{ marginTop: 12 }} message={t('homeFloor.unavailable')} data-testid="home-floor-unavailable" />;
   if (!data) return <Skeleton active data-testid="home-floor-loading" />;
 
   const open = (path: string) => canOpen(path, allowed, isAdmin);
