@@ -73,6 +73,9 @@ test.describe('floor walk', () => {
     await wedge(floor.getByTestId('ship-scan-input'), tracking);
     await expect(floor.getByTestId('ship-scan-feedback')).toHaveText('1/1 Ready to Carrier Pickup');
     await merchantSees('Ready to ship');
+    // Warehouse staff's home opens the same figure in the employee endpoint's list (the merchant's is not theirs).
+    await floor.goto('/home');
+    await expect(floor.getByTestId('home-floor-toShip-link')).toHaveAttribute('href', /^\/eEP\/outbound-orders\?status=/);
     // On the merchant's home the floor counts it under "To ship"; the figure opens the filtered list.
     await merchant.keyboard.press('Escape');
     await expect(detail).toHaveCount(0);

@@ -259,6 +259,7 @@ function pathBodies(a: TenantA): Record<string, unknown> {
     'POST /v0/outbound/orders/:id/status': { to: 'hold', reason: 'intruder' },
     'POST /v0/outbound/orders/:id/cancel-decision': { approve: true },
     'POST /v0/outbound/orders/:id/partialFinish': { reason: 'cross-tenant probe' },
+    'POST /v0/outbound/orders/:id/exception': { owner: 'warehouse', note: 'intruder' },
     'PUT /v0/outbound/orders/:id/sku-qc': { skus: [] },
     'PUT /v0/packing/merchant-rules/:id': { serialPerUnit: true, note: 'intruder' },
     'POST /v0/packing/ef/orders/:id/pack': { station: 'intruder' },

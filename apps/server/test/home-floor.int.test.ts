@@ -1,5 +1,5 @@
 import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
-import { warehouseDay } from '@kontor/contracts/dates';
+import { warehouseDay, warehouseHour } from '@kontor/contracts/dates';
 import type { HomeFloor } from '@kontor/contracts/domains/shipping-responses';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -148,6 +148,41 @@ describe('GET /v0/home/floor', () => {
     expect(homeEvening.day).toBe('2031-03-10');
     expect(homeNight.day).toBe('2031-03-11');
     expect(homeNight.late.count - homeEvening.late.count).toBe(1);
+  });
+
+  it("counts its day and hours in the warehouse's own time zone, not always Berlin's", async () => {
+    const setZone = (zone: string) => sql`update warehouses set time_zone = ${zone} where id = ${warehouseId}`.execute(t.core.db);
+    const first = await sql<{ id: number }>`select id from warehouses order by id limit 1`.execute(t.core.db);
+    expect(Number(first.rows[0]!.id)).toBe(warehouseId);
+    try {
+      // 02:00 UTC on 11 March 2031: the 11th in Hamburg, still 22:00 on the 10th in New York.
+      await setZone('America/New_York');
+      const due = await order('readyToPick', { rsd: '2031-03-10' });
+      const scope = authOf(merchantAId);
+      const at = new Date('2031-03-11T02:00:00Z');
+      const view = await outboundServices(t.core).floor.summary(scope, at);
+      expect(view.late.orders.map((o) => o.unid)).not.toContain(due.unid);
+      const floorNY = await homeServices(t.core).home.floor(scope, at);
+      expect(floorNY).toMatchObject({ day: '2031-03-10', timeZone: 'America/New_York' });
+
+      // The throughput's hours are the warehouse's: a parcel scanned out now counts in Tokyo's hour.
+      await setZone('Asia/Tokyo');
+      const stamp = Date.now().toString(36).toUpperCase();
+      await order('packingCompleted', { parcels: [`TZ${stamp}`] });
+      const before = new Date();
+      expect((await call('GET', `/v0/p11yorders/scanShipSN?q=TZ${stamp}`, staff)).code).toBe('OK');
+      const tokyo = await home(staff);
+      expect(tokyo.timeZone).toBe('Asia/Tokyo');
+      expect(tokyo.day).toBe(warehouseDay(new Date(), 'Asia/Tokyo'));
+      const hours = [warehouseHour(before, 'Asia/Tokyo'), warehouseHour(new Date(), 'Asia/Tokyo')];
+      expect(tokyo.throughput.filter((h) => hours.includes(h.hour)).reduce((n, h) => n + h.shipped, 0)).toBeGreaterThanOrEqual(1);
+
+      // A zone nobody knows falls back to Berlin rather than failing the home page.
+      await setZone('Mars/Olympus');
+      expect((await home(staff)).timeZone).toBe('Europe/Berlin');
+    } finally {
+      await setZone('Europe/Berlin');
+    }
   });
 
   it('shows loaded orders, the stock warnings of waiting orders and the throughput per hour', async () => {

@@ -123,4 +123,20 @@ describe('sandbox carrier', () => {
     expect(events.at(-1)!.location).toBe('Köln');
     expect((await driver.track!(account, ['NOPE'], ctx))[0]!.kind).toBe('exception');
   });
+
+  it('gives each step of a parcel one event id, so a walk restarted after a server restart stores nothing twice', async () => {
+    let now = Date.parse('2026-11-24T08:00:00Z');
+    const first = createSandboxDriver({ now: () => now });
+    const tn = sandboxTrackingNumber('order-9/parcel-1');
+    const before = await first.track!(account, [tn], ctx);
+    // The same number asked about by a new process 25 minutes later: its walk starts again from then.
+    now += 25 * 60_000;
+    const restarted = createSandboxDriver({ now: () => now });
+    await restarted.track!(account, [tn], ctx);
+    now += 10 * 60_000;
+    const after = await restarted.track!(account, [tn], ctx);
+    expect(after[0]!.at).not.toBe(before[0]!.at);
+    expect(after.map((e) => e.eventId)).toEqual([`${tn}:PRE`, `${tn}:HUB`]);
+    expect(after[0]!.eventId).toBe(before[0]!.eventId);
+  });
 });

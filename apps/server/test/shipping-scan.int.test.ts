@@ -140,6 +140,59 @@ describe('the shipping log and the floor views', () => {
     expect(merchant.code).not.toBe('OK');
   });
 
+  it('the problematic list holds every exception the floor view names above it (hold and label queue too)', async () => {
+    const [held, queued] = [await packedOrder([]), await packedOrder([])];
+    await sql`update outbound_orders set status = ${code('hold')}, exception_reason = 'customer asked to wait',
+      exception_owner = 'merchant' where id = ${held.id}`.execute(t.core.db);
+    await sql`update outbound_orders set status = ${code('transportLabelAwaits')} where id = ${queued.id}`.execute(t.core.db);
+    const summary = await get('/v0/outbound/floor/problematic');
+    expect(summary.code, JSON.stringify(summary)).toBe('OK');
+    const listed = await get('/v0/outbound/lists/problematic/?l=1000');
+    expect(listed.code, JSON.stringify(listed)).toBe('OK');
+    const unids = listed.data.data.map((o: { unid: string }) => o.unid);
+    expect(unids).toEqual(expect.arrayContaining([held.unid, queued.unid]));
+    expect(summary.data.exceptions.orders.map((o: { unid: string }) => o.unid)).toEqual(expect.arrayContaining([held.unid, queued.unid]));
+    expect(listed.data.data).toHaveLength(summary.data.exceptions.total);
+  });
+
+  it('a lead hands an exception from the problematic list to another owner with a comment; it is logged, the state stays', async () => {
+    const held = await packedOrder([]);
+    await sql`update outbound_orders set status = ${code('problem')}, exception_reason = 'parcel damaged at the gate',
+      exception_owner = 'warehouse', exception_note = 'photo taken' where id = ${held.id}`.execute(t.core.db);
+    const url = `/v0/outbound/orders/${held.id}/exception`;
+    const post = (payload: unknown, token = floor) => t.call({ method: 'POST', url, token, payload: payload as never }).then((r) => r.body);
+    // The owner is required and must be one of the owners; a merchant may not reassign staff's exceptions.
+    expect((await post({ note: 'no owner' })).code).toBe('IntegrityError');
+    expect((await post({ owner: 'nobody' })).code).toBe('IntegrityError');
+    expect((await post({ owner: 'merchant' }, merchantA)).code).toBe('NoPermission');
+
+    const done = await post({ owner: 'merchant', note: 'please confirm a replacement' });
+    expect(done.code, JSON.stringify(done)).toBe('OK');
+    expect(done.data.order).toMatchObject({
+      status: code('problem'),
+      exceptionReason: 'parcel damaged at the gate',
+      exceptionOwner: 'merchant',
+      exceptionNote: 'please confirm a replacement',
+    });
+    // Only an owner, no comment: the note stays.
+    expect((await post({ owner: 'carrier' })).data.order).toMatchObject({ exceptionOwner: 'carrier', exceptionNote: 'please confirm a replacement' });
+    const history = done.data.history.filter((h: { action: string }) => h.action === 'exceptionUpdate');
+    expect(history).toEqual([expect.objectContaining({ owner: 'merchant', note: 'please confirm a replacement', from: code('problem'), to: code('problem') })]);
+    const audited = await t.core.db
+      .selectFrom('audit_log')
+      .select('entity_id')
+      .where('entity', '=', 'outboundOrder')
+      .where('entity_id', '=', String(held.id))
+      .execute();
+    expect(audited.length).toBeGreaterThanOrEqual(2);
+    // The floor panel shows the new owner; an order that is not an exception has no owner to hand over.
+    const summary = await get('/v0/outbound/floor/problematic');
+    expect(summary.data.exceptions.orders.find((o: { unid: string }) => o.unid === held.unid)?.exceptionOwner).toBe('carrier');
+    const plain = await packedOrder([]);
+    const refused = await t.call({ method: 'POST', url: `/v0/outbound/orders/${plain.id}/exception`, token: floor, payload: { owner: 'merchant' } });
+    expect(refused.body.code).toBe('InvalidState');
+  });
+
   it('counts orders per station, lists late orders and exceptions with their merchant', async () => {
     const late = await packedOrder(['SHIPG-1']);
     await sql`update outbound_orders set rsd = current_date - 2 where id = ${late.id}`.execute(t.core.db);

@@ -179,4 +179,24 @@ describe('partial finish', () => {
     const twice = await t.call({ method: 'POST', url, token: office, payload: { reason: 'again' } });
     expect(twice.body.code).toBe('InvalidState');
   });
+
+  it('a finished order cannot be finished again: the repeat is refused and changes nothing', async () => {
+    const order = await orderIn('delivered', ['FIN-1']);
+    const url = `/v0/outbound/orders/${order.id}/status`;
+    const done = await t.call({ method: 'POST', url, token: office, payload: { to: 'finish' } });
+    expect(done.body.code, JSON.stringify(done.body)).toBe('OK');
+    const version = Number(done.body.data.order.version);
+    const again = await t.call({ method: 'POST', url, token: office, payload: { to: 'finish' } });
+    expect(again.body.code, JSON.stringify(again.body)).toBe('InvalidState');
+    expect(again.body.error.fields[0]).toMatchObject({ field: 'status' });
+    const row = await t.core.db.selectFrom('outbound_orders').select(['status', 'version']).where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect({ status: row.status, version: Number(row.version) }).toEqual({ status: code('finish'), version });
+    const finishes = await t.core.db
+      .selectFrom('outbound_history')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('to_status', '=', code('finish'))
+      .execute();
+    expect(finishes).toHaveLength(1);
+  });
 });

@@ -47,12 +47,17 @@ export function formatDate(value: DateInput, options: { timeZone?: string; na?: 
 }
 
 /**
- * The warehouse's day of an instant, `YYYY-MM-DD` in Europe/Berlin: what "today" means on the floor
- * (late orders, inbound due today), which an hour after midnight in Hamburg is already the next day
- * while UTC (the database's clock) still says the last one.
+ * The warehouse's day of an instant, `YYYY-MM-DD` in the warehouse's time zone (Europe/Berlin unless
+ * told): what "today" means on the floor (late orders, inbound due today), which an hour after midnight
+ * in Hamburg is already the next day while UTC (the database's clock) still says the last one.
  */
-export function warehouseDay(now: Date = new Date()): string {
-  return formatDate(now, { timeZone: BERLIN });
+export function warehouseDay(now: Date = new Date(), timeZone: string = BERLIN): string {
+  return formatDate(now, { timeZone });
+}
+
+/** The hour of the day (0–23) at `now` in `timeZone`: the floor's throughput chart runs up to it. */
+export function warehouseHour(now: Date = new Date(), timeZone: string = BERLIN): number {
+  return Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
 }
 
 /** The dotted Europe/Berlin form: `DD.MM.YYYY HH:mm`. */

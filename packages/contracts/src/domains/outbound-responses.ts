@@ -191,6 +191,7 @@ export const outboundResponses = {
   'POST /v0/outbound/orders/:id/copy': createdOrderSchema,
   'POST /v0/outbound/orders/bulk': bulkResultSchema,
   'POST /v0/outbound/orders/:id/status': outboundDetailSchema,
+  'POST /v0/outbound/orders/:id/exception': outboundDetailSchema,
   'POST /v0/outbound/orders/:id/cancel-decision': outboundDetailSchema,
   'GET /v0/p11yorders/': p11yOrderSchema,
   /** Offset paging: `next` is the offset of the next page, 0 at the end. */

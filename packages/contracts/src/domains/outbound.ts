@@ -124,6 +124,16 @@ export const outboundStatusSchema = z.strictObject({
   note: text(1000).default(''),
 });
 
+/**
+ * An open exception handed to someone and/or commented (issue 19 item 7: what a lead does from the
+ * problematic list): the order keeps its state and reason; the owner who is to act changes, the note
+ * (when given) replaces the exception's note, and both go into the history.
+ */
+export const outboundExceptionSchema = z.strictObject({
+  owner: z.enum(EXCEPTION_OWNERS),
+  note: text(1000).default(''),
+});
+
 export const BULK_ACTIONS = ['hold', 'release', 'standby', 'updateStatus', 'requestCancel', 'cancel', 'changeCarrier', 'delete', 'restore'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 

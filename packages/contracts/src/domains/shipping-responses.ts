@@ -40,6 +40,8 @@ const stockWarningSchema = z.object({ itemId: z.number(), sku: z.string(), name:
  */
 export const homeFloorSchema = z.object({
   day: z.string(),
+  /** The warehouse's time zone (IANA name): its day decides late and due today, its hours the chart's. */
+  timeZone: z.string(),
   states: z.array(floorCountSchema),
   loaded: z.number(),
   late: z.object({ count: z.number(), statuses: z.array(z.number()), before: z.string() }),

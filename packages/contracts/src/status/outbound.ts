@@ -185,6 +185,12 @@ export const OUTBOUND_EXCEPTIONS: readonly OutboundState[] = [
   'cancelRequested',
 ];
 /**
+ * What needs a person on the floor (issue 19 item 7): stock missing, a label that could not be bought,
+ * and the raised exceptions. The `/wEP/problematic` list and the floor views' exceptions are both this
+ * set, so the panel above the list never names an order the list below leaves out.
+ */
+export const OUTBOUND_PROBLEMATIC: readonly OutboundState[] = ['outOfStock', 'shipmentLabelAwaits', 'transportLabelAwaits', ...OUTBOUND_EXCEPTIONS];
+/**
  * The order has left the warehouse, wholly or in part (the original's codes 99 and up, canceled aside):
  * its address, carrier and lines are history, only the tracking and returns flows move it on.
  */

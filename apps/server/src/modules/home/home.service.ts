@@ -1,9 +1,10 @@
 import { INBOUND_ORDER, OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, TICKET, type InboundOrderState, type OutboundState } from '@kontor/contracts';
-import { BERLIN, warehouseDay } from '@kontor/contracts/dates';
+import { warehouseDay } from '@kontor/contracts/dates';
 import type { HomeFloor } from '@kontor/contracts/domains/shipping-responses';
 import type { Core } from '../../core.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 import type { AuthContext } from '../../http/access.js';
+import { warehouses } from '../inventory/index.js';
 import { homeRepo } from './home.repo.js';
 
 /** The floor states of the home page (issue 19 item 10), each the machine states whose orders wait there. */
@@ -27,7 +28,8 @@ const codes = (states: readonly OutboundState[]) => OUTBOUND_ORDER.codes(...stat
  * The floor on the home page (issue 19 item 10, docs/shipping.md "The floor on the home page"): what
  * the floor must do now, from the live counts and index ranges, in the session's merchant scope (a
  * merchant sees its own orders and stock warnings, staff the whole warehouse). `now` decides the
- * warehouse's day (Europe/Berlin) for late orders, inbound due today and the hours of throughput.
+ * warehouse's day in the warehouse's time zone (`warehouses.floorTimeZone`) for late orders, inbound due
+ * today and the hours of throughput; the answer names the zone, so the chart's hours say whose they are.
  */
 export class HomeService {
   constructor(private readonly core: Pick<Core, 'db'>) {}
@@ -35,7 +37,8 @@ export class HomeService {
   async floor(auth: AuthContext, now: Date = new Date()): Promise<HomeFloor> {
     const scope = TenantScope.of(auth);
     const db = this.core.db;
-    const day = warehouseDay(now);
+    const timeZone = await warehouses.floorTimeZone(db);
+    const day = warehouseDay(now, timeZone);
     const exceptions = codes(OUTBOUND_EXCEPTIONS);
     const waiting = OUTBOUND_ORDER.codeOf('outOfStock');
     const onFloor = [...HOME_STATES.flatMap((s) => codes(s.states)), ...exceptions, waiting];
@@ -45,13 +48,14 @@ export class HomeService {
       homeRepo.loadedCount(db, scope),
       homeRepo.inboundDue(db, scope, INBOUND_DUE, day),
       homeRepo.ticketCount(db, scope, TICKETS_OPEN),
-      homeRepo.throughput(db, scope, day, BERLIN),
+      homeRepo.throughput(db, scope, day, timeZone),
       homeRepo.stockWarnings(db, scope, waiting, STOCK_WARNINGS),
     ]);
     const sum = (statuses: number[]) => statuses.reduce((n, status) => n + (counts.get(status) ?? 0), 0);
     const figure = (key: string, statuses: number[]) => ({ key, statuses, count: sum(statuses) });
     return {
       day,
+      timeZone,
       states: HOME_STATES.map(({ key, states }) => figure(key, codes(states))),
       loaded,
       late: { count: late, statuses: onFloor, before: day },

@@ -6,7 +6,8 @@ import { PlacesRepo, type CompartmentRef, type ItemRef } from './places.repo.js'
 import { putawayPlaces } from './putaway-places.repo.js';
 import { registerReceivedSerials } from './receiving-serials.repo.js';
 import { resolveCompartment } from './resolve.js';
-import { warehouseExists, warehouseOptions } from './warehouse-options.repo.js';
+import { firstWarehouseTimeZone, warehouseExists, warehouseOptions } from './warehouse-options.repo.js';
+import { BERLIN } from '@kontor/contracts/dates';
 import { TenantScope } from '../../db/tenant-scope.js';
 
 /**
@@ -64,7 +65,25 @@ export const putawayTargets = {
 export const warehouses = {
   exists: (db: Kysely<DB>, id: number): Promise<boolean> => warehouseExists(db, id),
   options: (db: Kysely<DB>) => warehouseOptions(db),
+  /**
+   * The time zone the floor counts its day and hours in (late orders, inbound due today, throughput):
+   * the warehouse's own setting (`warehouses.time_zone`), Europe/Berlin before a warehouse exists or
+   * when the setting names no zone this runtime knows (a typo must not stop the home page).
+   */
+  floorTimeZone: async (db: Kysely<DB>): Promise<string> => {
+    const zone = await firstWarehouseTimeZone(db);
+    return zone && knownTimeZone(zone) ? zone : BERLIN;
+  },
 };
+
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Items to print labels for, within the caller's tenant scope. */
 export const labelItems = (db: Kysely<DB>, ids: number[], scope: TenantScope): Promise<ItemForLabel[]> => itemsForLabels(db, ids, scope);

@@ -1,4 +1,4 @@
-import { OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
+import { OUTBOUND_ORDER, OUTBOUND_PROBLEMATIC, type OutboundState } from '@kontor/contracts';
 import { warehouseDay } from '@kontor/contracts/dates';
 import type { FloorOrder, FloorSummary } from '@kontor/contracts/domains/shipping-responses';
 import type { Core } from '../../core.js';
@@ -6,6 +6,7 @@ import type { AuthContext } from '../../http/access.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 import { floorRepo, type FloorOrderRow } from './floor.repo.js';
 import type { OutboundRepo } from './outbound.repo.js';
+import { warehouses } from '../inventory/index.js';
 
 /** The floor's stations, each the machine states whose orders wait there (docs/shipping.md "Floor views"). */
 export const FLOOR_STATIONS: ReadonlyArray<{ key: string; states: OutboundState[] }> = [
@@ -18,8 +19,8 @@ export const FLOOR_STATIONS: ReadonlyArray<{ key: string; states: OutboundState[
   { key: 'readyToShip', states: ['readyToShip'] },
 ];
 
-/** What needs a person: stock missing, a label that could not be bought, and the raised exceptions. */
-export const FLOOR_EXCEPTIONS: readonly OutboundState[] = ['outOfStock', 'shipmentLabelAwaits', 'transportLabelAwaits', ...OUTBOUND_EXCEPTIONS];
+/** What needs a person: the problematic list's states (stock missing, label awaits, raised exceptions). */
+export const FLOOR_EXCEPTIONS: readonly OutboundState[] = OUTBOUND_PROBLEMATIC;
 
 /** The orders that count as late when their requested ship date has passed: every one still on the floor. */
 export const FLOOR_LATE: readonly OutboundState[] = [...new Set([...FLOOR_STATIONS.flatMap((s) => s.states), ...FLOOR_EXCEPTIONS])];
@@ -41,14 +42,15 @@ export class FloorService {
     private readonly repo: OutboundRepo,
   ) {}
 
-  /** `now` decides the warehouse's day (Europe/Berlin) the late orders are counted against. */
+  /** `now` decides the warehouse's day (in the warehouse's time zone) the late orders are counted against. */
   async summary(auth: AuthContext, now: Date = new Date()): Promise<FloorSummary> {
     const scope = TenantScope.of(auth);
     const db = this.core.db;
     const open = FLOOR_STATIONS.flatMap((s) => s.states);
+    const day = warehouseDay(now, await warehouses.floorTimeZone(db));
     const [counts, late, exceptions] = await Promise.all([
       this.repo.counts(db, scope, false, codes(open)),
-      floorRepo.orders(db, scope, codes(FLOOR_LATE), warehouseDay(now), LISTED),
+      floorRepo.orders(db, scope, codes(FLOOR_LATE), day, LISTED),
       floorRepo.orders(db, scope, codes(FLOOR_EXCEPTIONS), null, LISTED),
     ]);
     return {

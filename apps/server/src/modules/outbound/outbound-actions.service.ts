@@ -8,7 +8,14 @@ import {
   type Locale,
   type OutboundState,
 } from '@kontor/contracts';
-import type { BulkAction, BulkOutcome, cancelDecisionSchema, outboundBulkSchema, outboundStatusSchema } from '@kontor/contracts/domains/outbound';
+import type {
+  BulkAction,
+  BulkOutcome,
+  cancelDecisionSchema,
+  outboundBulkSchema,
+  outboundExceptionSchema,
+  outboundStatusSchema,
+} from '@kontor/contracts/domains/outbound';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Core } from '../../core.js';
@@ -137,8 +144,40 @@ export class OutboundActionsService {
       const state = stateOf(order);
       if ((to === 'readyToPick' || to === 'outOfStock') && (OUTBOUND_PRE_PICK.includes(state) || state === 'standby')) {
         await this.orders.status.recompute(trx, actorOf(auth), order, why);
-      } else await this.orders.status.move(trx, actorOf(auth), order, to, why);
+      } else {
+        // Asked for the state the order is in (a finished order finished again): say so rather than
+        // answer OK for a change that did not happen. The status machine alone lets it pass as a no-op.
+        if (state === to) throw new AppError('InvalidState', { fields: [{ field: 'status', message: state }] });
+        await this.orders.status.move(trx, actorOf(auth), order, to, why);
+      }
       await audit(trx, auth, 'update', 'outboundOrder', id, { status: before }, { status: order.status, reason: input.reason, note: input.note });
+    });
+    return this.orders.detail(auth, id);
+  }
+
+  /**
+   * An open exception handed to another owner and/or commented by staff (a lead on the problematic
+   * list): state and reason stay, the owner changes, a note given replaces the exception's note; the
+   * history keeps each step (action `exceptionUpdate`) and the audit log the change. Only an order in an
+   * exception state has an owner to change (else `InvalidState`).
+   */
+  async updateException(auth: AuthContext, id: number, input: z.infer<typeof outboundExceptionSchema>) {
+    await stockTransaction(this.core.db, async (trx) => {
+      const order = await this.orders.mustFind(trx, auth, id, { lock: true });
+      if (!OUTBOUND_EXCEPTIONS.includes(stateOf(order))) throw new AppError('InvalidState', { fields: [{ field: 'status', message: stateOf(order) }] });
+      const note = input.note.trim();
+      await this.orders.repo.updateOrder(trx, order.id, { exception_owner: input.owner, ...(note ? { exception_note: note } : {}) });
+      await this.orders.repo.addHistory(trx, {
+        orderId: order.id,
+        userId: auth.userId,
+        action: 'exceptionUpdate',
+        from: order.status,
+        to: order.status,
+        reason: order.exceptionReason,
+        owner: input.owner,
+        note,
+      });
+      await audit(trx, auth, 'update', 'outboundOrder', id, { exceptionOwner: order.exceptionOwner }, { exceptionOwner: input.owner, note });
     });
     return this.orders.detail(auth, id);
   }

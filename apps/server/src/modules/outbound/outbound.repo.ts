@@ -21,6 +21,7 @@ export interface OrderRow {
   version: number;
   deleted: boolean;
   exceptionReason: string;
+  exceptionOwner: string | null;
 }
 
 export interface LineRow {
@@ -57,6 +58,7 @@ export const ORDER_COLUMNS = [
   'version',
   sql<boolean>`deleted_at is not null`.as('deleted'),
   'exception_reason as exceptionReason',
+  'exception_owner as exceptionOwner',
 ] as const;
 
 export const toOrder = (row: Record<string, unknown> | undefined): OrderRow | null =>

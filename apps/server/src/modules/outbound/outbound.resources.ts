@@ -1,4 +1,4 @@
-import { OUTBOUND_ORDER, OUTBOUND_PICKED, type OutboundState } from '@kontor/contracts';
+import { OUTBOUND_ORDER, OUTBOUND_PICKED, OUTBOUND_PROBLEMATIC, type OutboundState } from '@kontor/contracts';
 import { z } from 'zod';
 import { defineResource, resourcePrivileges, type ResourceDef, type ResourceField } from '../resources/index.js';
 
@@ -102,20 +102,8 @@ const VIEWS = {
       'cancelRequested',
     ),
   },
-  problematic: {
-    privilege: 'p11y.problematic.list',
-    table: 'outbound_orders_live',
-    statuses: codes(
-      'outOfStock',
-      'wrongAddress',
-      'problem',
-      'manualHandlingAwaits',
-      'customerHandlingAwaits',
-      'packetWeightNeeded',
-      'packetDimensionNeeded',
-      'cancelRequested',
-    ),
-  },
+  /** What needs a person: the same states as the floor views' exceptions above the list. */
+  problematic: { privilege: 'p11y.problematic.list', table: 'outbound_orders_live', statuses: codes(...OUTBOUND_PROBLEMATIC) },
   inTransit: { privilege: 'p11y.shipped.list', table: 'outbound_orders_live', statuses: codes('partiallyShipped', 'shipped', 'inTransit', 'inDelivery') },
 } satisfies Record<string, OutboundViewDef>;
 export type OutboundView = keyof typeof VIEWS;

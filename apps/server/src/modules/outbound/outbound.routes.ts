@@ -2,6 +2,7 @@ import { pageQuerySchema } from '@kontor/contracts';
 import {
   cancelDecisionSchema,
   outboundBulkSchema,
+  outboundExceptionSchema,
   outboundOrderCreateSchema,
   outboundOrderUpdateSchema,
   outboundStatusSchema,
@@ -60,6 +61,14 @@ export function registerOutboundRoutes(app: FastifyInstance, core: Core): void {
     '/v0/outbound/orders/:id/status',
     route(canRetry('p11y.orders.manage'), 'Set a status by hand (table-checked)', { params: idParams, body: outboundStatusSchema }),
     async (req) => ok(await actions.setStatus(req.auth!, req.params.id, req.body)),
+  );
+  r.post(
+    '/v0/outbound/orders/:id/exception',
+    route(canRetry('p11y.orders.manage'), 'Hand an open exception to an owner and/or comment it (logged)', {
+      params: idParams,
+      body: outboundExceptionSchema,
+    }),
+    async (req) => ok(await actions.updateException(req.auth!, req.params.id, req.body)),
   );
   r.post(
     '/v0/outbound/orders/:id/cancel-decision',

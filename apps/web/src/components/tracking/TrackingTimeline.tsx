@@ -2,7 +2,7 @@ import type { TrackingEventRow } from '@kontor/contracts/domains/tracking-respon
 import { Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format.js';
-import { trackingColour, trackingKindKey } from './tracking-view.js';
+import { browserTimeZone, trackingColour, trackingKindKey } from './tracking-view.js';
 
 /**
  * One parcel's carrier events as a timeline, in the order given (newest first as the server answers):
@@ -28,5 +28,18 @@ export function TrackingTimeline({ events, eventTestId }: { events: TrackingEven
         ),
       }))}
     />
+  );
+}
+
+/**
+ * Which zone the events' times are in: the browser's, as `formatDateTime` shows them (spec §9's format
+ * has no zone), said once above a record's parcels, since staff and merchants read them in different places.
+ */
+export function TrackingZoneNote() {
+  const { t } = useTranslation();
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="tracking-time-zone">
+      {t('tracking.timesIn', { zone: browserTimeZone() })}
+    </Typography.Text>
   );
 }

@@ -25,3 +25,8 @@ export function latestOf(trackingKind: string | undefined): Pick<TrackingEventRo
   const [kind, exception = ''] = trackingKind.split(':') as [TrackingEventRow['kind'], TrackingEventRow['exception']?];
   return { kind, exception };
 }
+
+/** The IANA name of the zone the browser shows times in (`formatDateTime`). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

@@ -1,7 +1,7 @@
 import { Empty, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DocNo } from '../../components/DocNo.js';
-import { TrackingTimeline } from '../../components/tracking/TrackingTimeline.js';
+import { TrackingTimeline, TrackingZoneNote } from '../../components/tracking/TrackingTimeline.js';
 import type { GateShipment } from './gate-api.js';
 import { deliveryTag } from './gate-delivery.js';
 
@@ -22,6 +22,7 @@ export function GateShipmentTracking({ shipment }: { shipment: GateShipment }) {
   if (parcels.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('gate.noLabel')} />;
   return (
     <div data-testid={`gate-shipment-tracking-${shipment.id}`}>
+      <TrackingZoneNote />
       {parcels.map((parcel) => (
         <div key={parcel.id} style={{ marginBottom: 12 }}>
           <Typography.Text strong>

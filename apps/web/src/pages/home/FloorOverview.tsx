@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/store.js';
 import { canOpen } from '../../router/route-match.js';
+import { warehouseHour } from '@kontor/contracts/dates';
 import { homeApi, type HomeFloor } from './home-api.js';
 
 // The chart library is loaded with the chart only, never with the home page itself.
@@ -12,6 +13,12 @@ const ThroughputChart = lazy(() => import('./ThroughputChart.js'));
 
 /** How often the figures are read again while the page is open (they also reload with the order lists). */
 const REFRESH_MS = 30_000;
+
+/**
+ * The lists the order figures open, the first this user may open: staff cannot open the merchant
+ * endpoint's list (the figures were plain numbers for them), merchants cannot open the employee endpoint's.
+ */
+const ORDER_LISTS = ['/eEP/outbound-orders', '/mEP/outbound-orders', '/sales/channels/proxyDelivery/pd-orders'] as const;
 
 /** `/mEP/outbound-orders?status=13,14`: a list with its filter in the address. */
 const listOf = (path: string, filters: Record<string, string | number[]>) =>
@@ -21,9 +28,6 @@ const listOf = (path: string, filters: Record<string, string | number[]>) =>
 
 /** The day before `day` (`YYYY-MM-DD`): late orders are those whose requested ship date is on or before it. */
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
-/** The hour of the day in the warehouse's time zone, for the chart's axis. */
-const warehouseHour = () => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
 
 /**
  * The floor on the home page (issue 19 item 10): what the floor must do now, from the live counts. Staff
@@ -37,16 +41,21 @@ export function FloorOverview() {
   const allowed = useAuth((s) => s.allowed);
   const isAdmin = user?.roles.includes('admin') ?? false;
   const merchant = user?.merchantId !== null && user?.merchantId !== undefined;
-  const { data } = useQuery({
+  const { data, isError } = useQuery({
     queryKey: ['outbound-orders', 'home-floor'],
     queryFn: homeApi.floor,
     refetchInterval: REFRESH_MS,
     refetchOnWindowFocus: true,
   });
+  // The call is quiet (a background poll shows no error toast): without this the page would show its
+  // loading skeleton for ever when the figures cannot be read. The poll keeps trying.
+  if (!data && isError)
+    return <Alert type="warning" showIcon style={{ marginTop: 12 }} message={t('homeFloor.unavailable')} data-testid="home-floor-unavailable" />;
   if (!data) return <Skeleton active data-testid="home-floor-loading" />;
 
   const open = (path: string) => canOpen(path, allowed, isAdmin);
-  const orders = '/mEP/outbound-orders';
+  // The order list this user may open: office and warehouse staff the employee endpoint's, a merchant its own.
+  const orders = ORDER_LISTS.find(open) ?? ORDER_LISTS[0];
   const inbound = open('/wEP/inbound-orders') ? '/wEP/inbound-orders' : '/mEP/inbound-orders';
   const figure = (key: string, title: string, count: number, to: string | null, danger = false): ReactNode => {
     const body = (
@@ -83,7 +92,17 @@ export function FloorOverview() {
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
         {!merchant && (
           <Col xs={24} xl={16}>
-            <Card size="small" title={t('homeFloor.throughput')}>
+            <Card
+              size="small"
+              title={t('homeFloor.throughput')}
+              // The hours are the warehouse's, which a user in another zone would not guess.
+              extra={
+                <Typography.Text type="secondary" data-testid="home-throughput-zone">
+                  {data.timeZone}
+                </Typography.Text>
+              }
+              data-testid="home-throughput"
+            >
               <Throughput data={data} />
             </Card>
           </Col>
@@ -104,7 +123,11 @@ function Throughput({ data }: { data: HomeFloor }) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('homeFloor.noThroughput')} data-testid="home-throughput-empty" />;
   return (
     <Suspense fallback={<Skeleton active />}>
-      <ThroughputChart hours={data.throughput} untilHour={warehouseHour()} labels={{ packed: t('homeFloor.packed'), shipped: t('homeFloor.shipped') }} />
+      <ThroughputChart
+        hours={data.throughput}
+        untilHour={warehouseHour(new Date(), data.timeZone)}
+        labels={{ packed: t('homeFloor.packed'), shipped: t('homeFloor.shipped') }}
+      />
     </Suspense>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, List, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { StateTag } from '../../components/StateTag.js';
+import { exceptionTexts } from './field-labels.js';
 import { floorApi, type FloorSummary } from './floor-api.js';
 
 type FloorOrder = FloorSummary['late']['orders'][number];
@@ -37,7 +38,12 @@ export function FloorPanel({ view, onStatuses, onOpen }: Props) {
           <Typography.Text type={late ? 'danger' : 'secondary'}>
             {late
               ? `${t('floor.rsd')}: ${o.rsd ?? ''}`
-              : [o.exceptionReason, o.exceptionOwner && t('outbound.ownerIs', { owner: t(`outbound.owners.${o.exceptionOwner}`) })].filter(Boolean).join(' · ')}
+              : [
+                  exceptionTexts(t, o.exceptionReason, '').reason,
+                  o.exceptionOwner && t('outbound.ownerIs', { owner: t(`outbound.owners.${o.exceptionOwner}`) }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
           </Typography.Text>
         </List.Item>
       )}

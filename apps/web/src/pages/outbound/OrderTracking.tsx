@@ -3,7 +3,7 @@ import { Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DocNo } from '../../components/DocNo.js';
 import { outboundApi } from './outbound-api.js';
-import { TrackingTimeline } from '../../components/tracking/TrackingTimeline.js';
+import { TrackingTimeline, TrackingZoneNote } from '../../components/tracking/TrackingTimeline.js';
 import { eventsByParcel } from '../../components/tracking/tracking-view.js';
 
 /**
@@ -17,6 +17,7 @@ export function OrderTracking({ orderId }: { orderId: number }) {
   if (!events.isLoading && parcels.length === 0) return <Empty description={t('tracking.none')} data-testid="order-tracking-empty" />;
   return (
     <div data-testid="order-tracking">
+      <TrackingZoneNote />
       {parcels.map((parcel) => (
         <div key={parcel.trackingNumber} style={{ marginBottom: 16 }}>
           <Typography.Text strong>

@@ -1,6 +1,6 @@
 import { CopyOutlined, DeleteOutlined, DownOutlined, EditOutlined, ReloadOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { BulkAction } from '@kontor/contracts/domains/outbound';
-import { OUTBOUND_ORDER } from '@kontor/contracts/status/outbound';
+import { OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts/status/outbound';
 import { Alert, Button, Dropdown, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -129,6 +129,11 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
           </Button>
         </>
       )}
+      {OUTBOUND_EXCEPTIONS.includes(OUTBOUND_ORDER.stateOf(order.status) as OutboundState) && can('p11y.orders.manage') && (
+        <Button onClick={() => setChange({ kind: 'exception' })} data-testid="outbound-assign-exception">
+          {t('outbound.assignException')}
+        </Button>
+      )}
       {order.status === OUTBOUND_ORDER.codeOf('partiallyShipped') && can('p11y.orders.manage') && (
         <Button onClick={() => setFinishing(true)} data-testid="outbound-partial-finish">
           {t('tracking.partialFinish')}
@@ -206,7 +211,7 @@ export function OutboundOrderDrawer({ id, onClose, onChanged, onOpen }: Props) {
             onClose={() => setChange(null)}
             onDone={(next) => {
               setChange(null);
-              notify((n) => n.success(t('outbound.statusChanged')));
+              notify((n) => n.success(t(change?.kind === 'exception' ? 'outbound.exceptionUpdated' : 'outbound.statusChanged')));
               changed(next);
             }}
           />

@@ -14,8 +14,11 @@ interface Values {
   note?: string;
 }
 
-/** The change asked for: a status from `next`, or the decision on a cancel request. */
-export type PendingChange = { kind: 'status'; to: string } | { kind: 'decision'; approve: boolean };
+/**
+ * The change asked for: a status from `next`, the decision on a cancel request, or an open exception
+ * handed to another owner with a comment (the state stays).
+ */
+export type PendingChange = { kind: 'status'; to: string } | { kind: 'decision'; approve: boolean } | { kind: 'exception' };
 
 interface Props {
   order: OutboundOrderRow;
@@ -33,6 +36,7 @@ export function StatusDialog({ order, change, onClose, onDone }: Props) {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const exception = change?.kind === 'status' && OUTBOUND_EXCEPTIONS.includes(change.to as OutboundState);
+  const assigning = change?.kind === 'exception';
 
   const submit = async (v: Values) => {
     if (!change) return;
@@ -42,7 +46,9 @@ export function StatusDialog({ order, change, onClose, onDone }: Props) {
       const detail =
         change.kind === 'decision'
           ? await outboundApi.decideCancel(order.id, change.approve, note)
-          : await outboundApi.setStatus(order.id, { to: change.to, reason: v.reason?.trim() ?? '', owner: v.owner ?? null, note });
+          : change.kind === 'exception'
+            ? await outboundApi.updateException(order.id, v.owner!, note)
+            : await outboundApi.setStatus(order.id, { to: change.to, reason: v.reason?.trim() ?? '', owner: v.owner ?? null, note });
       onDone(detail);
     } finally {
       setBusy(false);
@@ -52,9 +58,11 @@ export function StatusDialog({ order, change, onClose, onDone }: Props) {
   const title =
     change?.kind === 'decision'
       ? t(change.approve ? 'outbound.approveCancel' : 'outbound.declineCancel')
-      : change
-        ? t('outbound.setStatusTitle', { unid: order.unid })
-        : '';
+      : change?.kind === 'exception'
+        ? t('outbound.assignExceptionTitle', { unid: order.unid })
+        : change
+          ? t('outbound.setStatusTitle', { unid: order.unid })
+          : '';
   const target = change?.kind === 'status' && (OUTBOUND_ORDER.states as Record<string, { code: number }>)[change.to];
   // The server asks an exception for its reason; the owner who is to act is asked here too.
   const rulesOf = useSchemaRules(outboundStatusSchema);
@@ -81,14 +89,19 @@ export function StatusDialog({ order, change, onClose, onDone }: Props) {
           <Typography.Paragraph>{t(change.approve ? 'outbound.approveCancelHint' : 'outbound.declineCancelHint', { unid: order.unid })}</Typography.Paragraph>
         )}
         {exception && (
-          <>
-            <Form.Item name="reason" label={t('outbound.reason')} rules={rulesOf('reason', t('outbound.reason'), { required: true })}>
-              <Input maxLength={200} data-testid="outbound-status-reason" />
-            </Form.Item>
-            <Form.Item name="owner" label={t('outbound.owner')} rules={rulesOf('owner', t('outbound.owner'), { required: true })}>
-              <Select options={EXCEPTION_OWNERS.map((o) => ({ value: o, label: t(`outbound.owners.${o}`) }))} data-testid="outbound-status-owner" />
-            </Form.Item>
-          </>
+          <Form.Item name="reason" label={t('outbound.reason')} rules={rulesOf('reason', t('outbound.reason'), { required: true })}>
+            <Input maxLength={200} data-testid="outbound-status-reason" />
+          </Form.Item>
+        )}
+        {(exception || assigning) && (
+          <Form.Item
+            name="owner"
+            label={t('outbound.owner')}
+            initialValue={assigning ? (order.exceptionOwner ?? undefined) : undefined}
+            rules={rulesOf('owner', t('outbound.owner'), { required: true })}
+          >
+            <Select options={EXCEPTION_OWNERS.map((o) => ({ value: o, label: t(`outbound.owners.${o}`) }))} data-testid="outbound-status-owner" />
+          </Form.Item>
         )}
         <Form.Item name="note" label={t('outbound.note')}>
           <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} data-testid="outbound-status-note" />

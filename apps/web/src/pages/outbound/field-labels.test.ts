@@ -36,9 +36,13 @@ describe('order field errors in the user words (issue 15 item 13)', () => {
       reason: 'Address check',
       note: 'Name is missing · ZIP does not fit the country',
     });
-    expect(exceptionTexts(i18n.t, 'damaged', 'box crushed')).toEqual({ reason: 'damaged', note: 'box crushed' });
+    expect(exceptionTexts(i18n.t, 'customer called', 'box crushed')).toEqual({ reason: 'customer called', note: 'box crushed' });
+    // The carrier's delivery exceptions (tracking to delivery) are codes: worded, never `addressUnknown`.
+    expect(exceptionTexts(i18n.t, 'damaged', 'box crushed')).toEqual({ reason: 'Damaged', note: 'box crushed' });
+    expect(exceptionTexts(i18n.t, 'addressUnknown', '').reason).toBe('Address unknown');
     await i18n.changeLanguage('de');
     expect(exceptionTexts(i18n.t, 'address', 'name1: required').note).not.toContain('name1');
+    expect(exceptionTexts(i18n.t, 'returnedToSender', '').reason).toBe('Zurück an Absender');
     await i18n.changeLanguage('en');
   });
 

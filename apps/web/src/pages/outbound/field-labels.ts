@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { TRACKING_EXCEPTIONS } from '@kontor/contracts/domains/tracking-responses';
 import { leafOf, textOf, type LabelOf } from '../../api/field-errors.js';
 
 const ADDRESSES = ['consignee', 'consignor', 'sender'];
@@ -39,11 +40,20 @@ export function checkNoteProblems(note: string): AddressProblem[] | null {
   return found.map((m) => ({ field: m![1]!, problem: m![2]! }));
 }
 
-/** An exception's reason and note in the user's words; the address check's own reason and note are translated. */
+/**
+ * A delivery exception's reason as the tracking writes it (`addressUnknown`, `damaged`,
+ * `returnedToSender`, `other`: docs/shipping.md "The order moves") in the user's words; any other
+ * reason was typed by a user and is shown as it is.
+ */
+function carrierReason(t: TFunction, reason: string): string {
+  return (TRACKING_EXCEPTIONS as readonly string[]).includes(reason) && reason ? t(`tracking.exception.${reason}`) : reason;
+}
+
+/** An exception's reason and note in the user's words; the address check's and the carrier's own reasons are translated. */
 export function exceptionTexts(t: TFunction, reason: string, note: string): { reason: string; note: string } {
   const problems = reason === 'address' ? checkNoteProblems(note) : null;
   return {
-    reason: reason === 'address' ? t('outbound.historyActions.addressCheck') : reason,
+    reason: reason === 'address' ? t('outbound.historyActions.addressCheck') : carrierReason(t, reason),
     note: problems ? addressProblemsText(t, problems) : note,
   };
 }

@@ -1,5 +1,6 @@
 import type { OutboundOrderCreate, OutboundOrderUpdate, outboundBulkSchema, outboundStatusSchema } from '@kontor/contracts/domains/outbound';
 import type { z } from 'zod';
+import type { ExceptionOwner } from '@kontor/contracts/status/outbound';
 import { api } from '../../api/request.js';
 
 /** The lists of issue 7 §4, one server view each (`GET /v0/outbound/lists/{view}/`). */
@@ -33,6 +34,7 @@ export const outboundApi = {
   update: (id: number, data: OutboundOrderUpdate) => api('PUT /v0/outbound/orders/:id', { path: { id }, data, quiet: true }),
   copy: (id: number) => api('POST /v0/outbound/orders/:id/copy', { path: { id }, data: {} }),
   setStatus: (id: number, data: StatusChange) => api('POST /v0/outbound/orders/:id/status', { path: { id }, data }),
+  updateException: (id: number, owner: ExceptionOwner, note: string) => api('POST /v0/outbound/orders/:id/exception', { path: { id }, data: { owner, note } }),
   decideCancel: (id: number, approve: boolean, note: string) => api('POST /v0/outbound/orders/:id/cancel-decision', { path: { id }, data: { approve, note } }),
   /** Carrier tracking events, newest first (issue 19 item 5). */
   tracking: (id: number) => api('GET /v0/outbound/orders/:id/tracking', { path: { id } }),

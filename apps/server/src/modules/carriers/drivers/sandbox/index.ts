@@ -245,12 +245,16 @@ export function createSandboxDriver(options: SandboxDriverOptions = {}): Sandbox
   };
 
   function walk(trackingNumber: string, at: number, stepMs: number): TrackingEvent[] {
+    // Each step of a number has one id: a walk started again after a restart (from when the number was
+    // first asked about, kept in memory only) answers its steps at other times, and without an id the
+    // time-and-code key stored a second "Label created" (docs/shipping.md "Events").
     const event = (kind: TrackingEvent['kind'], when: number, carrierCode: string, text: string, location?: string): TrackingEvent => ({
       trackingNumber,
       at: new Date(when).toISOString(),
       kind,
       carrierCode,
       text,
+      eventId: `${trackingNumber}:${carrierCode}`,
       ...(location ? { location } : {}),
     });
     if (!isSandboxTrackingNumber(trackingNumber)) return [event('exception', at, 'UNKNOWN', 'Unknown tracking number')];
