@@ -154,6 +154,7 @@ export const OUTBOUND_HISTORY_ACTIONS = [
   'outOfStock',
   'cancelApproved',
   'cancelDeclined',
+  'exceptionUpdate',
   'autoFinish',
   'handover',
   'labelBought',
