@@ -1,8 +1,10 @@
-import { OUTBOUND_ORDER, type OutboundState } from '@kontor/contracts';
+import { OUTBOUND_ORDER, PRIVILEGES, type OutboundState } from '@kontor/contracts';
+import { warehouseDay } from '@kontor/contracts/dates';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParcelOrder } from './helpers/orders.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { outboundServices } from '../src/modules/outbound/index.js';
 
 /**
  * The fulfilment floor's API attacked as a careless or hostile client and as the original handheld
@@ -363,6 +365,40 @@ describe('races on the floor (real concurrency on PostgreSQL)', () => {
   });
 });
 
+describe('finishing racing a return', () => {
+  it('a delivered order is either finished or returned, its return booked once either way', async () => {
+    const item = (await call('GET', '/v0/item/any?q=SKU-B')).data.guid as string;
+    const compartment = (await call('GET', '/v0/compartment/any?q=RET-01')).data.guid as string;
+    const returned = async () =>
+      (
+        await sql<{ n: number }>`select coalesce(sum(l.delta), 0)::int as n from inventory_log l join items i on i.id = l.item_id
+          where i.sku = 'SKU-B' and l.ref_type <> 'outbound' and l.delta > 0`.execute(t.core.db)
+      ).rows[0]!.n;
+    for (let i = 0; i < 3; i++) {
+      const order = await packedOrder([`RACE-FIN-${i}`]);
+      await sql`update outbound_orders set status = ${code('delivered')}, delivered_at = now() - interval '30 days' where id = ${order.id}`.execute(t.core.db);
+      const shipSN = `RT-FIN-000${i}`;
+      expect((await call('POST', '/v0/r7greceiving/', { shipSN, originSN: order.unid, agentGUID: 'C001' })).code).toBe('OK');
+      const list = (await call('GET', `/v0/r7greceiving/list?l=10&q=${shipSN}`)).data.data as Array<{ id: number; shipSN: string }>;
+      const id = list.find((r) => r.shipSN === shipSN)!.id;
+      const items = JSON.stringify([{ itemId: item, itemBatch: '', qty: 1, valid: 1, remark: '', compartmentGUID: compartment }]);
+      const before = await returned();
+      const [inbound, finished] = await Promise.all([
+        call('POST', '/v0/r7greceiving/inbound', { id, items }, staff, { 'Idempotency-Key': `fin-race-${i}` }),
+        outboundServices(t.core).tracking.finishDelivered(),
+      ]);
+      expect(inbound.code, JSON.stringify(inbound).slice(0, 300)).toBe('OK');
+      expect(await returned()).toBe(before + 1);
+      const { status } = await orderRow(order.id);
+      // Finished first: the return is booked all the same; returned first: nothing is left to finish.
+      expect([code('finish'), code('retourReceived')]).toContain(status);
+      expect(finished).toBeGreaterThanOrEqual(status === code('finish') ? 1 : 0);
+      const moves = (await historyOf(order.id)).filter((h) => h.action === 'autoFinish' || h.action === 'return');
+      expect(moves).toHaveLength(1);
+    }
+  });
+});
+
 describe('tenant scope of the floor', () => {
   it('a merchant’s home figures and floor lists hold only its own orders', async () => {
     const figures = async (token: string) => (await call('GET', '/v0/home/floor', undefined, token)).data;
@@ -387,5 +423,60 @@ describe('tenant scope of the floor', () => {
     ] as const)
       expect({ url, code: (await call(method, url, payload, merchantB)).code }).toEqual({ url, code: 'NoPermission' });
     expect(await t.core.db.selectFrom('pallet_tracking').select('id').where('tracking_no', '=', 'SCOPE-1').execute()).toEqual([]);
+  });
+
+  it('a merchant user whose role holds every privilege still reads and changes nothing of the floor’s or another merchant’s', async () => {
+    const merchants = (await call('GET', '/v0/merchants/opts', undefined, admin)).data as Array<{ id: number; code: string }>;
+    expect((await call('POST', '/v0/roles/', { name: 'floor-everything', privileges: [...PRIVILEGES] }, admin)).code).toBe('OK');
+    const account = { account: 'floor-b-everything@demo.local', type: 10, roles: ['floor-everything'], password: 'Intruder-12345' };
+    const user = await call('POST', '/v0/users/', { ...account, merchantId: merchants.find((m) => m.code === 'C002')!.id }, admin);
+    expect(user.code, JSON.stringify(user)).toBe('OK');
+    const intruder = await t.login(account.account, account.password);
+    // Merchant A's order scanned, loaded, handed over and manifested by staff.
+    const order = await packedOrder(['SCOPE-ALL-1']);
+    expect((await call('GET', '/v0/p11yorders/scanShipSN?q=SCOPE-ALL-1')).data.status).toBe(code('readyToShip'));
+    const pallet = await newPallet();
+    await flush(pallet, ['SCOPE-ALL-1']);
+    expect((await close(pallet)).code).toBe('OK');
+    const manifest = await call('POST', '/v0/wms/manifests/close', { day: warehouseDay(), accountKey: 'carrier:dhl' });
+    expect(manifest.code, JSON.stringify(manifest)).toBe('OK');
+    const before = JSON.stringify([await orderRow(order.id), await historyOf(order.id)]);
+    const probes: Array<[method: 'GET' | 'POST' | 'PUT', url: string, payload: unknown, codes: string[]]> = [
+      ['POST', '/v0/wms/pallets/handover/scan', { scan: pallet }, ['NoPermission']],
+      ['GET', `/v0/wms/pallets/${pallet}/tracking`, undefined, ['NoPermission']],
+      ['POST', `/v0/wms/pallets/${pallet}/tracking/remove`, { trackingNo: 'SCOPE-ALL-1' }, ['NoPermission']],
+      ['POST', `/v0/wms/pallets/${pallet}/signed`, { files: [{ id: '0'.repeat(32) }] }, ['NoPermission']],
+      ['PUT', `/v0/wms/pallets/${pallet}`, { pickupCarrier: 'intruder' }, ['NoPermission']],
+      ['GET', `/v0/wms/pallets/${pallet}/pdf`, undefined, ['NoPermission']],
+      ['GET', `/v0/wms/pallets/${pallet}/handover.pdf`, undefined, ['NoPermission']],
+      ['GET', '/v0/wms/pallets', undefined, ['NoPermission']],
+      ['GET', `/v0/wms/manifests?day=${warehouseDay()}`, undefined, ['NoPermission']],
+      ['GET', `/v0/wms/manifests/${manifest.data.id}/manifest.csv`, undefined, ['NoPermission']],
+      ['GET', `/v0/wms/manifests/${manifest.data.id}/manifest.pdf`, undefined, ['NoPermission']],
+      ['GET', '/v0/p11yorders/scanShipSN?q=SCOPE-ALL-1', undefined, ['OrderNotFound']],
+      ['GET', `/v0/p11yorders/scanShipSN?q=${order.unid}`, undefined, ['OrderNotFound']],
+      ['GET', `/v0/outbound/orders/${order.id}/tracking`, undefined, ['NotFound']],
+      ['POST', `/v0/outbound/orders/${order.id}/partialFinish`, { reason: 'intruder' }, ['NotFound']],
+      ['POST', '/v0/outbound/tracking/poll', {}, ['NoPermission']],
+    ];
+    for (const [method, url, payload, codes] of probes) {
+      const answer = await call(method, url, payload, intruder);
+      expect({ url, code: answer.code }).toEqual({ url, code: expect.toBeOneOf(codes) });
+      expect(JSON.stringify(answer)).not.toContain(order.unid);
+    }
+    // The shipping log and the floor views: nothing of A's order.
+    const log = await call('GET', '/v0/shippinglog/?l=1000', undefined, intruder);
+    expect(log.code).toBe('OK');
+    expect(JSON.stringify(log.data)).not.toContain(order.unid);
+    expect(JSON.stringify(log.data)).not.toContain('SCOPE-ALL-1');
+    for (const url of ['/v0/outbound/floor', '/v0/outbound/floor/problematic', '/v0/home/floor']) {
+      const answer = await call('GET', url, undefined, intruder);
+      expect(answer.code).toBe('OK');
+      expect(JSON.stringify(answer.data)).not.toContain(order.unid);
+    }
+    expect((await call('GET', '/v0/home/floor', undefined, intruder)).data.states).toEqual(
+      (await call('GET', '/v0/home/floor', undefined, merchantB)).data.states,
+    );
+    expect(JSON.stringify([await orderRow(order.id), await historyOf(order.id)])).toBe(before);
   });
 });
