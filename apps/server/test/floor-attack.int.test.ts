@@ -266,6 +266,34 @@ describe('bad input on the floor routes', () => {
   });
 });
 
+describe('orders that have left already', () => {
+  it('a parcel of an order gone already or held by an exception is a match error, and stops the handover as such', async () => {
+    const states: OutboundState[] = ['inTransit', 'delivered', 'partiallyFinish', 'shipped', 'problem', 'hold'];
+    const pallet = await newPallet();
+    const orders = [];
+    for (const [i, state] of states.entries()) {
+      const order = await packedOrder([`LEFT-${i}`]);
+      // An exception remembers where the order was (packed): it may resume there, but not leave before that.
+      await sql`update outbound_orders set status = ${code(state)}, status_before = ${code('packingCompleted')} where id = ${order.id}`.execute(t.core.db);
+      orders.push(order);
+    }
+    const flushed = await flush(
+      pallet,
+      states.map((_, i) => `LEFT-${i}`),
+    );
+    expect(flushed.code, JSON.stringify(flushed)).toBe('OK');
+    expect(flushed.data.pairs.map((p: { meta: string }) => JSON.parse(p.meta))).toEqual(
+      states.map((state, i) => ({ resolveStatus: 'error', resolveError: state, rawScan: `LEFT-${i}` })),
+    );
+    const refused = await close(pallet);
+    expect((await Promise.all(orders.map((o) => orderRow(o.id)))).map((o) => o.status)).toEqual(states.map(code));
+    expect(refused).toMatchObject({
+      code: 'PalletOrderCannotShip',
+      data: `Order ${orders[0]!.unid} cannot be handed over: it is In transit. Take its parcels off the loading.`,
+    });
+  });
+});
+
 describe('races on the floor (real concurrency on PostgreSQL)', () => {
   it('two handovers of one pallet at once: one ships, the other is told the pallet is closed', async () => {
     const order = await packedOrder(['RACE-CLOSE-1']);

@@ -1,4 +1,4 @@
-import { errorText, OUTBOUND_CLOSED, OUTBOUND_ORDER, type Locale } from '@kontor/contracts';
+import { errorText, OUTBOUND_CLOSED, OUTBOUND_DISPATCHED, OUTBOUND_ORDER, type Locale, type OutboundState } from '@kontor/contracts';
 import {
   palletConfigSchema,
   stripControl,
@@ -28,14 +28,21 @@ export const loadingNotFound = (code: string, locale: Locale) => new AppError('N
 
 export const palletClosed = (p: PalletRecord) => new AppError('PalletClosed', { params: { code: p.pallet_code } });
 
+/** The states whose parcels may leave with a pallet (docs/loading.md "Resolving"): packed, through its checks, or partly gone. */
+const SHIPPABLE: readonly OutboundState[] = ['packingCompleted', 'readyToShip', 'partiallyShipped'];
+/** Exceptions raised on an order (issue 7 §2): someone must act on it first, the handover does not overrun it. */
+const RAISED: readonly OutboundState[] = ['hold', 'wrongAddress', 'problem', 'manualHandlingAwaits', 'customerHandlingAwaits', 'cancelRequested'];
+
 /** What the lookup of a tracking number's order found (docs/loading.md "Resolving"). */
 export function resolveOf(order: TrackedOrder | null): { status: ResolveStatus; error: string } {
   if (!order) return { status: 'not_found', error: '' };
   const state = OUTBOUND_ORDER.stateOf(order.status);
   if (!state) return { status: 'error', error: `status ${order.status}` };
-  if (state === 'partiallyShipped' || OUTBOUND_ORDER.can(order.status, 'shipped')) return { status: 'resolved', error: '' };
-  if (OUTBOUND_CLOSED.includes(state) || state === 'cancelRequested') return { status: 'error', error: state };
-  if (state === 'shipped' || OUTBOUND_ORDER.can(order.status, 'inTransit')) return { status: 'error', error: state };
+  if (SHIPPABLE.includes(state)) return { status: 'resolved', error: '' };
+  // Canceled or finished, an exception raised, or gone already (shipped, in transit, delivered, returned,
+  // partially finished): the parcel may not leave with this pallet. Only an order still on its way
+  // through picking, packing and its checks is pending: it may yet be handed over.
+  if (OUTBOUND_CLOSED.includes(state) || RAISED.includes(state) || OUTBOUND_DISPATCHED.includes(state)) return { status: 'error', error: state };
   return { status: 'pending', error: state };
 }
 
