@@ -507,4 +507,26 @@ describe('tenant scope of the floor', () => {
     );
     expect(JSON.stringify([await orderRow(order.id), await historyOf(order.id)])).toBe(before);
   });
+
+  it('a user without the floor’s privileges is refused in the language the client asks for, and nothing changes', async () => {
+    const carrierUser = await t.login('carrier@demo.local');
+    const pallet = await newPallet();
+    await packedOrder(['NOPRIV-1']);
+    for (const [method, url, payload] of [
+      ['GET', '/v0/p11yorders/scanShipSN?q=NOPRIV-1', undefined],
+      ['POST', '/v0/wms/pallets/handover/scan', { scan: pallet }],
+      ['POST', `/v0/wms/pallets/${pallet}/tracking/flush`, { items: [{ trackingNo: 'NOPRIV-1' }] }],
+      ['POST', `/v0/wms/pallets/${pallet}/close`, {}],
+      ['GET', '/v0/wms/manifests', undefined],
+      ['POST', '/v0/wms/manifests/flagLate', {}],
+      ['GET', '/v0/home/floor', undefined],
+      ['GET', '/v0/outbound/floor', undefined],
+      ['GET', '/v0/shippinglog/', undefined],
+    ] as const) {
+      const answer = await call(method, url, payload, carrierUser, { 'accept-language': 'de-DE,de;q=0.9' });
+      expect({ url, answer }).toEqual({ url, answer: { code: 'NoPermission', data: 'Sie haben keine Berechtigung für diese Aktion.' } });
+    }
+    expect((await call('POST', '/v0/wms/pallets/handover/scan', { scan: pallet })).data.pallet).toMatchObject({ state: 'open', trackingCount: 0 });
+    expect(await t.core.db.selectFrom('shipping_log').select('id').where('code', '=', 'NOPRIV-1').execute()).toEqual([]);
+  });
 });
