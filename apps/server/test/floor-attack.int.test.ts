@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParcelOrder } from './helpers/orders.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { checkStockInvariants } from '../src/modules/inventory/invariants.js';
 import { outboundServices } from '../src/modules/outbound/index.js';
 
 /**
@@ -99,6 +100,8 @@ describe('stock leaves the books once when an order leaves the warehouse', () =>
     expect(await close(pallet, key)).toEqual(closed);
     expect((await close(pallet)).code).toBe('PalletClosed');
     expect(await books(order.id)).toEqual(after);
+    // On-hand never negative, reserved within on-hand, every row the sum of its ledger.
+    expect(await checkStockInvariants(t.core.db)).toEqual([]);
   });
 
   it('staff shipping an order by hand issue it too; an order already issued by packing books nothing', async () => {
