@@ -28,7 +28,7 @@ export function palletHandoverFlow(core: Core) {
       };
       try {
         return await stockTransaction(core.db, async (trx) => {
-          const { result, activity } = await closePallet(trx, port, code, auth.userId);
+          const { result, activity } = await closePallet(trx, port, code, auth.userId, locale);
           await billing.record(trx, activity);
           return result;
         });

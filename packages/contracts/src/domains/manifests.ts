@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './calendar-day.js';
 
 /**
  * End-of-day manifests (issue 19 item 4, docs/manifests.md): per carrier account and warehouse day
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * one, its close-out call).
  */
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
+const day = calendarDay;
 
 /** `GET /v0/wms/manifests?day=`: the day's handed-over parcels per account (today when absent). */
 export const manifestDayQuerySchema = z.object({ day: day.optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './calendar-day.js';
 
 /**
  * Loading configs (pallets) and the loading scan (issue 19 item 2, facts §2.6, §3.7, docs/loading.md):
@@ -16,11 +17,17 @@ export const palletCodeParams = z.object({ palletCode: z.string().trim().min(1).
 /** `POST /v0/wms/pallets/handover/scan`: a plate number or a pallet code. */
 export const palletHandoverScanSchema = z.object({ scan: z.string().max(200) });
 
+/**
+ * One tracking number, never several: the client splits a scan on whitespace, comma and semicolon
+ * (`splitTrackingScan`). A number sent with a separator inside would be kept as one row that matches
+ * no order and escapes the one-pallet-per-number rule for each of its parts, so it is refused.
+ */
+const oneNumber = (value: string) => !/[\s,;]/.test(stripControl(value).trim());
 /** A tracking number as the loading scan sends it; the server normalises it again. */
 const flushItemSchema = z.object({
-  trackingNo: z.string().max(100),
+  trackingNo: z.string().max(100).refine(oneNumber, 'one tracking number'),
   carrier: z.string().max(60).default(''),
-  trackingNoNorm: z.string().max(100).default(''),
+  trackingNoNorm: z.string().max(100).refine(oneNumber, 'one tracking number').default(''),
 });
 /** `POST …/tracking/flush`: the numbers to persist on the pallet (the web sends one at a time). */
 export const palletFlushSchema = z.object({
@@ -40,7 +47,7 @@ export const palletConfigSchema = z.strictObject({
   pickupDate: z
     .string()
     .trim()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/)
+    .pipe(z.union([z.literal(''), calendarDay]))
     .default(''),
   importantNote: z.string().trim().max(500).default(''),
 });

@@ -37,9 +37,10 @@ function wire(core: Core) {
   const repo = new OutboundRepo();
   const stock = new StockService(core);
   const reservations = new ReservationService(core, stock);
-  const status = new OrderStatusService(repo, reservations);
+  const goodsIssue = new GoodsIssue(stock, reservations);
+  const status = new OrderStatusService(repo, reservations, goodsIssue);
   const orders = new OutboundOrderService(core, repo, status);
-  const compat = new P11yCompatService(core, orders, new GoodsIssue(stock, reservations));
+  const compat = new P11yCompatService(core, orders, goodsIssue);
   return {
     orders,
     actions: new OutboundActionsService(core, orders),

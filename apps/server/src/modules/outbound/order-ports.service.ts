@@ -44,5 +44,5 @@ export const packingOrders = {
 /** Orders found by a parcel's tracking number or by id, as the loading scan and the handover see them. */
 export const trackedOrders = {
   byTracking: (db: Kysely<DB>, trackingNo: string): Promise<TrackedOrder | null> => trackingLookupRepo.byTracking(db, trackingNo),
-  byIds: (db: Kysely<DB>, ids: number[]): Promise<TrackedOrder[]> => trackingLookupRepo.byIds(db, ids),
+  byIds: (db: Kysely<DB>, ids: number[], options: { lock?: boolean } = {}): Promise<TrackedOrder[]> => trackingLookupRepo.byIds(db, ids, options),
 };

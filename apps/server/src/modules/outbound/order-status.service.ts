@@ -1,11 +1,12 @@
-import { OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, OUTBOUND_PRE_PICK, type ExceptionOwner, type OutboundState } from '@kontor/contracts';
+import { OUTBOUND_DISPATCHED, OUTBOUND_EXCEPTIONS, OUTBOUND_ORDER, OUTBOUND_PRE_PICK, type ExceptionOwner, type OutboundState } from '@kontor/contracts';
 import type { OutboundHistoryAction } from '@kontor/contracts/domains/outbound';
 import type { Kysely } from 'kysely';
 import { billing } from '../billing/index.js';
 import type { DB } from '../../db/types.js';
 import { AppError, ruleError } from '../../http/app-error.js';
-import type { ReservationService } from '../inventory/index.js';
+import type { GoodsIssue, ReservationService } from '../inventory/index.js';
 import type { Actor } from '../inventory/index.js';
+import { packingOrdersRepo } from './packing-orders.repo.js';
 import type { OrderColumns, OrderRow, OutboundRepo } from './outbound.repo.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 
@@ -23,6 +24,8 @@ export const stateOf = (order: Pick<OrderRow, 'status'>): OutboundState => {
 };
 
 const isException = (state: OutboundState) => OUTBOUND_EXCEPTIONS.includes(state);
+/** The states in which the order's goods have left the warehouse with a carrier (the handover, or staff by hand). */
+const LEFT: readonly OutboundState[] = ['shipped', 'partiallyShipped'];
 const refOf = (order: Pick<OrderRow, 'id'>) => ({ type: 'outbound', id: String(order.id) });
 
 /**
@@ -35,6 +38,7 @@ export class OrderStatusService {
   constructor(
     private readonly repo: OutboundRepo,
     private readonly reservations: ReservationService,
+    private readonly goodsIssue: GoodsIssue,
   ) {}
 
   /** Moves the order to `to` when the table allows it from its current state, else InvalidState. */
@@ -54,6 +58,7 @@ export class OrderStatusService {
       Object.assign(columns, { status_before: null, exception_reason: '', exception_owner: null, exception_note: '' });
     }
     if (to === 'standby' || to === 'canceled') await this.release(trx, actor, order);
+    if (LEFT.includes(to) && !OUTBOUND_DISPATCHED.includes(from)) await this.issueLeft(trx, actor, order);
     if (to === 'canceled') {
       await this.repo.addPutbacks(trx, order.id, await this.repo.lines(trx, order.id));
       await billing.reverse(trx, await this.repo.billingEntries(trx, order.id));
@@ -116,6 +121,18 @@ export class OrderStatusService {
     await this.repo.addReserved(trx, taken);
     await this.repo.refreshTotals(trx, order.id);
     return complete;
+  }
+
+  /**
+   * The order leaves the warehouse (issue 19, architecture rule 7): whatever is still reserved for it
+   * leaves the books now, through the ledger. The pack flow issues a packed order's units, so this
+   * finds nothing for it; an order whose label was bought before it was packed (facts §2.8: the label
+   * moves it to packing completed) still holds its reservations, which would otherwise stay on the
+   * shelf's books for ever. Reservations are gone once issued, so a later move issues nothing again.
+   */
+  private async issueLeft(trx: Kysely<DB>, actor: Actor, order: OrderRow): Promise<void> {
+    const issued = await this.goodsIssue.issueReserved(trx, actor, refOf(order));
+    if (issued.length > 0) await packingOrdersRepo.markIssued(trx, order.id);
   }
 
   /** Releases every reservation of the order (standby, cancel, edits of its lines). */

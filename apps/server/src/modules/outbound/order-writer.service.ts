@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { TenantScope } from '../../db/tenant-scope.js';
 import { billing } from '../billing/index.js';
-import { ReservationService, StockService, type Actor } from '../inventory/index.js';
+import { GoodsIssue, ReservationService, StockService, type Actor } from '../inventory/index.js';
 import { OrderStatusService, type Why } from './order-status.service.js';
 import { OutboundRepo, type OrderRow } from './outbound.repo.js';
 import { skuQcRepo } from './sku-qc.repo.js';
@@ -13,7 +13,11 @@ export type { PastOrderRow, WaitingOrderRow } from './written-orders.repo.js';
 
 const repo = new OutboundRepo();
 /** The status machine at work on the caller's connection or transaction (the writer runs inside the caller's). */
-const statusOn = (db: Kysely<DB>) => new OrderStatusService(repo, new ReservationService({ db }, new StockService({ db })));
+const statusOn = (db: Kysely<DB>) => {
+  const stock = new StockService({ db });
+  const reservations = new ReservationService({ db }, stock);
+  return new OrderStatusService(repo, reservations, new GoodsIssue(stock, reservations));
+};
 
 /**
  * Orders written whole in the caller's transaction, with a past (issue 7 §9, issue 18 item 10): the demo

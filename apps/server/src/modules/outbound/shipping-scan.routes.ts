@@ -24,7 +24,9 @@ export function registerShippingScanRoutes(app: FastifyInstance, core: Core): vo
       schema: { tags, summary: 'Shipping scan: confirms a parcel by tracking or order number', querystring: shipScanQuerySchema },
       onError: async (req, _reply, error) => {
         const q = (req.query as { q?: unknown }).q;
-        // Only a scan that reached the scanning rules: a session without the privilege scanned nothing.
+        // Only a scan that reached the scanning rules: a session without the privilege scanned nothing, and
+        // a code the schema refused (too long, not text) was no scan either — not an `InternalError` row.
+        if (error.validation) return;
         if (req.auth?.privileges.has('wms.shippingScan.view') && typeof q === 'string') await shipping.logRefusal(req.auth, q, error).catch(() => undefined);
       },
     },

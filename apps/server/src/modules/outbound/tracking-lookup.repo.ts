@@ -28,13 +28,15 @@ export const trackingLookupRepo = {
     return row ? toTracked(row) : null;
   },
 
-  async byIds(db: Kysely<DB>, ids: number[]): Promise<TrackedOrder[]> {
+  /** The orders by id, in id order; with `lock`, locked in that order (the handover decides on what it holds). */
+  async byIds(db: Kysely<DB>, ids: number[], { lock = false } = {}): Promise<TrackedOrder[]> {
     if (ids.length === 0) return [];
     const rows = await db
       .selectFrom('outbound_orders')
       .select(['id', 'unid', 'merchant_id', 'carrier', 'status', 'ship_bundle'])
       .where('id', 'in', ids)
       .orderBy('id')
+      .$if(lock, (q) => q.forUpdate())
       .execute();
     return rows.map(toTracked);
   },

@@ -43,6 +43,10 @@ export function registerPalletRoutes(app: FastifyInstance, core: Core): void {
     {
       config: canRetry(SCAN),
       schema: { tags, summary: 'Persist tracking numbers on the pallet (idempotent per pallet)', params: palletCodeParams, body: palletFlushSchema },
+      // After the call's transaction (and its key's) rolled back: a refused flush keeps its log row.
+      onError: async (req, _reply, error) => {
+        if (req.auth) await pallets.logRefusal(req.auth, req.params.palletCode, req.body, error).catch(() => undefined);
+      },
     },
     async (req) => ok(await pallets.flush(req.auth!, req.params.palletCode, req.body, req.locale)),
   );

@@ -1,4 +1,4 @@
-import { errorText, OUTBOUND_CLOSED, OUTBOUND_ORDER, type Locale } from '@kontor/contracts';
+import { errorText, OUTBOUND_CLOSED, OUTBOUND_DISPATCHED, OUTBOUND_ORDER, type Locale, type OutboundState } from '@kontor/contracts';
 import {
   palletConfigSchema,
   stripControl,
@@ -28,14 +28,21 @@ export const loadingNotFound = (code: string, locale: Locale) => new AppError('N
 
 export const palletClosed = (p: PalletRecord) => new AppError('PalletClosed', { params: { code: p.pallet_code } });
 
+/** The states whose parcels may leave with a pallet (docs/loading.md "Resolving"): packed, through its checks, or partly gone. */
+const SHIPPABLE: readonly OutboundState[] = ['packingCompleted', 'readyToShip', 'partiallyShipped'];
+/** Exceptions raised on an order (issue 7 §2): someone must act on it first, the handover does not overrun it. */
+const RAISED: readonly OutboundState[] = ['hold', 'wrongAddress', 'problem', 'manualHandlingAwaits', 'customerHandlingAwaits', 'cancelRequested'];
+
 /** What the lookup of a tracking number's order found (docs/loading.md "Resolving"). */
 export function resolveOf(order: TrackedOrder | null): { status: ResolveStatus; error: string } {
   if (!order) return { status: 'not_found', error: '' };
   const state = OUTBOUND_ORDER.stateOf(order.status);
   if (!state) return { status: 'error', error: `status ${order.status}` };
-  if (state === 'partiallyShipped' || OUTBOUND_ORDER.can(order.status, 'shipped')) return { status: 'resolved', error: '' };
-  if (OUTBOUND_CLOSED.includes(state) || state === 'cancelRequested') return { status: 'error', error: state };
-  if (state === 'shipped' || OUTBOUND_ORDER.can(order.status, 'inTransit')) return { status: 'error', error: state };
+  if (SHIPPABLE.includes(state)) return { status: 'resolved', error: '' };
+  // Canceled or finished, an exception raised, or gone already (shipped, in transit, delivered, returned,
+  // partially finished): the parcel may not leave with this pallet. Only an order still on its way
+  // through picking, packing and its checks is pending: it may yet be handed over.
+  if (OUTBOUND_CLOSED.includes(state) || RAISED.includes(state) || OUTBOUND_DISPATCHED.includes(state)) return { status: 'error', error: state };
   return { status: 'pending', error: state };
 }
 
@@ -90,31 +97,37 @@ export class PalletsService {
    * `tracking/flush`: persists the numbers on the pallet. A number already on this pallet is skipped
    * (idempotent); one on another pallet answers TrackingConflictError and nothing of the call is kept.
    * The unique index decides a race between two pallets: the loser's insert does nothing and finds
-   * the winner's row.
+   * the winner's row. A refusal is logged by the route after the rollback (`logRefusal`).
    */
   async flush(auth: AuthContext, code: string, input: PalletFlushInput, locale: Locale) {
     staffOnly(auth);
-    let current = '';
-    try {
-      return await this.flushIn(auth, code, input, locale, (trackingNo) => (current = trackingNo));
-    } catch (error) {
-      // The call rolled back: its refusal is logged on its own. A conflict names the number on another
-      // pallet (with its order); a handed-over pallet refuses every number of the call.
-      const palletCode = normaliseTracking(code);
-      let entries: LoadingLogEntry[] = [];
-      if (error instanceof AppError && error.code === 'TrackingConflictError' && current)
-        entries = [{ code: current, result: 'conflict', palletCode, errorCode: error.code, order: await trackedOrders.byTracking(this.core.db, current) }];
-      else if (error instanceof AppError && error.code === 'PalletClosed')
-        entries = input.items
-          .map((item) => normaliseTracking(item.trackingNoNorm || item.trackingNo))
-          .filter((trackingNo) => trackingNo !== '')
-          .map((trackingNo) => ({ code: trackingNo, result: 'error' as const, palletCode, errorCode: error.code }));
-      await shippingLog.loading(this.core.db, auth, entries).catch(() => undefined);
-      throw error;
-    }
+    return this.flushIn(auth, code, input, locale);
   }
 
-  private async flushIn(auth: AuthContext, code: string, input: PalletFlushInput, locale: Locale, at: (trackingNo: string) => void) {
+  /**
+   * Logs a refused flush (docs/loading.md "Shipping log"). Called by the route once the call's work has
+   * rolled back, its Idempotency-Key's transaction included (the loading screen sends a key with every
+   * number), so the row stays: a conflict names the number on another pallet (with its order); a
+   * handed-over pallet refuses every number of the call. Other refusals kept nothing and log nothing.
+   */
+  async logRefusal(auth: AuthContext, code: string, input: PalletFlushInput, error: unknown): Promise<void> {
+    if (!(error instanceof AppError) || auth.merchantId !== null) return;
+    const palletCode = normaliseTracking(code);
+    let entries: LoadingLogEntry[] = [];
+    const conflicting = error.options.params?.trackingNo;
+    if (error.code === 'TrackingConflictError' && typeof conflicting === 'string')
+      entries = [
+        { code: conflicting, result: 'conflict', palletCode, errorCode: error.code, order: await trackedOrders.byTracking(this.core.db, conflicting) },
+      ];
+    else if (error.code === 'PalletClosed')
+      entries = input.items
+        .map((item) => normaliseTracking(item.trackingNoNorm || item.trackingNo))
+        .filter((trackingNo) => trackingNo !== '')
+        .map((trackingNo) => ({ code: trackingNo, result: 'error' as const, palletCode, errorCode: error.code }));
+    await shippingLog.loading(this.core.db, auth, entries);
+  }
+
+  private async flushIn(auth: AuthContext, code: string, input: PalletFlushInput, locale: Locale) {
     return this.core.db.transaction().execute(async (trx) => {
       const pallet = await this.mustFind(trx, code, locale, true);
       if (pallet.state !== 'open') throw palletClosed(pallet);
@@ -123,7 +136,6 @@ export class PalletsService {
       for (const [index, item] of input.items.entries()) {
         const trackingNo = normaliseTracking(item.trackingNoNorm || item.trackingNo);
         if (trackingNo === '') throw new AppError('IntegrityError', { fields: [ruleError(`items.${index}.trackingNo`, 'required')] });
-        at(trackingNo);
         let row = await palletsRepo.trackingByNumber(trx, trackingNo);
         let fresh = false;
         if (!row) {
