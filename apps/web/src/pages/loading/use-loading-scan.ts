@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey } from '../../api/idempotency-key.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
+import { useScanTurn } from '../../components/scan/use-scan-turn.js';
 import { errorText, loadingApi, numberOf, unknownOutcome, type Pallet, type PalletTracking } from './loading-api.js';
 import { currentPallet, loadQueue, saveQueue, setCurrentPallet, type Pending } from './loading-queue.js';
 
@@ -30,7 +31,7 @@ export function useLoadingScan() {
   const queueRef = useRef<Pending[]>([]);
   const stoppedRef = useRef(false);
   const flushing = useRef(false);
-  const busy = useRef(false);
+  const { take, missed, forget } = useScanTurn();
 
   const setQueue = useCallback((code: string, next: Pending[]) => {
     queueRef.current = next;
@@ -157,19 +158,19 @@ export function useLoadingScan() {
     void drain();
   };
 
-  // One scan at a time (facts §9): the start scan waits for its answer.
+  // One scan at a time (facts §9): the start scan waits for its answer; a scan refused meanwhile is kept
+  // in `missed` until it is scanned again.
   const onScan = async (code: string) => {
-    if (busy.current) return show({ tone: 'warning', text: t('loading.busy') });
-    busy.current = true;
-    try {
-      const current = palletRef.current;
-      if (current) enqueue(current, code);
-      else await start(code);
-    } catch (err) {
-      show({ tone: 'error', text: errorText(err) });
-    } finally {
-      busy.current = false;
-    }
+    const taken = await take(code, async () => {
+      try {
+        const current = palletRef.current;
+        if (current) enqueue(current, code);
+        else await start(code);
+      } catch (err) {
+        show({ tone: 'error', text: errorText(err) });
+      }
+    });
+    if (!taken) show({ tone: 'warning', text: t('loading.busy') });
   };
 
   const retry = () => {
@@ -211,7 +212,8 @@ export function useLoadingScan() {
     stop(false);
     setCurrentPallet('');
     show(null);
+    forget();
   };
 
-  return { pallet, rows, queue, online, stopped, feedback, onScan, retry, dropPending, removePersisted, clear };
+  return { pallet, rows, queue, online, stopped, feedback, missed, forget, onScan, retry, dropPending, removePersisted, clear };
 }

@@ -79,14 +79,14 @@ describe('shipping scan page', () => {
     expect(banner().textContent).toContain('shippingScan.checksDone');
   });
 
-  it('answers a scan arriving while the previous one is in flight with "still processing" and sends nothing for it', async () => {
-    let answer: (r: Response) => void = () => undefined;
+  it('answers a scan arriving while the previous one is in flight with "still processing", sends nothing for it and keeps it to scan again', async () => {
+    const answers: Array<(r: Response) => void> = [];
     const urls: string[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn((input: string) => {
         urls.push(String(input));
-        return new Promise<Response>((resolve) => (answer = resolve));
+        return new Promise<Response>((resolve) => answers.push(resolve));
       }),
     );
     const view = render(<ShippingScanPage />);
@@ -97,9 +97,24 @@ describe('shipping scan page', () => {
     scan(input, 'TRK1001');
     await waitFor(() => expect(banner().textContent).toContain('shippingScan.busy'));
     expect(banner().getAttribute('data-tone')).toBe('warning');
-    answer(envelope(order({ status: 96 })));
+    answers[0]!(envelope(order({ status: 96 })));
     await waitFor(() => expect(banner().getAttribute('data-tone')).toBe('success'));
     expect(urls).toHaveLength(1);
+    // The first answer replaced the refusal: the refused parcel stays named until it is scanned again.
+    expect(view.getByTestId('ship-scan-missed').textContent).toContain('shippingScan.missed');
+    scan(input, 'TRK1001');
+    await waitFor(() => expect(urls).toHaveLength(2));
+    expect(urls[1]).toContain('scanShipSN?q=TRK1001');
+    expect(view.queryByTestId('ship-scan-missed')).toBeNull();
+  });
+
+  it('refuses a pasted list of numbers whole, sending none of them', async () => {
+    const urls = answerInOrder([]);
+    const view = render(<ShippingScanPage />);
+    scan(view.getByTestId('ship-scan-input'), 'TRK1001\tTRK1002');
+    await waitFor(() => expect(view.getByTestId('ship-scan-feedback').textContent).toContain('shippingScan.several'));
+    expect(view.getByTestId('ship-scan-feedback').getAttribute('data-tone')).toBe('error');
+    expect(urls).toEqual([]);
   });
 
   it('shows Attention for a canceled order and Order Not Found for an unknown code', async () => {

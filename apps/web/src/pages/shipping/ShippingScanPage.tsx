@@ -1,10 +1,12 @@
 import { Button, Card, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey } from '../../api/idempotency-key.js';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
+import { MissedScans } from '../../components/scan/MissedScans.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
+import { useScanTurn } from '../../components/scan/use-scan-turn.js';
 import { ShipOrderPanel } from './ShipOrderPanel.js';
 import { shipOutcome, type Text } from './ship-result.js';
 import { errorCode, errorText, shippingApi, unknownOutcome, type ShipScanAnswer, type SkuQcProgress, type SnScanAnswer } from './shipping-api.js';
@@ -28,7 +30,7 @@ export default function ShippingScanPage() {
   const [sn, setSn] = useState<SnScanAnswer | null>(null);
   const [subtitle, setSubtitle] = useState<string | null>(null);
   const [feedback, show] = useFeedback();
-  const busy = useRef(false);
+  const { take, missed, forget } = useScanTurn();
   const text = (x: Text) => t(`shippingScan.${x.key}`, x.values ?? {});
 
   const openPrompt = async (o: ShipScanAnswer, next: Prompt) => {
@@ -85,10 +87,7 @@ export default function ShippingScanPage() {
     show({ tone: 'success', text: `${t('shippingScan.got', { code })} ${t('shippingScan.checksDone')}` });
   };
 
-  // One scan at a time (facts §9).
-  const onScan = async (code: string) => {
-    if (busy.current) return show({ tone: 'warning', text: t('shippingScan.busy') });
-    busy.current = true;
+  const scanned = async (code: string) => {
     try {
       if (order && prompt === 'qc') await checked(order, code);
       else if (order && prompt === 'sn') await captured(order, code);
@@ -99,9 +98,15 @@ export default function ShippingScanPage() {
       else if (unknownOutcome(err)) show({ tone: 'warning', text: t('shippingScan.unknown') });
       else show({ tone: 'error', text: errorText(err) });
       if (!prompt) setSubtitle(null);
-    } finally {
-      busy.current = false;
     }
+  };
+
+  // One parcel per scan, one scan at a time (facts §3.1, §9). A pasted list is refused whole, naming its
+  // numbers: sent as one code it was "Order Not Found" and left no trace of which parcels to scan.
+  const onScan = async (code: string) => {
+    const numbers = code.split(/\s+/);
+    if (numbers.length > 1) return show({ tone: 'error', text: t('shippingScan.several', { count: numbers.length, codes: numbers.join(', ') }) });
+    if (!(await take(code, () => scanned(code)))) show({ tone: 'warning', text: t('shippingScan.busy') });
   };
 
   const leave = () => {
@@ -134,6 +139,13 @@ export default function ShippingScanPage() {
             {t('shippingScan.idle')}
           </Typography.Paragraph>
         )}
+        <MissedScans
+          codes={missed}
+          text={t('shippingScan.missed', { codes: missed.join(', ') })}
+          dismiss={t('shippingScan.missedDismiss')}
+          onDismiss={forget}
+          testId="ship-scan-missed"
+        />
         {subtitle && (
           <Typography.Paragraph strong className="ship-subtitle" data-testid="ship-scan-subtitle">
             {subtitle}

@@ -1,0 +1,83 @@
+import { render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelope, resetAfterEach, scan } from '../../test/scan-station.js';
+import LoadingScanPage from './LoadingScanPage.js';
+
+const PALLET = {
+  id: 1,
+  guid: 'g-1',
+  palletCode: 'LD20260001',
+  pickupCarrier: 'DHL Freight',
+  unitStr: 'Pallet',
+  plateNumber2: 'B-AB 1234',
+  pickupDate: '2026-10-02',
+  importantNote: '',
+  trackingCount: 0,
+  state: 'open',
+  closedAt: null,
+  signedFiles: [],
+  createdAt: '2026-11-25T08:00:00.000Z',
+};
+const row = (id: number, trackingNo: string) => ({
+  id,
+  palletCode: 'LD20260001',
+  trackingNo,
+  outboundUNID: '',
+  carrier: '',
+  meta: JSON.stringify({ resolveStatus: 'not_found', resolveError: '', rawScan: trackingNo }),
+});
+
+/**
+ * The pallet routes: the start scan answers when `release` is called (so a second scan can come while
+ * it is in flight); each flush answers its number as a persisted row. Answers the numbers flushed.
+ */
+function server() {
+  const flushed: string[] = [];
+  let release: () => void = () => undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/handover/scan')) {
+        await new Promise<void>((resolve) => (release = resolve));
+        return envelope({ scan: 'LD20260001', scanType: 'palletCode', ambiguous: false, pallet: PALLET });
+      }
+      if (url.endsWith('/tracking')) return envelope([]);
+      if (url.endsWith('/tracking/flush')) {
+        const body = JSON.parse(String(init!.body)) as { items: Array<{ trackingNo: string }> };
+        flushed.push(body.items[0]!.trackingNo);
+        return envelope({ pairs: [row(flushed.length, body.items[0]!.trackingNo)] });
+      }
+      return new Response('', { status: 404 });
+    }),
+  );
+  return { flushed, release: () => release() };
+}
+
+resetAfterEach();
+afterEach(() => localStorage.clear());
+
+describe('loading scan page', () => {
+  it('keeps a scan refused while the pallet is loading to scan again, and loads a pasted row of numbers as separate numbers', async () => {
+    const { flushed, release } = server();
+    const view = render(<LoadingScanPage />);
+    const input = view.getByTestId('loading-input');
+    const banner = () => view.getByTestId('loading-feedback');
+
+    scan(input, 'LD20260001');
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(1));
+    scan(input, 'TRK1001');
+    await waitFor(() => expect(banner().textContent).toBe('loading.busy'));
+    release();
+    await waitFor(() => expect(view.getByTestId('loading-title').textContent).toContain('LD20260001'));
+    // The loaded banner replaced the refusal: the refused number stays named until it is scanned again.
+    expect(view.getByTestId('loading-missed').textContent).toContain('loading.missed');
+    expect(flushed).toEqual([]);
+
+    // A spreadsheet row pasted: its tab parts the numbers, each is flushed on its own.
+    scan(input, 'TRK1001\tTRK1002');
+    await waitFor(() => expect(view.getAllByTestId('loading-persisted-row')).toHaveLength(2));
+    expect(flushed).toEqual(['TRK1001', 'TRK1002']);
+    expect(view.queryByTestId('loading-missed')).toBeNull();
+  });
+});
