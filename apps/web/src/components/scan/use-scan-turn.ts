@@ -30,6 +30,8 @@ export function useScanTurn() {
     return true;
   }, []);
 
+  /** Keeps a code to scan again that was sent but never answered (the network went away). */
+  const miss = useCallback((code: string) => setMissed((codes) => (codes.includes(code) ? codes : [...codes, code])), []);
   const forget = useCallback(() => setMissed([]), []);
-  return { take, missed, forget };
+  return { take, missed, miss, forget };
 }

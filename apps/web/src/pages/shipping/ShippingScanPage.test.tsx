@@ -51,6 +51,9 @@ const progress = (over: Record<string, unknown>) => ({
 
 resetAfterEach();
 
+/** The same code again comes after the operator aims again, past the field's 300 ms bounce filter. */
+const aimAgain = () => new Promise((resolve) => setTimeout(resolve, 350));
+
 describe('shipping scan page', () => {
   it('the last parcel opens the SKU QC prompt, whose scans finish the checks', async () => {
     const urls = answerInOrder([
@@ -102,9 +105,41 @@ describe('shipping scan page', () => {
     expect(urls).toHaveLength(1);
     // The first answer replaced the refusal: the refused parcel stays named until it is scanned again.
     expect(view.getByTestId('ship-scan-missed').textContent).toContain('shippingScan.missed');
+    await aimAgain();
     scan(input, 'TRK1001');
     await waitFor(() => expect(urls).toHaveLength(2));
     expect(urls[1]).toContain('scanShipSN?q=TRK1001');
+    expect(view.queryByTestId('ship-scan-missed')).toBeNull();
+  });
+
+  it('says a slow scan is being processed, and keeps an unanswered one to scan again', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answers = [new Response('', { status: 503 }), new Response('', { status: 503 }), envelope(order({ status: 96 }))];
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        urls.push(String(input));
+        if (urls.length === 1) await held;
+        return answers.shift()!;
+      }),
+    );
+    const view = render(<ShippingScanPage />);
+    const input = view.getByTestId('ship-scan-input');
+    const banner = () => view.getByTestId('ship-scan-feedback');
+    scan(input, 'TRK2001');
+    // The idle text gave way to "processing", not to nothing (or, after a scan, to the last scan's green).
+    await waitFor(() => expect(banner().textContent).toBe('shippingScan.processing'));
+    expect(banner().getAttribute('data-tone')).toBe('info');
+    release();
+    // Sent twice with the same key, answered neither time: it may not be scanned, so it is kept.
+    await waitFor(() => expect(banner().textContent).toBe('shippingScan.unknown'));
+    expect(urls).toHaveLength(2);
+    expect(view.getByTestId('ship-scan-missed').textContent).toContain('shippingScan.missed');
+    await aimAgain();
+    scan(input, 'TRK2001');
+    await waitFor(() => expect(banner().getAttribute('data-tone')).toBe('success'));
     expect(view.queryByTestId('ship-scan-missed')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { Button, Card, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey } from '../../api/idempotency-key.js';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
@@ -15,6 +15,9 @@ import './shipping.css';
 
 type Prompt = 'qc' | 'sn' | null;
 
+/** An answer slower than this (bad Wi-Fi, the request layer's retries) is announced as being processed. */
+const SLOW_MS = 300;
+
 /**
  * `/wEP/shippingScan` (issue 19 item 1, facts §3.1): each scan of a tracking or order number confirms
  * a parcel; the banner shows the facts' title and subtitle in the outcome's colour and tone. When the
@@ -29,8 +32,14 @@ export default function ShippingScanPage() {
   const [qc, setQc] = useState<SkuQcProgress | null>(null);
   const [sn, setSn] = useState<SnScanAnswer | null>(null);
   const [subtitle, setSubtitle] = useState<string | null>(null);
-  const [feedback, show] = useFeedback();
-  const { take, missed, forget } = useScanTurn();
+  const [feedback, showNow] = useFeedback();
+  const { take, missed, miss, forget } = useScanTurn();
+  const slow = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Any outcome ends the "processing" notice of a slow answer.
+  const show = (next: Parameters<typeof showNow>[0]) => {
+    clearTimeout(slow.current);
+    showNow(next);
+  };
   const text = (x: Text) => t(`shippingScan.${x.key}`, x.values ?? {});
 
   const openPrompt = async (o: ShipScanAnswer, next: Prompt) => {
@@ -88,6 +97,8 @@ export default function ShippingScanPage() {
   };
 
   const scanned = async (code: string) => {
+    // Without it the last scan's banner (green "1/2 Scanned") stood as if it were this scan's answer.
+    slow.current = setTimeout(() => showNow({ tone: 'info', text: t('shippingScan.processing', { code }) }), SLOW_MS);
     try {
       if (order && prompt === 'qc') await checked(order, code);
       else if (order && prompt === 'sn') await captured(order, code);
@@ -95,8 +106,12 @@ export default function ShippingScanPage() {
     } catch (err) {
       const refused = errorCode(err);
       if (refused === 'OrderNotFound') show({ tone: 'error', text: t('shippingScan.notFound') });
-      else if (unknownOutcome(err)) show({ tone: 'warning', text: t('shippingScan.unknown') });
-      else show({ tone: 'error', text: errorText(err) });
+      else if (unknownOutcome(err)) {
+        // Sent, never answered: it may not be scanned. A repeat is safe (idempotent per parcel), so it is
+        // kept to scan again like a scan refused while busy.
+        show({ tone: 'warning', text: t('shippingScan.unknown', { code }) });
+        miss(code);
+      } else show({ tone: 'error', text: errorText(err) });
       if (!prompt) setSubtitle(null);
     }
   };
