@@ -1,4 +1,4 @@
-import { render, waitFor } from '@testing-library/react';
+import { fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, resetAfterEach, scan } from '../../test/scan-station.js';
 import LoadingScanPage from './LoadingScanPage.js';
@@ -31,7 +31,7 @@ const row = (id: number, trackingNo: string) => ({
  * The pallet routes: the start scan answers when `release` is called (so a second scan can come while
  * it is in flight); each flush answers its number as a persisted row. Answers the numbers flushed.
  */
-function server() {
+function server(pallet = PALLET, hold = true) {
   const flushed: string[] = [];
   let release: () => void = () => undefined;
   vi.stubGlobal(
@@ -39,8 +39,8 @@ function server() {
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = String(input);
       if (url.endsWith('/handover/scan')) {
-        await new Promise<void>((resolve) => (release = resolve));
-        return envelope({ scan: 'LD20260001', scanType: 'palletCode', ambiguous: false, pallet: PALLET });
+        if (hold) await new Promise<void>((resolve) => (release = resolve));
+        return envelope({ scan: 'LD20260001', scanType: 'palletCode', ambiguous: false, pallet });
       }
       if (url.endsWith('/tracking')) return envelope([]);
       if (url.endsWith('/tracking/flush')) {
@@ -79,5 +79,25 @@ describe('loading scan page', () => {
     await waitFor(() => expect(view.getAllByTestId('loading-persisted-row')).toHaveLength(2));
     expect(flushed).toEqual(['TRK1001', 'TRK1002']);
     expect(view.queryByTestId('loading-missed')).toBeNull();
+  });
+
+  it('keeps the important note open when a scanner fires into it, and keeps that scan to scan again', async () => {
+    const { flushed } = server({ ...PALLET, importantNote: 'Max. 30 Pakete pro Palette' }, false);
+    const view = render(<LoadingScanPage />);
+    scan(view.getByTestId('loading-input'), 'LD20260001');
+    const ok = await waitFor(() => {
+      const button = document.querySelector<HTMLElement>('[data-testid="loading-note-ok"]');
+      expect(button).toBeTruthy();
+      return button!;
+    });
+    // The scanner's keys reach the focused dialog button; its Enter must not confirm the note.
+    for (const key of 'TRK1001') fireEvent.keyDown(ok, { key });
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    ok.dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBe(true);
+    await waitFor(() => expect(view.getByTestId('loading-feedback').textContent).toBe('loading.noteFirst'));
+    expect(view.getByTestId('loading-missed').textContent).toContain('loading.missed');
+    expect(document.querySelector('[data-testid="loading-note-ok"]')).toBeTruthy();
+    expect(flushed).toEqual([]);
   });
 });

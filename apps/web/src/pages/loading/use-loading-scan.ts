@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey } from '../../api/idempotency-key.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
+import { useDialogScanGuard } from '../../components/scan/use-dialog-scan-guard.js';
 import { useScanTurn } from '../../components/scan/use-scan-turn.js';
 import { errorText, loadingApi, numberOf, unknownOutcome, type Pallet, type PalletTracking } from './loading-api.js';
 import { currentPallet, loadQueue, saveQueue, setCurrentPallet, type Pending } from './loading-queue.js';
@@ -31,7 +32,19 @@ export function useLoadingScan() {
   const queueRef = useRef<Pending[]>([]);
   const stoppedRef = useRef(false);
   const flushing = useRef(false);
-  const { take, missed, forget } = useScanTurn();
+  const { take, missed, miss, forget } = useScanTurn();
+  // The important note waits for a person (facts §3.7): a scan meanwhile is kept to scan again.
+  const noteOpen = useRef(false);
+  useDialogScanGuard(
+    useCallback(() => noteOpen.current, []),
+    useCallback(
+      (code: string) => {
+        miss(code);
+        show({ tone: 'warning', text: t('loading.noteFirst', { code }) });
+      },
+      [miss, show, t],
+    ),
+  );
 
   const setQueue = useCallback((code: string, next: Pending[]) => {
     queueRef.current = next;
@@ -92,13 +105,16 @@ export function useLoadingScan() {
       setQueueState(pending);
       stop(pending.some((p) => p.error));
       setRows(await loadingApi.tracking(found.palletCode));
-      if (!review && found.importantNote)
+      if (!review && found.importantNote) {
+        noteOpen.current = true;
         Modal.info({
           title: t('loading.note'),
           content: found.importantNote,
           okText: t('loading.yes'),
           okButtonProps: { ...({ 'data-testid': 'loading-note-ok' } as object) },
+          afterClose: () => (noteOpen.current = false),
         });
+      }
       void drain();
     },
     [drain, t],
