@@ -100,4 +100,34 @@ describe('loading scan page', () => {
     expect(document.querySelector('[data-testid="loading-note-ok"]')).toBeTruthy();
     expect(flushed).toEqual([]);
   });
+
+  it('asks before "Clear loading" leaves scans unsent on the device', async () => {
+    const { release } = server();
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      const url = String(input as string);
+      if (url.endsWith('/handover/scan')) return envelope({ scan: 'LD20260001', scanType: 'palletCode', ambiguous: false, pallet: PALLET });
+      if (url.endsWith('/tracking')) return envelope([]);
+      return new Response('', { status: 503 }); // the flush never gets an answer: the number stays pending
+    });
+    release();
+    const view = render(<LoadingScanPage />);
+    const input = view.getByTestId('loading-input');
+    scan(input, 'LD20260001');
+    await waitFor(() => expect(view.getByTestId('loading-title').textContent).toContain('LD20260001'));
+    scan(input, 'TRK1001');
+    await waitFor(() => expect(view.getByTestId('loading-network').textContent).toBe('loading.offline'));
+    expect(view.getAllByTestId('loading-pending-row')).toHaveLength(1);
+
+    fireEvent.click(view.getByTestId('loading-clear'));
+    const ok = await waitFor(() => {
+      const button = document.querySelector<HTMLElement>('[data-testid="loading-clear-ok"]');
+      expect(button).toBeTruthy();
+      return button!;
+    });
+    expect(view.getByTestId('loading-title').textContent).toContain('LD20260001');
+    fireEvent.click(ok);
+    await waitFor(() => expect(view.getByTestId('loading-title').textContent).toBe('loading.prompt'));
+    // Still kept on the device for the pallet, as the question said.
+    expect(localStorage.getItem('kontor.loading.queue.LD20260001')).toContain('TRK1001');
+  });
 });

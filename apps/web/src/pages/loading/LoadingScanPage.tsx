@@ -50,7 +50,7 @@ export default function LoadingScanPage() {
       </Card>
       {pallet && (
         <>
-          <PalletCard pallet={pallet} count={rows.length} onClear={clear} />
+          <PalletCard pallet={pallet} count={rows.length} pending={queue.length} onClear={clear} />
           <PendingCard queue={queue} stopped={stopped} onRetry={retry} onDrop={dropPending} />
           <PersistedCard rows={rows} open={pallet.state === 'open'} onRemove={(trackingNo) => void removePersisted(trackingNo)} />
         </>
