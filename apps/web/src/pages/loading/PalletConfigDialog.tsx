@@ -24,7 +24,6 @@ export function PalletConfigDialog({ pallet, onClose }: Props) {
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     if (!pallet) return;
-    setFailed(null);
     form.resetFields();
     if (pallet !== 'new')
       form.setFieldsValue({
@@ -66,6 +65,7 @@ export function PalletConfigDialog({ pallet, onClose }: Props) {
       confirmLoading={saving}
       okButtonProps={{ ...({ 'data-testid': 'pallet-save' } as object) }}
       destroyOnHidden
+      afterClose={() => setFailed(null)}
     >
       {failed && <Alert type="error" showIcon message={failed} className="loading-alert" data-testid="pallet-save-error" />}
       <Form form={form} layout="vertical" initialValues={{ unitStr: 'Pallet', pickupCarrier: '', plateNumber2: '', pickupDate: '', importantNote: '' }}>
