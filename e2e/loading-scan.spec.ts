@@ -62,7 +62,8 @@ test.describe('loading scan', () => {
 
     // The network goes: the next numbers wait in the queue, saved in localStorage.
     await context.setOffline(true);
-    await wedge(input, `${off1} ${off2}`);
+    // A spreadsheet row (tab between the numbers): two numbers, never the one number off1off2.
+    await wedge(input, `${off1}\t${off2}`);
     await expect(page.getByTestId('loading-pending-row')).toHaveCount(2);
     await expect(page.getByTestId('loading-pending')).toContainText('Unconfirmed');
     await expect(page.getByTestId('loading-network')).toContainText('Offline');

@@ -161,6 +161,7 @@ describe('shipping scan page', () => {
     await waitFor(() => expect(banner().getAttribute('data-tone')).toBe('error'));
     expect(banner().textContent).toContain('shippingScan.attention');
     expect(view.getByTestId('ship-scan-missing').textContent).toContain('TRK2001');
+    expect(view.getByTestId('ship-scan-sent').textContent).toBe('shippingScan.noneSent');
     scan(input, 'NOPE');
     await waitFor(() => expect(banner().textContent).toContain('shippingScan.notFound'));
   });
