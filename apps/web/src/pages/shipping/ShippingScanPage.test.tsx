@@ -1,4 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { screensEn } from '../../i18n/screens-en.js';
 import { describe, expect, it, vi } from 'vitest';
 import { answerInOrder, envelope, resetAfterEach, scan } from '../../test/scan-station.js';
 import ShippingScanPage from './ShippingScanPage.js';
@@ -80,6 +83,28 @@ describe('shipping scan page', () => {
     await waitFor(() => expect(banner().getAttribute('data-tone')).toBe('success'));
     expect(urls[2]).toContain('scanItemSKUQC?id=7&q=SKU-C');
     expect(banner().textContent).toContain('shippingScan.checksDone');
+  });
+
+  it('names the next SKU under the banner after each QC scan, in words', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'en', resources: { en: { translation: screensEn } }, interpolation: { escapeValue: false } });
+    answerInOrder([
+      envelope(order({ status: 95, skuQCRequiredQty: 2, skuQCRemainingQty: 2 })),
+      envelope(progress({ requiredSKUQCQty: 2, remainingSKUQCQty: 2 })),
+      envelope(progress({ itemID: 'SKU-B', requiredSKUQCQty: 2, scannedSKUQCQty: 1, remainingSKUQCQty: 1 })),
+    ]);
+    const view = render(
+      <I18nextProvider i18n={i18n}>
+        <ShippingScanPage />
+      </I18nextProvider>,
+    );
+    const input = view.getByTestId('ship-scan-input');
+    const subtitle = () => view.getByTestId('ship-scan-subtitle').textContent;
+    scan(input, 'TRK2001');
+    await waitFor(() => expect(subtitle()).toBe('SKU QC: scan the items of this order. Next SKU: SKU-C'));
+    scan(input, 'SKU-C');
+    await waitFor(() => expect(view.getByTestId('ship-scan-qc').textContent).toBe('SKU QC: 1 / 2'));
+    expect(subtitle()).toBe('SKU QC: scan the items of this order. Next SKU: SKU-B');
   });
 
   it('answers a scan arriving while the previous one is in flight with "still processing", sends nothing for it and keeps it to scan again', async () => {

@@ -74,7 +74,11 @@ export default function ShippingScanPage() {
     const p = await shippingApi.skuQc(o.id, code, newKey());
     setQc(p);
     setOrder({ ...o, status: p.status });
-    if (!p.skuQCCompleted) return show({ tone: 'success', text: `${t('shippingScan.got', { code })} ${t('shippingScan.qcPrompt', { sku: p.itemID })}` });
+    if (!p.skuQCCompleted) {
+      // The line under the banner names the next SKU too: it kept the first one while the banner moved on.
+      setSubtitle(t('shippingScan.qcPrompt', { sku: p.itemID }));
+      return show({ tone: 'success', text: `${t('shippingScan.got', { code })} ${t('shippingScan.qcPrompt', { sku: p.itemID })}` });
+    }
     if (p.snRequired && !p.snCompleted) {
       show({ tone: 'warning', text: t('shippingScan.got', { code }) });
       return openPrompt(o, 'sn');
@@ -86,7 +90,10 @@ export default function ShippingScanPage() {
     const s = await shippingApi.serial(o.id, sn?.itemID ?? '', code, newKey());
     setSn(s);
     setOrder({ ...o, status: s.status });
-    if (!s.completed) return show({ tone: 'success', text: `${t('shippingScan.got', { code })} ${t('shippingScan.snPrompt', { sku: s.itemID })}` });
+    if (!s.completed) {
+      setSubtitle(t('shippingScan.snPrompt', { sku: s.itemID }));
+      return show({ tone: 'success', text: `${t('shippingScan.got', { code })} ${t('shippingScan.snPrompt', { sku: s.itemID })}` });
+    }
     finish(code);
   };
 
