@@ -62,9 +62,13 @@ test.describe('loading scan', () => {
 
     // The network goes: the next numbers wait in the queue, saved in localStorage.
     await context.setOffline(true);
-    await wedge(input, `${off1} ${off2}`);
+    // A spreadsheet row (tab between the numbers): two numbers, never the one number off1off2.
+    await wedge(input, `${off1}\t${off2}`);
     await expect(page.getByTestId('loading-pending-row')).toHaveCount(2);
     await expect(page.getByTestId('loading-pending')).toContainText('Unconfirmed');
+    // The count in the pending card's title is not cut off by its retry button on the phone.
+    const pendingTitle = page.getByTestId('loading-pending').locator('.ant-card-head-title');
+    expect(await pendingTitle.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await expect(page.getByTestId('loading-network')).toContainText('Offline');
     await wedge(input, off1);
     await expect(page.getByTestId('loading-feedback')).toContainText('Already in pending scans');

@@ -76,6 +76,9 @@ test.describe('shipping scan', () => {
 
     await wedge(input, 'CANCEL1');
     await expect(banner).toHaveText('Attention – Please check the status of the order! Maybe canceled!');
+    // A spreadsheet row pasted: refused whole, never sent as one number.
+    await wedge(input, `E2ED${stamp}-1\tE2ED${stamp}-2`);
+    await expect(banner).toHaveText(`2 numbers in one scan (E2ED${stamp}-1, E2ED${stamp}-2): scan one parcel at a time. Nothing was scanned.`);
     await page.close();
 
     // The same on a phone: by order number (the first parcel), then the second parcel.

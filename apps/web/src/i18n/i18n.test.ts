@@ -57,6 +57,10 @@ describe('translations', () => {
     expect(i18n.t('outbound.bulk.done', { count: 1 })).toBe('1 order done');
     expect(i18n.t('outbound.bulk.done', { count: 2, lng: 'de' })).toBe('2 Aufträge erledigt');
     expect(i18n.t('returns.missingCompartment', { count: 1 })).toBe('1 line without a compartment: scan a compartment');
+    // Under every list (the floor's loading configs with one open pallet said "1 records").
+    expect(i18n.t('mask.total', { count: 1 })).toBe('1 record');
+    expect(i18n.t('mask.total', { count: 1, lng: 'de' })).toBe('1 Datensatz');
+    expect(i18n.t('mask.total', { count: 2, lng: 'de' })).toBe('2 Datensätze');
   });
 
   it('keeps the texts the specification fixes', () => {

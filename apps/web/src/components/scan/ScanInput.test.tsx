@@ -62,6 +62,16 @@ describe('ScanInput', () => {
     ]);
   });
 
+  // A browser's field turns pasted line breaks into spaces itself; a spreadsheet row's tabs reach the code.
+  it('keeps the numbers of a pasted spreadsheet row apart: tabs part them, never join them', () => {
+    const onScan = vi.fn();
+    const { getByTestId } = render(<ScanInput placeholder="scan" onScan={onScan} testId="scan" />);
+    const input = getByTestId('scan');
+    wedge(input, 'TRK1001\tTRK1002');
+    wedge(input, 'TRK2001\t\tTRK2002\t');
+    expect(onScan.mock.calls.map(([code]) => code)).toEqual(['TRK1001 TRK1002', 'TRK2001 TRK2002']);
+  });
+
   it('takes the focus when it appears', () => {
     const { getByTestId } = render(<ScanInput placeholder="scan" onScan={() => undefined} testId="scan" />);
     expect(document.activeElement).toBe(getByTestId('scan'));

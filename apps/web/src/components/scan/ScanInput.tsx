@@ -12,9 +12,14 @@ export interface ScanHow {
   manual: boolean;
 }
 
-/** GS1 group separators, CR/LF and other control characters a scanner may send along (facts §9). */
+/** GS1 group separators and other control characters a scanner may send along (facts §9): dropped. */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/g;
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
+/**
+ * Tabs and line breaks part the numbers of a pasted list (a spreadsheet's row or column): they become
+ * a space, so "A<tab>B" is two numbers, never the one number "AB" that no parcel has.
+ */
+const SPACING = /[\t\n\v\f\r]+/g;
 
 interface Props {
   placeholder: string;
@@ -65,7 +70,7 @@ export function ScanInput({ placeholder, onScan, paused, disabled, testId, ref: 
 
   // The field's own text, not the state: a fast scanner's keys may come before React re-renders.
   const submit = (text: string) => {
-    const code = text.replace(CONTROL, '').trim();
+    const code = text.replace(CONTROL, '').replace(SPACING, ' ').trim();
     const typed = keys.current;
     keys.current = { first: 0, last: 0, count: 0, pasted: false, length: 0 };
     setValue('');

@@ -113,7 +113,8 @@ export default function LoadingConfigsPage() {
     { key: 'count', dataIndex: 'trackingCount', title: t('loading.count'), width: 90, align: 'right' },
     { key: 'note', dataIndex: 'importantNote', title: t('loading.note'), width: 180, ellipsis: true },
     { key: 'created', dataIndex: 'createdAt', title: t('loadingConfigs.created'), width: 150, render: (v: string) => formatDateTime(v) },
-    { key: 'actions', title: t('loadingConfigs.actions'), width: 320, render: (_: unknown, p) => actions(p) },
+    // Kept in view: at 1440 px the columns are wider than the page, and "Hand over" sat off screen.
+    { key: 'actions', title: t('loadingConfigs.actions'), width: 320, fixed: 'right', render: (_: unknown, p) => actions(p) },
   ];
   const line: ColumnsType<Pallet>[number] = {
     key: 'line',

@@ -15,9 +15,18 @@ function StatusTag({ status }: { status: string }) {
   );
 }
 
-/** The pallet being loaded: its note, whether it is closed, its loading config and how many are on it. */
-export function PalletCard({ pallet, count, onClear }: { pallet: Pallet; count: number; onClear(): void }) {
+/**
+ * The pallet being loaded: its note, whether it is closed, its loading config and how many are on it.
+ * "Clear loading" with scans still pending asks first: cleared, they wait unsent until the pallet is
+ * loaded again, which a worker moving on to the next truck never does.
+ */
+export function PalletCard({ pallet, count, pending, onClear }: { pallet: Pallet; count: number; pending: number; onClear(): void }) {
   const { t } = useTranslation();
+  const clear = (
+    <Button danger icon={<StopOutlined />} onClick={pending > 0 ? undefined : onClear} data-testid="loading-clear" className="loading-clear">
+      {t('loading.clear')}
+    </Button>
+  );
   return (
     <Card size="small" className="rcv-card" data-testid="loading-pallet">
       {pallet.importantNote && <Alert type="error" showIcon message={pallet.importantNote} className="loading-alert" />}
@@ -31,9 +40,19 @@ export function PalletCard({ pallet, count, onClear }: { pallet: Pallet; count: 
           <span data-testid="loading-count">{count}</span>
         </Descriptions.Item>
       </Descriptions>
-      <Button danger icon={<StopOutlined />} onClick={onClear} data-testid="loading-clear" className="loading-clear">
-        {t('loading.clear')}
-      </Button>
+      {pending > 0 ? (
+        <Popconfirm
+          title={t('loading.clearPending', { count: pending, code: pallet.palletCode })}
+          okText={t('loading.yes')}
+          cancelText={t('loading.no')}
+          okButtonProps={{ ...({ 'data-testid': 'loading-clear-ok' } as object) }}
+          onConfirm={onClear}
+        >
+          {clear}
+        </Popconfirm>
+      ) : (
+        clear
+      )}
     </Card>
   );
 }

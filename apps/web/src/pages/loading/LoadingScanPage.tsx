@@ -1,6 +1,7 @@
 import { Card, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
+import { MissedScans } from '../../components/scan/MissedScans.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { PalletCard, PendingCard, PersistedCard } from './LoadingPanels.js';
 import { useLoadingScan } from './use-loading-scan.js';
@@ -15,7 +16,7 @@ import './loading.css';
  */
 export default function LoadingScanPage() {
   const { t } = useTranslation();
-  const { pallet, rows, queue, online, stopped, feedback, onScan, retry, dropPending, removePersisted, clear } = useLoadingScan();
+  const { pallet, rows, queue, online, stopped, feedback, missed, forget, onScan, retry, dropPending, removePersisted, clear } = useLoadingScan();
 
   return (
     <div className="rcv-log loading-screen" data-testid="loading-scan">
@@ -34,6 +35,13 @@ export default function LoadingScanPage() {
           testId="loading-input"
         />
         <FeedbackBanner feedback={feedback} testId="loading-feedback" />
+        <MissedScans
+          codes={missed}
+          text={t('loading.missed', { codes: missed.join(', ') })}
+          dismiss={t('loading.missedDismiss')}
+          onDismiss={forget}
+          testId="loading-missed"
+        />
         {!pallet && (
           <Typography.Paragraph type="secondary" className="loading-hint">
             {t('loading.startHint')}
@@ -42,7 +50,7 @@ export default function LoadingScanPage() {
       </Card>
       {pallet && (
         <>
-          <PalletCard pallet={pallet} count={rows.length} onClear={clear} />
+          <PalletCard pallet={pallet} count={rows.length} pending={queue.length} onClear={clear} />
           <PendingCard queue={queue} stopped={stopped} onRetry={retry} onDrop={dropPending} />
           <PersistedCard rows={rows} open={pallet.state === 'open'} onRemove={(trackingNo) => void removePersisted(trackingNo)} />
         </>

@@ -1,5 +1,5 @@
 import { PALLET_UNITS, palletConfigSchema } from '@kontor/contracts/domains/pallets';
-import { Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors.js';
@@ -19,6 +19,9 @@ export function PalletConfigDialog({ pallet, onClose }: Props) {
   const [form] = Form.useForm<PalletConfigInput>();
   const rulesOf = useSchemaRules(palletConfigSchema);
   const [saving, setSaving] = useState(false);
+  // A refusal no field owns (offline, no permission, a server error): the calls are quiet, so without
+  // this line "Save" did nothing visible at all.
+  const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     if (!pallet) return;
     form.resetFields();
@@ -35,6 +38,7 @@ export function PalletConfigDialog({ pallet, onClose }: Props) {
   const save = async () => {
     const values = await form.validateFields();
     setSaving(true);
+    setFailed(null);
     try {
       const input = { ...values, pickupDate: values.pickupDate ?? '' };
       if (pallet === 'new') await loadingApi.create(input);
@@ -42,7 +46,9 @@ export function PalletConfigDialog({ pallet, onClose }: Props) {
       await invalidateDomains('pallets');
       onClose();
     } catch (err) {
-      if (err instanceof ApiError) form.setFields(err.problems.map((p) => ({ name: p.field as keyof PalletConfigInput, errors: [p.message] })));
+      if (err instanceof ApiError && err.problems.length > 0)
+        form.setFields(err.problems.map((p) => ({ name: p.field as keyof PalletConfigInput, errors: [p.message] })));
+      else setFailed(err instanceof Error ? err.message : String(err));
     } finally {
       setSaving(false);
     }
@@ -59,7 +65,9 @@ export function PalletConfigDialog({ pallet, onClose }: Props) {
       confirmLoading={saving}
       okButtonProps={{ ...({ 'data-testid': 'pallet-save' } as object) }}
       destroyOnHidden
+      afterClose={() => setFailed(null)}
     >
+      {failed && <Alert type="error" showIcon message={failed} className="loading-alert" data-testid="pallet-save-error" />}
       <Form form={form} layout="vertical" initialValues={{ unitStr: 'Pallet', pickupCarrier: '', plateNumber2: '', pickupDate: '', importantNote: '' }}>
         <Form.Item name="pickupCarrier" label={t('loading.carrier')}>
           <Input maxLength={60} data-testid="pallet-carrier" />

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey } from '../../api/idempotency-key.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
+import { useDialogScanGuard } from '../../components/scan/use-dialog-scan-guard.js';
+import { useScanTurn } from '../../components/scan/use-scan-turn.js';
 import { errorText, loadingApi, numberOf, unknownOutcome, type Pallet, type PalletTracking } from './loading-api.js';
 import { currentPallet, loadQueue, saveQueue, setCurrentPallet, type Pending } from './loading-queue.js';
 
@@ -30,7 +32,19 @@ export function useLoadingScan() {
   const queueRef = useRef<Pending[]>([]);
   const stoppedRef = useRef(false);
   const flushing = useRef(false);
-  const busy = useRef(false);
+  const { take, missed, miss, forget } = useScanTurn();
+  // The important note waits for a person (facts §3.7): a scan meanwhile is kept to scan again.
+  const noteOpen = useRef(false);
+  useDialogScanGuard(
+    useCallback(() => noteOpen.current, []),
+    useCallback(
+      (code: string) => {
+        miss(code);
+        show({ tone: 'warning', text: t('loading.noteFirst', { code }) });
+      },
+      [miss, show, t],
+    ),
+  );
 
   const setQueue = useCallback((code: string, next: Pending[]) => {
     queueRef.current = next;
@@ -91,13 +105,16 @@ export function useLoadingScan() {
       setQueueState(pending);
       stop(pending.some((p) => p.error));
       setRows(await loadingApi.tracking(found.palletCode));
-      if (!review && found.importantNote)
+      if (!review && found.importantNote) {
+        noteOpen.current = true;
         Modal.info({
           title: t('loading.note'),
           content: found.importantNote,
           okText: t('loading.yes'),
           okButtonProps: { ...({ 'data-testid': 'loading-note-ok' } as object) },
+          afterClose: () => (noteOpen.current = false),
         });
+      }
       void drain();
     },
     [drain, t],
@@ -157,19 +174,19 @@ export function useLoadingScan() {
     void drain();
   };
 
-  // One scan at a time (facts §9): the start scan waits for its answer.
+  // One scan at a time (facts §9): the start scan waits for its answer; a scan refused meanwhile is kept
+  // in `missed` until it is scanned again.
   const onScan = async (code: string) => {
-    if (busy.current) return show({ tone: 'warning', text: t('loading.busy') });
-    busy.current = true;
-    try {
-      const current = palletRef.current;
-      if (current) enqueue(current, code);
-      else await start(code);
-    } catch (err) {
-      show({ tone: 'error', text: errorText(err) });
-    } finally {
-      busy.current = false;
-    }
+    const taken = await take(code, async () => {
+      try {
+        const current = palletRef.current;
+        if (current) enqueue(current, code);
+        else await start(code);
+      } catch (err) {
+        show({ tone: 'error', text: errorText(err) });
+      }
+    });
+    if (!taken) show({ tone: 'warning', text: t('loading.busy') });
   };
 
   const retry = () => {
@@ -211,7 +228,8 @@ export function useLoadingScan() {
     stop(false);
     setCurrentPallet('');
     show(null);
+    forget();
   };
 
-  return { pallet, rows, queue, online, stopped, feedback, onScan, retry, dropPending, removePersisted, clear };
+  return { pallet, rows, queue, online, stopped, feedback, missed, forget, onScan, retry, dropPending, removePersisted, clear };
 }

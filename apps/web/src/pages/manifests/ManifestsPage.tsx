@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Empty, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, Modal, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -194,6 +194,21 @@ export default function ManifestsPage() {
           </Tag>
         )}
       </div>
+      {/* Without these the page stayed blank while reading and after a failed read (the toast gone). */}
+      {query.isPending && <Spin className="manifests-loading" data-testid="manifests-loading" />}
+      {query.isError && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('manifests.loadFailed', { message: query.error.message })}
+          action={
+            <Button size="small" onClick={() => void query.refetch()} data-testid="manifests-retry">
+              {t('manifests.retry')}
+            </Button>
+          }
+          data-testid="manifests-error"
+        />
+      )}
       {data && data.groups.length === 0 && <Empty description={t('manifests.empty')} />}
       {data?.groups.map(group)}
     </div>

@@ -18,6 +18,7 @@ export function ShipOrderPanel({ order }: { order: ShipScanAnswer }) {
       <div className="ship-parcels">
         <Typography.Text strong>{t('shippingScan.sent')}</Typography.Text>
         <div data-testid="ship-scan-sent">
+          {sent.length === 0 && <Typography.Text type="secondary">{t('shippingScan.noneSent')}</Typography.Text>}
           {sent.map((code) => (
             <Tag key={code} color="green">
               {code}

@@ -1,4 +1,7 @@
 import { render, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { screensEn } from '../../i18n/screens-en.js';
 import { describe, expect, it, vi } from 'vitest';
 import { answerInOrder, envelope, resetAfterEach, scan } from '../../test/scan-station.js';
 import ShippingScanPage from './ShippingScanPage.js';
@@ -51,6 +54,9 @@ const progress = (over: Record<string, unknown>) => ({
 
 resetAfterEach();
 
+/** The same code again comes after the operator aims again, past the field's 300 ms bounce filter. */
+const aimAgain = () => new Promise((resolve) => setTimeout(resolve, 350));
+
 describe('shipping scan page', () => {
   it('the last parcel opens the SKU QC prompt, whose scans finish the checks', async () => {
     const urls = answerInOrder([
@@ -79,14 +85,36 @@ describe('shipping scan page', () => {
     expect(banner().textContent).toContain('shippingScan.checksDone');
   });
 
-  it('answers a scan arriving while the previous one is in flight with "still processing" and sends nothing for it', async () => {
-    let answer: (r: Response) => void = () => undefined;
+  it('names the next SKU under the banner after each QC scan, in words', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'en', resources: { en: { translation: screensEn } }, interpolation: { escapeValue: false } });
+    answerInOrder([
+      envelope(order({ status: 95, skuQCRequiredQty: 2, skuQCRemainingQty: 2 })),
+      envelope(progress({ requiredSKUQCQty: 2, remainingSKUQCQty: 2 })),
+      envelope(progress({ itemID: 'SKU-B', requiredSKUQCQty: 2, scannedSKUQCQty: 1, remainingSKUQCQty: 1 })),
+    ]);
+    const view = render(
+      <I18nextProvider i18n={i18n}>
+        <ShippingScanPage />
+      </I18nextProvider>,
+    );
+    const input = view.getByTestId('ship-scan-input');
+    const subtitle = () => view.getByTestId('ship-scan-subtitle').textContent;
+    scan(input, 'TRK2001');
+    await waitFor(() => expect(subtitle()).toBe('SKU QC: scan the items of this order. Next SKU: SKU-C'));
+    scan(input, 'SKU-C');
+    await waitFor(() => expect(view.getByTestId('ship-scan-qc').textContent).toBe('SKU QC: 1 / 2'));
+    expect(subtitle()).toBe('SKU QC: scan the items of this order. Next SKU: SKU-B');
+  });
+
+  it('answers a scan arriving while the previous one is in flight with "still processing", sends nothing for it and keeps it to scan again', async () => {
+    const answers: Array<(r: Response) => void> = [];
     const urls: string[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn((input: string) => {
         urls.push(String(input));
-        return new Promise<Response>((resolve) => (answer = resolve));
+        return new Promise<Response>((resolve) => answers.push(resolve));
       }),
     );
     const view = render(<ShippingScanPage />);
@@ -97,9 +125,56 @@ describe('shipping scan page', () => {
     scan(input, 'TRK1001');
     await waitFor(() => expect(banner().textContent).toContain('shippingScan.busy'));
     expect(banner().getAttribute('data-tone')).toBe('warning');
-    answer(envelope(order({ status: 96 })));
+    answers[0]!(envelope(order({ status: 96 })));
     await waitFor(() => expect(banner().getAttribute('data-tone')).toBe('success'));
     expect(urls).toHaveLength(1);
+    // The first answer replaced the refusal: the refused parcel stays named until it is scanned again.
+    expect(view.getByTestId('ship-scan-missed').textContent).toContain('shippingScan.missed');
+    await aimAgain();
+    scan(input, 'TRK1001');
+    await waitFor(() => expect(urls).toHaveLength(2));
+    expect(urls[1]).toContain('scanShipSN?q=TRK1001');
+    expect(view.queryByTestId('ship-scan-missed')).toBeNull();
+  });
+
+  it('says a slow scan is being processed, and keeps an unanswered one to scan again', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answers = [new Response('', { status: 503 }), new Response('', { status: 503 }), envelope(order({ status: 96 }))];
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        urls.push(String(input));
+        if (urls.length === 1) await held;
+        return answers.shift()!;
+      }),
+    );
+    const view = render(<ShippingScanPage />);
+    const input = view.getByTestId('ship-scan-input');
+    const banner = () => view.getByTestId('ship-scan-feedback');
+    scan(input, 'TRK2001');
+    // The idle text gave way to "processing", not to nothing (or, after a scan, to the last scan's green).
+    await waitFor(() => expect(banner().textContent).toBe('shippingScan.processing'));
+    expect(banner().getAttribute('data-tone')).toBe('info');
+    release();
+    // Sent twice with the same key, answered neither time: it may not be scanned, so it is kept.
+    await waitFor(() => expect(banner().textContent).toBe('shippingScan.unknown'));
+    expect(urls).toHaveLength(2);
+    expect(view.getByTestId('ship-scan-missed').textContent).toContain('shippingScan.missed');
+    await aimAgain();
+    scan(input, 'TRK2001');
+    await waitFor(() => expect(banner().getAttribute('data-tone')).toBe('success'));
+    expect(view.queryByTestId('ship-scan-missed')).toBeNull();
+  });
+
+  it('refuses a pasted list of numbers whole, sending none of them', async () => {
+    const urls = answerInOrder([]);
+    const view = render(<ShippingScanPage />);
+    scan(view.getByTestId('ship-scan-input'), 'TRK1001\tTRK1002');
+    await waitFor(() => expect(view.getByTestId('ship-scan-feedback').textContent).toContain('shippingScan.several'));
+    expect(view.getByTestId('ship-scan-feedback').getAttribute('data-tone')).toBe('error');
+    expect(urls).toEqual([]);
   });
 
   it('shows Attention for a canceled order and Order Not Found for an unknown code', async () => {
@@ -111,6 +186,7 @@ describe('shipping scan page', () => {
     await waitFor(() => expect(banner().getAttribute('data-tone')).toBe('error'));
     expect(banner().textContent).toContain('shippingScan.attention');
     expect(view.getByTestId('ship-scan-missing').textContent).toContain('TRK2001');
+    expect(view.getByTestId('ship-scan-sent').textContent).toBe('shippingScan.noneSent');
     scan(input, 'NOPE');
     await waitFor(() => expect(banner().textContent).toContain('shippingScan.notFound'));
   });

@@ -3,8 +3,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey } from '../../api/idempotency-key.js';
 import { FeedbackBanner } from '../../components/scan/FeedbackBanner.js';
+import { MissedScans } from '../../components/scan/MissedScans.js';
 import { ScanInput } from '../../components/scan/ScanInput.js';
 import { useFeedback } from '../../components/scan/use-feedback.js';
+import { useScanTurn } from '../../components/scan/use-scan-turn.js';
 import { ShipOrderPanel } from './ShipOrderPanel.js';
 import { shipOutcome, type Text } from './ship-result.js';
 import { errorCode, errorText, shippingApi, unknownOutcome, type ShipScanAnswer, type SkuQcProgress, type SnScanAnswer } from './shipping-api.js';
@@ -12,6 +14,9 @@ import '../../components/scan/scan-station.css';
 import './shipping.css';
 
 type Prompt = 'qc' | 'sn' | null;
+
+/** An answer slower than this (bad Wi-Fi, the request layer's retries) is announced as being processed. */
+const SLOW_MS = 300;
 
 /**
  * `/wEP/shippingScan` (issue 19 item 1, facts §3.1): each scan of a tracking or order number confirms
@@ -27,8 +32,14 @@ export default function ShippingScanPage() {
   const [qc, setQc] = useState<SkuQcProgress | null>(null);
   const [sn, setSn] = useState<SnScanAnswer | null>(null);
   const [subtitle, setSubtitle] = useState<string | null>(null);
-  const [feedback, show] = useFeedback();
-  const busy = useRef(false);
+  const [feedback, showNow] = useFeedback();
+  const { take, missed, miss, forget } = useScanTurn();
+  const slow = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Any outcome ends the "processing" notice of a slow answer.
+  const show = (next: Parameters<typeof showNow>[0]) => {
+    clearTimeout(slow.current);
+    showNow(next);
+  };
   const text = (x: Text) => t(`shippingScan.${x.key}`, x.values ?? {});
 
   const openPrompt = async (o: ShipScanAnswer, next: Prompt) => {
@@ -63,7 +74,11 @@ export default function ShippingScanPage() {
     const p = await shippingApi.skuQc(o.id, code, newKey());
     setQc(p);
     setOrder({ ...o, status: p.status });
-    if (!p.skuQCCompleted) return show({ tone: 'success', text: `${t('shippingScan.got', { code })} ${t('shippingScan.qcPrompt', { sku: p.itemID })}` });
+    if (!p.skuQCCompleted) {
+      // The line under the banner names the next SKU too: it kept the first one while the banner moved on.
+      setSubtitle(t('shippingScan.qcPrompt', { sku: p.itemID }));
+      return show({ tone: 'success', text: `${t('shippingScan.got', { code })} ${t('shippingScan.qcPrompt', { sku: p.itemID })}` });
+    }
     if (p.snRequired && !p.snCompleted) {
       show({ tone: 'warning', text: t('shippingScan.got', { code }) });
       return openPrompt(o, 'sn');
@@ -75,7 +90,10 @@ export default function ShippingScanPage() {
     const s = await shippingApi.serial(o.id, sn?.itemID ?? '', code, newKey());
     setSn(s);
     setOrder({ ...o, status: s.status });
-    if (!s.completed) return show({ tone: 'success', text: `${t('shippingScan.got', { code })} ${t('shippingScan.snPrompt', { sku: s.itemID })}` });
+    if (!s.completed) {
+      setSubtitle(t('shippingScan.snPrompt', { sku: s.itemID }));
+      return show({ tone: 'success', text: `${t('shippingScan.got', { code })} ${t('shippingScan.snPrompt', { sku: s.itemID })}` });
+    }
     finish(code);
   };
 
@@ -85,10 +103,9 @@ export default function ShippingScanPage() {
     show({ tone: 'success', text: `${t('shippingScan.got', { code })} ${t('shippingScan.checksDone')}` });
   };
 
-  // One scan at a time (facts §9).
-  const onScan = async (code: string) => {
-    if (busy.current) return show({ tone: 'warning', text: t('shippingScan.busy') });
-    busy.current = true;
+  const scanned = async (code: string) => {
+    // Without it the last scan's banner (green "1/2 Scanned") stood as if it were this scan's answer.
+    slow.current = setTimeout(() => showNow({ tone: 'info', text: t('shippingScan.processing', { code }) }), SLOW_MS);
     try {
       if (order && prompt === 'qc') await checked(order, code);
       else if (order && prompt === 'sn') await captured(order, code);
@@ -96,12 +113,22 @@ export default function ShippingScanPage() {
     } catch (err) {
       const refused = errorCode(err);
       if (refused === 'OrderNotFound') show({ tone: 'error', text: t('shippingScan.notFound') });
-      else if (unknownOutcome(err)) show({ tone: 'warning', text: t('shippingScan.unknown') });
-      else show({ tone: 'error', text: errorText(err) });
+      else if (unknownOutcome(err)) {
+        // Sent, never answered: it may not be scanned. A repeat is safe (idempotent per parcel), so it is
+        // kept to scan again like a scan refused while busy.
+        show({ tone: 'warning', text: t('shippingScan.unknown', { code }) });
+        miss(code);
+      } else show({ tone: 'error', text: errorText(err) });
       if (!prompt) setSubtitle(null);
-    } finally {
-      busy.current = false;
     }
+  };
+
+  // One parcel per scan, one scan at a time (facts §3.1, §9). A pasted list is refused whole, naming its
+  // numbers: sent as one code it was "Order Not Found" and left no trace of which parcels to scan.
+  const onScan = async (code: string) => {
+    const numbers = code.split(/\s+/);
+    if (numbers.length > 1) return show({ tone: 'error', text: t('shippingScan.several', { count: numbers.length, codes: numbers.join(', ') }) });
+    if (!(await take(code, () => scanned(code)))) show({ tone: 'warning', text: t('shippingScan.busy') });
   };
 
   const leave = () => {
@@ -134,6 +161,13 @@ export default function ShippingScanPage() {
             {t('shippingScan.idle')}
           </Typography.Paragraph>
         )}
+        <MissedScans
+          codes={missed}
+          text={t('shippingScan.missed', { codes: missed.join(', ') })}
+          dismiss={t('shippingScan.missedDismiss')}
+          onDismiss={forget}
+          testId="ship-scan-missed"
+        />
         {subtitle && (
           <Typography.Paragraph strong className="ship-subtitle" data-testid="ship-scan-subtitle">
             {subtitle}

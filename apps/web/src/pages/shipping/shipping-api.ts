@@ -17,7 +17,8 @@ const OUTCOMES = [
   'SnComplete',
   'SnNotDue',
 ];
-const SCAN = { quiet: true, expectedCodes: OUTCOMES } as const;
+/** Facts §9: a scan waits 25 s for its answer (not the console's 60 s), then says it did not arrive. */
+const SCAN = { quiet: true, expectedCodes: OUTCOMES, timeoutMs: 25_000 } as const;
 
 /** The shipping table's calls (facts §2.3): the scan, and the QC and serial steps that follow it. */
 export const shippingApi = {
