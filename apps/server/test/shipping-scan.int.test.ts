@@ -76,6 +76,13 @@ describe('scanShipSN (facts §3.1)', () => {
     expect(row).toMatchObject({ result: 'refused', error_code: 'OrderAttention', code: 'CANCEL1' });
   });
 
+  it("the demo's MO20260002 passed its scan (facts §8): its parcel answers alreadyScanned and the order waits for its SKU QC", async () => {
+    const answer = await scan('TRK2001');
+    expect(answer.data).toMatchObject({ unid: 'MO20260002', alreadyScanned: true, shipBundleSent: ['TRK2001'], status: code('partialQc') });
+    const [row] = await logOf(answer.data.id);
+    expect(row).toMatchObject({ result: 'already', code: 'TRK2001' });
+  });
+
   it('a repeat with the same Idempotency-Key gets the first answer and logs once', async () => {
     const order = await packedOrder(['SHIPD-1', 'SHIPD-2']);
     const once = await scan('SHIPD-1', { key: 'ship-key-1' });

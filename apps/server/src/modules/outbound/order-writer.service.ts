@@ -6,6 +6,7 @@ import { billing } from '../billing/index.js';
 import { GoodsIssue, ReservationService, StockService, type Actor } from '../inventory/index.js';
 import { OrderStatusService, type Why } from './order-status.service.js';
 import { OutboundRepo, type OrderRow } from './outbound.repo.js';
+import { shippingScanRepo } from './shipping-scan.repo.js';
 import { skuQcRepo } from './sku-qc.repo.js';
 import { writtenOrdersRepo, type PastOrderRow, type WaitingOrderRow } from './written-orders.repo.js';
 
@@ -70,9 +71,11 @@ export const orderWriter = {
     return id === null ? null : this.locked(db, id);
   },
 
-  /** A parcel scanned at the shipping scan of an order that must pass QC with these SKUs, in scan order. */
+  /** The parcels scanned at the shipping scan of an order that must pass QC with these SKUs, in scan order. */
   async awaitSkuQc(db: Kysely<DB>, actor: Actor, order: OrderRow, skus: string[]): Promise<void> {
     await skuQcRepo.setSkuQcRequired(db, order.id, skus);
+    // Scanned means confirmed: a repeat scan of its parcel answers alreadyScanned (facts §3.1), as for a live scan.
+    await shippingScanRepo.markAllSent(db, order.id);
     await statusOn(db).move(db, actor, order, 'partialQc', { action: 'shippingScan' });
   },
 };

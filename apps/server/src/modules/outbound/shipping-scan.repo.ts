@@ -163,6 +163,12 @@ export const shippingScanRepo = {
     return { prelude, id: sql<number>`(select id from found)` };
   },
 
+  /** Every parcel of the order confirmed (the demo's order that passed its scan before the SKU QC). */
+  async markAllSent(db: Kysely<DB>, orderId: number): Promise<void> {
+    await sql`update outbound_orders set ship_bundle_sent = to_jsonb(string_to_array(ship_bundle, E'\\n')), updated_at = now(), version = version + 1
+      where id = ${orderId} and ship_bundle <> ''`.execute(db);
+  },
+
   /** Appends a tracking number to the confirmed parcels unless it is there already; true when appended. */
   async markSent(db: Kysely<DB>, orderId: number, code: string): Promise<boolean> {
     const one = JSON.stringify([code]);
