@@ -130,4 +130,25 @@ describe('loading scan page', () => {
     // Still kept on the device for the pallet, as the question said.
     expect(localStorage.getItem('kontor.loading.queue.LD20260001')).toContain('TRK1001');
   });
+
+  it('after a reload with the server away, says what waits on the device and opens the pallet when it is back', async () => {
+    localStorage.setItem('kontor.loading.current', 'LD20260001');
+    localStorage.setItem('kontor.loading.queue.LD20260001', JSON.stringify([{ trackingNo: 'TRK1001', key: 'k-1' }]));
+    const { flushed } = server(PALLET, false);
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    let away = true;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      if (away) throw new TypeError('Failed to fetch');
+      return answer(input, init);
+    });
+    const view = render(<LoadingScanPage />);
+    await waitFor(() => expect(view.getByTestId('loading-feedback').textContent).toBe('loading.resumeWaiting'));
+    expect(view.getByTestId('loading-title').textContent).toBe('loading.prompt');
+
+    away = false;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(view.getByTestId('loading-title').textContent).toContain('LD20260001'));
+    await waitFor(() => expect(flushed).toEqual(['TRK1001']));
+    expect(localStorage.getItem('kontor.loading.queue.LD20260001')).toBeNull();
+  });
 });

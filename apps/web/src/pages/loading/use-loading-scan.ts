@@ -120,15 +120,37 @@ export function useLoadingScan() {
     [drain, t],
   );
 
-  // A reload comes back to the pallet being loaded, with its queue.
+  // A reload comes back to the pallet being loaded, with its queue. While the server cannot be reached
+  // the screen says what waits on this device and asks again (facts §9: every 5 s, and when the network
+  // is back) — a silent failure showed an empty screen and hid the stored numbers.
   useEffect(() => {
     const code = currentPallet();
     if (!code) return;
-    loadingApi
-      .scan(code)
-      .then((answer) => (answer.pallet ? open(answer.pallet, true) : setCurrentPallet('')))
-      .catch(() => undefined);
-  }, [open]);
+    let settled = false;
+    const resume = () => {
+      if (settled || palletRef.current) return;
+      loadingApi.scan(code).then(
+        (answer) => {
+          settled = true;
+          if (answer.pallet) void open(answer.pallet, true);
+          else setCurrentPallet('');
+        },
+        () => {
+          if (settled || palletRef.current) return;
+          setOnline(false);
+          show({ tone: 'warning', text: t('loading.resumeWaiting', { code, count: loadQueue(code).length }) });
+        },
+      );
+    };
+    resume();
+    const timer = setInterval(resume, RETRY_MS);
+    window.addEventListener('online', resume);
+    return () => {
+      settled = true;
+      clearInterval(timer);
+      window.removeEventListener('online', resume);
+    };
+  }, [open, show, t]);
 
   // The network is back (or may be): send what waits.
   useEffect(() => {
