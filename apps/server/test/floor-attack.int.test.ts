@@ -6,6 +6,8 @@ import { createParcelOrder } from './helpers/orders.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { checkStockInvariants } from '../src/modules/inventory/invariants.js';
 import { outboundServices } from '../src/modules/outbound/index.js';
+import { GoodsIssue, ReservationService, StockService } from '../src/modules/inventory/index.js';
+import { TenantScope } from '../src/db/tenant-scope.js';
 
 /**
  * The fulfilment floor's API attacked as a careless or hostile client and as the original handheld
@@ -115,12 +117,35 @@ describe('stock leaves the books once when an order leaves the warehouse', () =>
     expect(after.stock.quantity).toBe(before.stock.quantity - 1);
     // The pack flow's goods issue (markIssued, no reservation left): the handover books nothing more.
     const packed = await packedOrder(['STOCK-PACKED-1']);
-    await sql`delete from reservations where ref_type = 'outbound' and ref_id = ${String(packed.id)}`.execute(t.core.db);
+    const stock = new StockService({ db: t.core.db });
+    await t.core.db
+      .transaction()
+      .execute((trx) =>
+        new GoodsIssue(stock, new ReservationService({ db: t.core.db }, stock)).issueReserved(
+          trx,
+          { userId: null, merchantScope: TenantScope.all },
+          { type: 'outbound', id: String(packed.id) },
+        ),
+      );
     const ledgerBefore = (await books(packed.id)).ledger;
     const pallet = await newPallet();
     await flush(pallet, ['STOCK-PACKED-1']);
     expect((await close(pallet)).code).toBe('OK');
     expect((await books(packed.id)).ledger).toEqual(ledgerBefore);
+  });
+
+  it('an order finished before it left gives its reserved stock back to the other orders', async () => {
+    const order = await createParcelOrder(t, merchantA, { carrier: 'DHL', remark: 'finished unshipped' });
+    expect((await orderRow(order.id)).status).toBe(code('readyToPick'));
+    const before = await books(order.id);
+    expect(before.ledger.map((r) => r.reason)).toEqual(['reserve']);
+    const finished = await call('POST', `/v0/outbound/orders/${order.id}/status`, { to: 'finish' }, admin);
+    expect(finished.code, JSON.stringify(finished)).toBe('OK');
+    const after = await books(order.id);
+    expect(after.ledger.map((r) => r.reason)).toEqual(['reserve', 'release']);
+    expect(after.stock).toEqual({ quantity: before.stock.quantity, reserved: before.stock.reserved - 1 });
+    expect((await orderRow(order.id)).reserved_units).toBe(0);
+    expect(await checkStockInvariants(t.core.db)).toEqual([]);
   });
 });
 

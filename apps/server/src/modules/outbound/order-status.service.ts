@@ -57,7 +57,10 @@ export class OrderStatusService {
     } else {
       Object.assign(columns, { status_before: null, exception_reason: '', exception_owner: null, exception_note: '' });
     }
-    if (to === 'standby' || to === 'canceled') await this.release(trx, actor, order);
+    // A closed order holds no stock: standby and cancel release theirs, and so does a finish of an order that
+    // never left (a finish from ready to pick or from an exception) — its reservation would otherwise keep
+    // the stock from every other order for ever. An order that left holds nothing by then (issueLeft).
+    if (to === 'standby' || to === 'canceled' || to === 'finish' || to === 'partiallyFinish') await this.release(trx, actor, order);
     if (LEFT.includes(to) && !OUTBOUND_DISPATCHED.includes(from)) await this.issueLeft(trx, actor, order);
     if (to === 'canceled') {
       await this.repo.addPutbacks(trx, order.id, await this.repo.lines(trx, order.id));
