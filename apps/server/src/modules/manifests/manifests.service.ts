@@ -15,7 +15,7 @@ import { manifestsRepo, type HandedOverRow, type ManifestRecord } from './manife
 export const MANIFEST_CUTOFF_JOB = 'manifests.cutoff';
 
 /** Manifests mix merchants: staff only, like the pallets they come from. */
-function staffOnly(auth: AuthContext): void {
+export function staffOnly(auth: AuthContext): void {
   if (auth.merchantId !== null) throw new AppError('NoPermission');
 }
 
