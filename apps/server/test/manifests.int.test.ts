@@ -397,7 +397,10 @@ describe('the handover activity of a day (issue 19 item 8, the manifests screen)
     const res = await t.call({ method: 'GET', url: `/v0/wms/manifests/activity.csv?day=${day}`, token: staff, headers: { 'accept-language': lang } });
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(String(res.headers['content-disposition'])).toContain(`handover-activity-${day}.csv`);
-    return String(res.body).replace(/^\ufeff/, '').trim().split('\r\n');
+    return String(res.body)
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
   };
 
   it('shows staff, per merchant, the pallets and parcels handed over that day, and the same as CSV', async () => {
