@@ -140,7 +140,14 @@ function StockWarnings({ data, ordersPath, canOpenOrders }: { data: HomeFloor; o
   const to = listOf(ordersPath, { status: waiting.statuses });
   const title = `${t('homeFloor.stockWarnings')} · ${t('homeFloor.waitingCount', { count: waiting.count })}`;
   return (
-    <Card size="small" title={canOpenOrders ? <Link to={to}>{title}</Link> : title} data-testid="home-stock-warnings" data-count={waiting.count}>
+    <Card
+      size="small"
+      // The title carries the count: on a phone in German it wraps instead of losing it to an ellipsis.
+      styles={{ title: { whiteSpace: 'normal' } }}
+      title={canOpenOrders ? <Link to={to}>{title}</Link> : title}
+      data-testid="home-stock-warnings"
+      data-count={waiting.count}
+    >
       <List
         size="small"
         dataSource={items}

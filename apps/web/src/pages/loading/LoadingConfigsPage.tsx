@@ -145,7 +145,8 @@ export default function LoadingConfigsPage() {
         <Space wrap>
           <Select
             value={filters.state ?? ''}
-            style={{ width: 150 }}
+            // Wide enough for "Verladen, nicht übergeben" (the home page's loaded figure opens it).
+            style={{ width: 210 }}
             onChange={(state: string) => setFilters({ ...filters, state })}
             options={[
               { value: 'open', label: t('loadingConfigs.open') },

@@ -18,9 +18,10 @@ export function HandoverActivity({ day }: { day: string }) {
   const query = useQuery({ queryKey: ['manifests', 'activity', day], queryFn: () => manifestsApi.activity(day) });
   const data = query.data;
   const columns: ColumnsType<Row> = [
-    { key: 'merchant', dataIndex: 'merchant', title: t('manifests.activity.merchant'), ellipsis: true },
-    { key: 'pallets', dataIndex: 'pallets', title: t('manifests.activity.pallets'), align: 'right', width: 96 },
-    { key: 'parcels', dataIndex: 'parcels', title: t('manifests.activity.parcels'), align: 'right', width: 96 },
+    // The merchant's name wraps rather than being cut: on a phone it is the narrowest column's neighbour.
+    { key: 'merchant', dataIndex: 'merchant', title: t('manifests.activity.merchant') },
+    { key: 'pallets', dataIndex: 'pallets', title: t('manifests.activity.pallets'), align: 'right', width: 88 },
+    { key: 'parcels', dataIndex: 'parcels', title: t('manifests.activity.parcels'), align: 'right', width: 88 },
   ];
   return (
     <Card
