@@ -146,7 +146,7 @@ export default function LoadingConfigsPage() {
           <Select
             value={filters.state ?? ''}
             // Wide enough for "Verladen, nicht übergeben" (the home page's loaded figure opens it).
-            style={{ width: 210 }}
+            style={{ width: 240 }}
             onChange={(state: string) => setFilters({ ...filters, state })}
             options={[
               { value: 'open', label: t('loadingConfigs.open') },
