@@ -60,4 +60,13 @@ test('close a day and download the manifest', async ({ browser }) => {
   await viewer.waitForLoadState();
   expect(viewer.url()).toContain('/pdfViewer');
   expect(decodeURIComponent(viewer.url())).toMatch(/\/v0\/wms\/manifests\/\d+\/manifest\.pdf/);
+
+  // The day's handover per merchant, as billed (issue 19 item 8), and the same rows as CSV.
+  const activity = page.getByTestId('handover-activity');
+  await expect(activity.getByTestId('handover-activity-table')).toContainText('Anker Innovations DE');
+  const [activityCsv] = await Promise.all([page.waitForEvent('download'), activity.getByTestId('handover-activity-csv').click()]);
+  expect(activityCsv.suggestedFilename()).toMatch(/^handover-activity-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = await (await activityCsv.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString('utf8'));
+  expect(rows).toMatch(/^\ufeffDay,Merchant,Pallets handed over,Parcels handed over\r\n/);
+  expect(rows).toMatch(/,Anker Innovations DE,\d+,\d+\r\n/);
 });

@@ -189,3 +189,13 @@ describe('other documents', () => {
     expect(rangeValues(8, 10, 'A', 3)).toEqual(['A008', 'A009', 'A010']);
   });
 });
+
+describe('the handover document texts (issue 19 review, item 5)', () => {
+  it('words every match status of a tracking row in every language, from the documents catalogue', async () => {
+    const { RESOLVE_STATUSES } = await import('@kontor/contracts/domains/pallets');
+    const { MATCH_STATUS_TEXTS } = await import('../src/modules/pallets/pallet-pdf.service.js');
+    for (const language of ['en', 'cn', 'de'] as const) expect(Object.keys(MATCH_STATUS_TEXTS[language]).sort()).toEqual([...RESOLVE_STATUSES].sort());
+    expect(MATCH_STATUS_TEXTS.de.not_found).toBe('Nicht zugeordnet');
+    expect(MATCH_STATUS_TEXTS.cn.resolved).toBe('已匹配');
+  });
+});

@@ -225,6 +225,56 @@ describe('GET /v0/home/floor', () => {
     expect(shipped.id).not.toBe(waiting.id);
   });
 
+  it('counts the loaded pallets the pallet list shows: open, holding a parcel; not empty ones, not handed over ones', async () => {
+    const loadedList = async () => {
+      const list = await call('GET', '/v0/wms/pallets?state=loaded&l=1000', staff);
+      expect(list.code, JSON.stringify(list)).toBe('OK');
+      return list.data as { total: number; data: Array<{ palletCode: string; state: string; trackingCount: number }> };
+    };
+    const newPallet = async () => {
+      const made = await call('POST', '/v0/wms/pallets', staff, {
+        pickupCarrier: 'DPD',
+        unitStr: 'Pallet',
+        plateNumber2: '',
+        pickupDate: '2026-11-30',
+        importantNote: '',
+      });
+      expect(made.code, JSON.stringify(made)).toBe('OK');
+      return made.data.palletCode as string;
+    };
+    const load = async (pallet: string, trackingNo: string) => {
+      const flushed = await call('POST', `/v0/wms/pallets/${pallet}/tracking/flush`, staff, {
+        reason: 'scan',
+        items: [{ trackingNo, carrier: '', trackingNoNorm: '' }],
+      });
+      expect(flushed.code, JSON.stringify(flushed)).toBe('OK');
+    };
+    const stamp = Date.now().toString(36).toUpperCase();
+    const [before, beforeB] = await Promise.all([home(staff), home(merchantB)]);
+    expect(before.loaded).toBe((await loadedList()).total);
+
+    // Two orders' parcels on one pallet, a third on another, a fourth pallet left empty, a fifth handed over.
+    const parcels = ['A', 'B', 'C', 'D'].map((n) => `LDH${n}${stamp}`);
+    for (const p of parcels) await order('readyToShip', { parcels: [p] });
+    const [two, one, empty, gone] = [await newPallet(), await newPallet(), await newPallet(), await newPallet()];
+    await load(two, parcels[0]!);
+    await load(two, parcels[1]!);
+    await load(one, parcels[2]!);
+    await load(gone, parcels[3]!);
+    expect((await call('POST', `/v0/wms/pallets/${gone}/close`, staff)).code).toBe('OK');
+
+    const [after, afterB, list] = await Promise.all([home(staff), home(merchantB), loadedList()]);
+    // Pallets, not orders: three orders are on open pallets, two pallets are loaded.
+    expect(after.loaded - before.loaded).toBe(2);
+    expect(after.loaded).toBe(list.total);
+    expect(list.data.map((p) => p.palletCode)).toEqual(expect.arrayContaining([two, one]));
+    expect(list.data.map((p) => p.palletCode)).not.toContain(empty);
+    expect(list.data.map((p) => p.palletCode)).not.toContain(gone);
+    expect(list.data.every((p) => p.state === 'open' && p.trackingCount > 0)).toBe(true);
+    // Merchant B has no parcel on them.
+    expect(afterB.loaded).toBe(beforeB.loaded);
+  });
+
   it('is refused to a signed-out caller', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/v0/home/floor' });
     expect(anonymous.statusCode).toBe(403);

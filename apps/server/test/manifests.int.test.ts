@@ -384,3 +384,66 @@ describe('billing of the handover (issue 19 item 8)', () => {
     expect(scoped.every((r) => Number(r.merchantId) === Number(merchantB.id))).toBe(true);
   });
 });
+
+describe('the handover activity of a day (issue 19 item 8, the manifests screen)', () => {
+  type Activity = { day: string; rows: Array<{ merchantId: number; merchant: string; pallets: number; parcels: number }>; pallets: number; parcels: number };
+  const activity = async (day: string): Promise<Activity> => {
+    const res = await get(`/v0/wms/manifests/activity?day=${day}`);
+    expect(res.code, JSON.stringify(res)).toBe('OK');
+    return res.data as Activity;
+  };
+  const rowOf = (a: Activity, merchant: string) => a.rows.find((r) => r.merchant === merchant) ?? { pallets: 0, parcels: 0 };
+  const csvOf = async (day: string, lang: 'en' | 'de' = 'en') => {
+    const res = await t.call({ method: 'GET', url: `/v0/wms/manifests/activity.csv?day=${day}`, token: staff, headers: { 'accept-language': lang } });
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(String(res.headers['content-disposition'])).toContain(`handover-activity-${day}.csv`);
+    return String(res.body)
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+  };
+
+  it('shows staff, per merchant, the pallets and parcels handed over that day, and the same as CSV', async () => {
+    const day = await today();
+    const before = await activity(day);
+    // Merchant A: 1 parcel on the first pallet, 2 on the second; merchant B: 3 parcels on the second.
+    const stamp = Date.now();
+    const a1 = await packedOrder(null, 1, [`ACT-A1-${stamp}`]);
+    const a2 = await packedOrder(null, 1, [`ACT-A2-${stamp}`, `ACT-A3-${stamp}`]);
+    const b = await packedOrder(null, 1, [`ACT-B1-${stamp}`, `ACT-B2-${stamp}`, `ACT-B3-${stamp}`]);
+    const merchantB = await t.database.db.selectFrom('merchants').select('id').where('code', '=', 'C002').executeTakeFirstOrThrow();
+    await t.database.db.updateTable('outbound_orders').set({ merchant_id: merchantB.id }).where('id', '=', b.id).execute();
+    await handOver(a1.numbers);
+    await handOver([...a2.numbers, ...b.numbers]);
+
+    const after = await activity(day);
+    expect(after.day).toBe(day);
+    const delta = (merchant: string) => ({
+      pallets: rowOf(after, merchant).pallets - rowOf(before, merchant).pallets,
+      parcels: rowOf(after, merchant).parcels - rowOf(before, merchant).parcels,
+    });
+    expect(delta('Anker Innovations DE')).toEqual({ pallets: 2, parcels: 3 });
+    expect(delta('EcoFlow Europe')).toEqual({ pallets: 1, parcels: 3 });
+    expect(after.pallets - before.pallets).toBe(3);
+    expect(after.parcels - before.parcels).toBe(6);
+    expect(after.rows.reduce((n, r) => n + r.parcels, 0)).toBe(after.parcels);
+    // Another day has none of it.
+    expect(await activity('2020-01-01')).toEqual({ day: '2020-01-01', rows: [], pallets: 0, parcels: 0 });
+
+    // The CSV answers the same rows.
+    const lines = await csvOf(day);
+    expect(lines[0]).toBe('Day,Merchant,Pallets handed over,Parcels handed over');
+    expect(lines.slice(1)).toEqual(after.rows.map((r) => `${day},${r.merchant},${r.pallets},${r.parcels}`));
+    expect((await csvOf(day, 'de'))[0]).toBe('Tag,Händler,Übergebene Paletten,Übergebene Pakete');
+  });
+
+  it('is refused to a merchant user and checks the day', async () => {
+    const day = await today();
+    expect((await get(`/v0/wms/manifests/activity?day=${day}`, merchantA)).code).toBe('NoPermission');
+    const csv = await t.call({ method: 'GET', url: `/v0/wms/manifests/activity.csv?day=${day}`, token: merchantA });
+    expect(csv.body.code).toBe('NoPermission');
+    expect((await get('/v0/wms/manifests/activity?day=2026-13-40')).code).toBe('IntegrityError');
+    // Without a day: the warehouse's today, the manifests' day.
+    expect((await get('/v0/wms/manifests/activity')).data.day).toBe(day);
+  });
+});

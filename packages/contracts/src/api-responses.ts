@@ -84,4 +84,5 @@ export const BINARY_ROUTES = [
   'GET /v0/wms/pallets/:palletCode/handover.pdf',
   'GET /v0/wms/manifests/:id/manifest.pdf',
   'GET /v0/wms/manifests/:id/manifest.csv',
+  'GET /v0/wms/manifests/activity.csv',
 ] as const;

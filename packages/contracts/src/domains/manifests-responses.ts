@@ -58,7 +58,21 @@ export const manifestDaySchema = z.object({
 });
 export type ManifestDay = z.infer<typeof manifestDaySchema>;
 
+/** One merchant's handover on a day (issue 19 item 8): pallets and parcels handed over, from its billing activity. */
+export const handoverActivityRowSchema = z.object({ merchantId: z.number(), merchant: z.string(), pallets: z.number(), parcels: z.number() });
+export type HandoverActivityRow = z.infer<typeof handoverActivityRowSchema>;
+
+/** `GET /v0/wms/manifests/activity?day=`: the day's handover activity per merchant and the day's totals. */
+export const handoverActivitySchema = z.object({
+  day: z.string(),
+  rows: z.array(handoverActivityRowSchema),
+  pallets: z.number(),
+  parcels: z.number(),
+});
+export type HandoverActivity = z.infer<typeof handoverActivitySchema>;
+
 export const manifestsResponses = {
+  'GET /v0/wms/manifests/activity': handoverActivitySchema,
   'GET /v0/wms/manifests': manifestDaySchema,
   'POST /v0/wms/manifests/close': manifestSchema,
   'POST /v0/wms/manifests/flagLate': z.object({ flagged: z.number() }),

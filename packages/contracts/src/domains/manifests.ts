@@ -12,6 +12,9 @@ const day = calendarDay;
 /** `GET /v0/wms/manifests?day=`: the day's handed-over parcels per account (today when absent). */
 export const manifestDayQuerySchema = z.object({ day: day.optional() });
 
+/** `GET /v0/wms/manifests/activity?day=` and `activity.csv`: the day's handover activity per merchant (issue 19 item 8). */
+export const handoverActivityQuerySchema = manifestDayQuerySchema;
+
 /**
  * What a manifest is made for: `account:<id>` (labels bought under a Kontor carrier account) or
  * `carrier:<name>` (parcels labelled elsewhere, by the order's carrier: documents only).

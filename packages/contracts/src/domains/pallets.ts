@@ -56,7 +56,8 @@ export type PalletConfigInput = z.infer<typeof palletConfigSchema>;
 /** `GET /v0/wms/pallets`: the configs, newest first (offset paging). */
 export const palletListQuerySchema = z.object({
   q: z.string().trim().max(60).default(''),
-  state: z.enum(['', 'open', 'closed']).default(''),
+  /** `loaded`: open pallets holding at least one tracking number (the home page's "Loaded, not handed over"). */
+  state: z.enum(['', 'open', 'loaded', 'closed']).default(''),
   l: z.coerce.number().int().min(1).max(1000).default(25),
   o: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

@@ -43,6 +43,7 @@ export const homeFloorSchema = z.object({
   /** The warehouse's time zone (IANA name): its day decides late and due today, its hours the chart's. */
   timeZone: z.string(),
   states: z.array(floorCountSchema),
+  /** Open pallets holding at least one tracking number (staff: every pallet), the pallet list's `state=loaded`. */
   loaded: z.number(),
   late: z.object({ count: z.number(), statuses: z.array(z.number()), before: z.string() }),
   exceptions: floorCountSchema,

@@ -52,15 +52,18 @@ export const homeRepo = {
     return Number(row.n);
   },
 
-  /** Orders with a parcel loaded onto a pallet that is not handed over yet. */
-  async loadedCount(db: Kysely<DB>, scope: TenantScope): Promise<number> {
+  /**
+   * Open pallets holding at least one tracking number of the scope (a merchant's: one of its parcels):
+   * the rows of the pallet list filtered to `state=loaded` (pallets.repo `page`).
+   */
+  async loadedPallets(db: Kysely<DB>, scope: TenantScope): Promise<number> {
     const row = await db
-      .selectFrom('pallet_tracking as t')
-      .innerJoin('pallets as p', 'p.id', 't.pallet_id')
-      .select(sql<number>`count(distinct t.outbound_id)`.as('n'))
+      .selectFrom('pallets as p')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('p.state', '=', 'open')
-      .where('t.outbound_id', 'is not', null)
-      .$call(whereTenant(scope, 't.merchant_id'))
+      .where((eb) =>
+        eb.exists(eb.selectFrom('pallet_tracking as t').select('t.id').whereRef('t.pallet_id', '=', 'p.id').$call(whereTenant(scope, 't.merchant_id'))),
+      )
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },

@@ -45,7 +45,9 @@ export class HomeService {
     const [counts, late, loaded, inboundDue, tickets, throughput, items] = await Promise.all([
       homeRepo.statusCounts(db, scope, onFloor),
       homeRepo.lateCount(db, scope, onFloor, day),
-      homeRepo.loadedCount(db, scope),
+      // Pallets mix merchants and their list is never narrowed to a sub-account: a staff session counts
+      // them all, so the figure is the rows of `/wEP/loadingConfigs?state=loaded`.
+      homeRepo.loadedPallets(db, auth.merchantId === null ? TenantScope.all : scope),
       homeRepo.inboundDue(db, scope, INBOUND_DUE, day),
       homeRepo.ticketCount(db, scope, TICKETS_OPEN),
       homeRepo.throughput(db, scope, day, timeZone),

@@ -4,15 +4,17 @@
  * through the carrier driver, the documents and the cut-off flag.
  */
 import type { Core } from '../../core.js';
+import { HandoverActivityService } from './handover-activity.service.js';
 import { ManifestsService } from './manifests.service.js';
 
 export { MANIFEST_CUTOFF_JOB, type ManifestsService } from './manifests.service.js';
+export type { HandoverActivityService } from './handover-activity.service.js';
 
-const wired = new WeakMap<Core, { manifests: ManifestsService }>();
+const wired = new WeakMap<Core, { manifests: ManifestsService; handoverActivity: HandoverActivityService }>();
 
 /** The module's services, built once per core. */
 export function manifestsServices(core: Core) {
   let services = wired.get(core);
-  if (!services) wired.set(core, (services = { manifests: new ManifestsService(core) }));
+  if (!services) wired.set(core, (services = { manifests: new ManifestsService(core), handoverActivity: new HandoverActivityService(core) }));
   return services;
 }

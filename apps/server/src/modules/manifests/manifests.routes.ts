@@ -1,4 +1,4 @@
-import { manifestCloseSchema, manifestDayQuerySchema, manifestFlagSchema } from '@kontor/contracts/domains/manifests';
+import { handoverActivityQuerySchema, manifestCloseSchema, manifestDayQuerySchema, manifestFlagSchema } from '@kontor/contracts/domains/manifests';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
@@ -18,13 +18,31 @@ const EDIT = 'wms.manifests.edit';
  * above 0, an interval.
  */
 export function registerManifestRoutes(app: FastifyInstance, core: Core): void {
-  const { manifests } = manifestsServices(core);
+  const { manifests, handoverActivity } = manifestsServices(core);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/v0/wms/manifests',
     route(can(LIST), "A day's handed-over parcels per carrier account, with its manifests", { querystring: manifestDayQuerySchema }),
     async (req) => ok(await manifests.day(req.auth!, req.query.day)),
+  );
+  // Issue 19 item 8: the day's handover per merchant, as billed (billing_activity through the billing module).
+  r.get(
+    '/v0/wms/manifests/activity',
+    route(can(LIST), "A day's handover activity per merchant: pallets and parcels handed over", { querystring: handoverActivityQuerySchema }),
+    async (req) => ok(await handoverActivity.day(req.auth!, req.query.day)),
+  );
+  r.get(
+    '/v0/wms/manifests/activity.csv',
+    route(can(LIST), "A day's handover activity per merchant as CSV", { querystring: handoverActivityQuerySchema }),
+    async (req, reply) => {
+      const file = await handoverActivity.csv(req.auth!, req.query.day, req.locale);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', contentDisposition('attachment', file.name))
+        .header('Cache-Control', 'private, no-store')
+        .send(file.data);
+    },
   );
   r.post(
     '/v0/wms/manifests/close',

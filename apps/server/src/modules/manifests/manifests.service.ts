@@ -7,6 +7,7 @@ import type { AuthContext } from '../../http/access.js';
 import { AppError } from '../../http/app-error.js';
 import { manifestSheet } from '../../lib/documents/manifest-sheet.js';
 import { toCsv } from '../../lib/csv.js';
+import { documentTexts } from '../../lib/documents/texts.js';
 import { carrierDriver, carriersServices, CarrierError } from '../carriers/index.js';
 import { readSetting } from '../settings/index.js';
 import { manifestsRepo, type HandedOverRow, type ManifestRecord } from './manifests.repo.js';
@@ -15,15 +16,13 @@ import { manifestsRepo, type HandedOverRow, type ManifestRecord } from './manife
 export const MANIFEST_CUTOFF_JOB = 'manifests.cutoff';
 
 /** Manifests mix merchants: staff only, like the pallets they come from. */
-function staffOnly(auth: AuthContext): void {
+export function staffOnly(auth: AuthContext): void {
   if (auth.merchantId !== null) throw new AppError('NoPermission');
 }
 
-const CSV_HEADER: Record<Locale, string[]> = {
-  en: ['Manifest', 'Day', 'Carrier', 'Account', 'Tracking No.', 'Order', 'Merchant', 'Loading', 'Handed over', 'Weight (kg)'],
-  cn: ['交接清单', '日期', '承运商', '账户', '运单号', '订单', '商户', '装车', '交接时间', '重量（公斤）'],
-  de: ['Manifest', 'Tag', 'Versanddienstleister', 'Konto', 'Sendungsnr.', 'Auftrag', 'Händler', 'Beladung', 'Übergeben', 'Gewicht (kg)'],
-};
+/** The manifest CSV's columns, in order; their headings are the documents' catalogue section `manifestCsv`. */
+const CSV_COLUMNS = ['manifest', 'day', 'carrier', 'account', 'trackingNo', 'order', 'merchant', 'loading', 'handedOver', 'weight'] as const;
+export const csvHeader = (locale: Locale): string[] => CSV_COLUMNS.map((column) => documentTexts('manifestCsv')[locale][column]);
 
 function manifestOut(m: ManifestRecord): Manifest {
   return {
@@ -204,7 +203,7 @@ export class ManifestsService {
     const rows = await manifestsRepo.manifestParcels(this.core.db, id);
     const number = numberOf(m);
     const data = toCsv(
-      CSV_HEADER[locale],
+      csvHeader(locale),
       rows.map((r) => [
         number,
         m.day,

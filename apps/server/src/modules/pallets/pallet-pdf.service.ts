@@ -4,14 +4,14 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { AuthContext } from '../../http/access.js';
 import { handoverSheet, palletSheet } from '../../lib/documents/pallet-sheets.js';
+import { documentTexts } from '../../lib/documents/texts.js';
 import { palletsRepo, type PalletRecord } from './pallets.repo.js';
 import { loadingNotFound, staffOnly } from './pallets.service.js';
 
-const STATUS_LABELS: Record<Locale, Record<string, string>> = {
-  en: { resolved: 'Matched', pending: 'Matching', not_found: 'Not matched', error: 'Match error' },
-  cn: { resolved: '已匹配', pending: '匹配中', not_found: '未匹配', error: '匹配错误' },
-  de: { resolved: 'Zugeordnet', pending: 'Wird zugeordnet', not_found: 'Nicht zugeordnet', error: 'Zuordnungsfehler' },
-};
+/** A tracking row's match status as printed on the handover document (`palletSheets.matchStatus` of the documents' catalogues). */
+export const MATCH_STATUS_TEXTS = Object.fromEntries(
+  Object.entries(documentTexts('palletSheets')).map(([language, texts]) => [language, texts.matchStatus as Record<string, string>]),
+) as Record<Locale, Record<string, string>>;
 
 const base = (p: PalletRecord, language: Locale) => ({
   palletCode: p.pallet_code,
@@ -46,7 +46,7 @@ export async function handoverPdf(db: Kysely<DB>, auth: AuthContext, code: strin
       trackingNo: r.tracking_no,
       outboundUNID: r.outbound_unid,
       carrier: r.carrier,
-      status: STATUS_LABELS[locale][r.resolve_status] ?? r.resolve_status,
+      status: MATCH_STATUS_TEXTS[locale][r.resolve_status] ?? r.resolve_status,
     })),
   });
 }

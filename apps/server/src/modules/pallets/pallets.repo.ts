@@ -66,7 +66,10 @@ export const palletsRepo = {
     const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const base = db
       .selectFrom('pallets')
-      .$if(filter.state !== '', (q) => q.where('state', '=', filter.state))
+      .$if(filter.state === 'open' || filter.state === 'closed', (q) => q.where('state', '=', filter.state))
+      .$if(filter.state === 'loaded', (q) =>
+        q.where('state', '=', 'open').where((eb) => eb.exists(eb.selectFrom('pallet_tracking as t').select('t.id').whereRef('t.pallet_id', '=', 'pallets.id'))),
+      )
       .$if(pattern !== null, (q) =>
         q.where((eb) => eb.or([eb('pallet_code', 'ilike', pattern!), eb('plate_number2', 'ilike', pattern!), eb('pickup_carrier', 'ilike', pattern!)])),
       );

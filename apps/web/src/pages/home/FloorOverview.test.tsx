@@ -3,9 +3,13 @@ import type { HomeFloor } from '@kontor/contracts/domains/shipping-responses';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/query-client.js';
 import { useAuth } from '../../auth/store.js';
+import { de } from '../../i18n/de.js';
+import { i18n } from '../../i18n/index.js';
+import { screensDe } from '../../i18n/screens-de.js';
+import { screensEn } from '../../i18n/screens-en.js';
 import { FloorOverview } from './FloorOverview.js';
 
 // The chart itself (ECharts) is not what these tests look at: a stand-in shows the hour the axis runs to.
@@ -40,6 +44,11 @@ function renderFloor() {
   );
 }
 
+beforeAll(() => {
+  i18n.addResourceBundle('en', 'translation', screensEn, true, true);
+  i18n.addResourceBundle('de', 'translation', { ...de, ...screensDe }, true, true);
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -67,6 +76,29 @@ describe('the floor on the home page', () => {
     const late = await view.findByTestId('home-floor-late-link');
     expect(late.getAttribute('href')).toBe(`${list}?status=0,3&rsd=..2026-11-24`);
     expect(view.getByTestId('home-floor-readyToPick-link').getAttribute('href')).toBe(`${list}?status=0,3`);
+  });
+
+  it('opens the loaded figure as the list of loaded pallets, which it counts', async () => {
+    useAuth.setState({ user: { roles: ['admin'], merchantId: null, privileges: [] } as unknown as UserInfo, allowed: [] });
+    const view = renderFloor();
+    const loaded = await view.findByTestId('home-floor-loaded-link');
+    expect(loaded.getAttribute('href')).toBe('/wEP/loadingConfigs?state=loaded');
+    expect(view.getByTestId('home-floor-tickets-link').getAttribute('href')).toBe('/eEP/tickets?status=1,2');
+  });
+
+  it('shows a merchant no tickets figure (it has no ticket list to open) and words its stock warnings in its language', async () => {
+    useAuth.setState({ user: { roles: ['user'], merchantId: 3, privileges: [] } as unknown as UserInfo, allowed: ['/mEP/outbound-orders'] });
+    const view = renderFloor();
+    await view.findByTestId('home-floor-late-link');
+    expect(view.queryByTestId('home-floor-tickets')).toBeNull();
+    expect(view.queryByTestId('home-floor-loaded')).toBeNull();
+    expect(view.getByTestId('home-stock-warnings').textContent).toContain('Stock warnings · Orders waiting for stock: 0');
+    await i18n.changeLanguage('de');
+    try {
+      expect((await view.findByTestId('home-stock-warnings')).textContent).toContain('Aufträge warten auf Bestand: 0');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('opens each figure as its filtered list: late orders up to the day before the warehouse day', async () => {

@@ -32,7 +32,8 @@ const dayBefore = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - 86_
 /**
  * The floor on the home page (issue 19 item 10): what the floor must do now, from the live counts. Staff
  * see the whole warehouse (orders by floor state, loaded, late, exceptions, inbound due today, open
- * tickets, throughput per hour); a merchant its own orders by state and its stock warnings. Each figure
+ * tickets, throughput per hour); a merchant its own orders by state, late orders, inbound due today and
+ * its stock warnings (no tickets: merchants have no ticket list to open). Each figure
  * opens its filtered list when the user may open that list.
  */
 export function FloorOverview() {
@@ -83,11 +84,12 @@ export function FloorOverview() {
       </Typography.Title>
       <Row gutter={[12, 12]}>
         {data.states.map((s) => figure(s.key, t(`homeFloor.state.${s.key}`), s.count, listOf(orders, { status: s.statuses })))}
-        {!merchant && figure('loaded', t('homeFloor.loaded'), data.loaded, '/wEP/loadingConfigs')}
+        {!merchant && figure('loaded', t('homeFloor.loaded'), data.loaded, listOf('/wEP/loadingConfigs', { state: 'loaded' }))}
         {figure('late', t('homeFloor.late'), data.late.count, listOf(orders, { status: data.late.statuses, rsd: `..${dayBefore(data.late.before)}` }), true)}
         {!merchant && figure('exceptions', t('homeFloor.exceptions'), data.exceptions.count, listOf(orders, { status: data.exceptions.statuses }), true)}
         {figure('inboundDue', t('homeFloor.inboundDue'), data.inboundDue.count, listOf(inbound, { status: data.inboundDue.statuses, expectedDate: data.day }))}
-        {figure('tickets', t('homeFloor.tickets'), data.tickets.count, listOf('/eEP/tickets', { status: data.tickets.statuses }))}
+        {/* Merchants have no ticket list (spec §2 mEP): a figure they could not open is left out (docs/shipping.md). */}
+        {!merchant && figure('tickets', t('homeFloor.tickets'), data.tickets.count, listOf('/eEP/tickets', { status: data.tickets.statuses }))}
       </Row>
       <Row gutter={[12, 12]} style={{ marginTop: 12 }}>
         {!merchant && (
@@ -136,9 +138,16 @@ function StockWarnings({ data, ordersPath, canOpenOrders }: { data: HomeFloor; o
   const { t } = useTranslation();
   const { waiting, items } = data.stockWarnings;
   const to = listOf(ordersPath, { status: waiting.statuses });
-  const title = `${t('homeFloor.stockWarnings')} · ${t('homeFloor.waiting')}: ${waiting.count}`;
+  const title = `${t('homeFloor.stockWarnings')} · ${t('homeFloor.waitingCount', { count: waiting.count })}`;
   return (
-    <Card size="small" title={canOpenOrders ? <Link to={to}>{title}</Link> : title} data-testid="home-stock-warnings" data-count={waiting.count}>
+    <Card
+      size="small"
+      // The title carries the count: on a phone in German it wraps instead of losing it to an ellipsis.
+      styles={{ title: { whiteSpace: 'normal' } }}
+      title={canOpenOrders ? <Link to={to}>{title}</Link> : title}
+      data-testid="home-stock-warnings"
+      data-count={waiting.count}
+    >
       <List
         size="small"
         dataSource={items}

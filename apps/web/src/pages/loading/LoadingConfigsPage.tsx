@@ -11,6 +11,7 @@ import { DocNo } from '../../components/DocNo.js';
 import { FileLinks } from '../../components/FilesInput.js';
 import { ListScaffold } from '../../components/list/ListScaffold.js';
 import { useLayout } from '../../layout/store.js';
+import { useAddressFilters } from '../../router/use-address-filters.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
@@ -30,7 +31,8 @@ export default function LoadingConfigsPage() {
   const { t } = useTranslation();
   const can = useCan();
   const mobile = useLayout((s) => s.device === 'mobile');
-  const [filters, setFilters] = useState<{ q?: string; state?: string }>({ state: 'open' });
+  // `?state=loaded` from the home page's "Loaded, not handed over" figure.
+  const [filters, setFilters] = useAddressFilters<{ q?: string; state?: string }>({ state: 'text' }, { state: 'open' });
   const [editing, setEditing] = useState<Pallet | 'new' | null>(null);
   const list = useListQuery('pallets', loadingApi.list, filters as Record<string, unknown>);
   const editable = can(EDIT);
@@ -144,10 +146,12 @@ export default function LoadingConfigsPage() {
         <Space wrap>
           <Select
             value={filters.state ?? ''}
-            style={{ width: 150 }}
+            // Wide enough for "Verladen, nicht übergeben" (the home page's loaded figure opens it).
+            style={{ width: 240 }}
             onChange={(state: string) => setFilters({ ...filters, state })}
             options={[
               { value: 'open', label: t('loadingConfigs.open') },
+              { value: 'loaded', label: t('loadingConfigs.loaded') },
               { value: 'closed', label: t('loadingConfigs.closedState') },
               { value: '', label: t('loadingConfigs.all') },
             ]}

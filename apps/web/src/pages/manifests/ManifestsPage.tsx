@@ -12,6 +12,7 @@ import { useLayout } from '../../layout/store.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useCan } from '../../masks/can.js';
 import { notify } from '../../notify/queue.js';
+import { HandoverActivity } from './HandoverActivity.js';
 import { manifestsApi, type Manifest, type ManifestGroup, type ManifestParcel } from './manifests-api.js';
 import './manifests.css';
 
@@ -211,6 +212,7 @@ export default function ManifestsPage() {
       )}
       {data && data.groups.length === 0 && <Empty description={t('manifests.empty')} />}
       {data?.groups.map(group)}
+      {shownDay && <HandoverActivity day={shownDay} />}
     </div>
   );
 }

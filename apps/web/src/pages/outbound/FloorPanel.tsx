@@ -37,7 +37,7 @@ export function FloorPanel({ view, onStatuses, onOpen }: Props) {
           <Typography.Text type="secondary">{o.merchantName}</Typography.Text>
           <Typography.Text type={late ? 'danger' : 'secondary'}>
             {late
-              ? `${t('floor.rsd')}: ${o.rsd ?? ''}`
+              ? t('floor.rsdOn', { date: o.rsd ?? '' })
               : [
                   exceptionTexts(t, o.exceptionReason, '').reason,
                   o.exceptionOwner && t('outbound.ownerIs', { owner: t(`outbound.owners.${o.exceptionOwner}`) }),

@@ -64,7 +64,7 @@ export function OutboundOrdersPage({ view }: { view: OutboundView }) {
       </Space>
       {filters.rsd && (
         <Tag closable onClose={() => setFilters({ ...filters, rsd: undefined })} style={{ marginBottom: 12 }} data-testid="outbound-rsd-filter">
-          {t('floor.rsd')}: {filters.rsd.replace('..', '… ')}
+          {t('floor.rsdOn', { date: filters.rsd.replace('..', '… ') })}
         </Tag>
       )}
       {(view === 'warehouse' || view === 'problematic') && (
