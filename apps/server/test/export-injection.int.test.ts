@@ -59,6 +59,7 @@ const files: Array<{ route: string; cells: Array<{ address: string; text: string
 let resources: ResourceDef[];
 let gateBillId = 0;
 let manifestId = 0;
+let manifestDay = '';
 
 const call = (method: string, url: string, payload?: unknown) =>
   t.call({ method: method as 'GET', url, token: admin, payload: payload as never }).then((r) => r.body);
@@ -131,6 +132,8 @@ function exportsOf(routes: Array<{ method: string; url: string }>, merchantId: n
     'POST /v0/outbound/export.xlsx': [{ method: 'POST', url: '/v0/outbound/export.xlsx', payload: { view: 'orders' } }],
     'GET /v0/carriergate/bills/:id/bill.csv': [{ method: 'GET', url: `/v0/carriergate/bills/${gateBillId}/bill.csv` }],
     'GET /v0/wms/manifests/:id/manifest.csv': [{ method: 'GET', url: `/v0/wms/manifests/${manifestId}/manifest.csv` }],
+    // The day's handover activity names the payload merchants, whose orders the setup hands over.
+    'GET /v0/wms/manifests/activity.csv': [{ method: 'GET', url: `/v0/wms/manifests/activity.csv?day=${manifestDay}` }],
     'GET /v0/outbound/import/template': [
       { method: 'GET', url: `/v0/outbound/import/template?format=xlsx&merchantId=${merchantId}` },
       { method: 'GET', url: `/v0/outbound/import/template?format=csv&merchantId=${merchantId}` },
@@ -237,7 +240,7 @@ beforeAll(async () => {
   const numbers = injectedOrders.map((_, i) => ({ trackingNo: `INJ-MANIFEST-${i}` }));
   must('flush', await call('POST', `/v0/wms/pallets/${pallet.palletCode}/tracking/flush`, { items: numbers }));
   must('handover', await call('POST', `/v0/wms/pallets/${pallet.palletCode}/close`, {}));
-  const manifestDay = must('manifest day', await call('GET', '/v0/wms/manifests')).day as string;
+  manifestDay = must('manifest day', await call('GET', '/v0/wms/manifests')).day as string;
   manifestId = must('manifest', await call('POST', '/v0/wms/manifests/close', { day: manifestDay, accountKey: 'carrier:dhl' })).id as number;
   const asks = exportsOf(t.routeTable, merchantIds[0]!);
   for (const [route, list] of Object.entries(asks)) for (const ask of list) await runExport(route, ask);
@@ -267,5 +270,8 @@ describe('export-injection suite', () => {
     // The receiving export carries the inbound order's reference (the defect of issue 15 item 6).
     const receiving = files.filter((f) => f.route === 'GET /v0/r7gorders/export.xlsx').flatMap((f) => f.cells.map((c) => c.text));
     expect(receiving).toContain(`'${PAYLOADS[0]}`);
+    // The handover activity names the merchants (payloads as names) whose pallet the setup handed over.
+    const activity = files.filter((f) => f.route === 'GET /v0/wms/manifests/activity.csv').flatMap((f) => f.cells.map((c) => c.text));
+    expect(activity).toContain(`'${PAYLOADS[0]}`);
   });
 });
