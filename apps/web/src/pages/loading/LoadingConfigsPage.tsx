@@ -60,10 +60,17 @@ export default function LoadingConfigsPage() {
       },
     });
 
+  // The signed copy is the proof of the handover: say that it is stored. A refusal (too large, wrong type,
+  // network) is already shown by the request layer; it must not also end as an unhandled rejection.
   const uploadSigned = async (p: Pallet, file: File) => {
-    const stored = await uploadFile('intern', file);
-    await loadingApi.signed(p.palletCode, [{ id: stored.id }]);
-    await invalidateDomains('pallets');
+    try {
+      const stored = await uploadFile('intern', file);
+      await loadingApi.signed(p.palletCode, [{ id: stored.id }]);
+      notify((n) => n.success(t('loadingConfigs.signedStored', { code: p.palletCode })));
+      await invalidateDomains('pallets');
+    } catch {
+      // shown by the request layer
+    }
   };
 
   const actions = (p: Pallet) => (
