@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
 import { sessionApi as api } from './session-api.js';
-import { createOrder, merchantIdOf, moveOrder } from './set-up.js';
+import { createOrder, merchantIdOf, moveOrder, stockedItem } from './set-up.js';
 import { wedge } from './wedge.js';
 
 /**
@@ -37,12 +37,16 @@ test.describe('floor walk', () => {
     expect(rule.code, JSON.stringify(rule)).toBe('OK');
 
     // The order of merchant A, taken to packed through the API.
+    // An item of its own: the handover issues the order's stock, which the inventory suite counts for the demo's items.
+    const merchantId = await merchantIdOf(call, 'C001');
+    const sku = `FW${stamp}`;
+    await stockedItem(call, { sku, name: `Floor walk ${sku}`, merchantId, weight: 1, quantity: 1 });
     const { id, unid } = await createOrder(call, {
-      merchantId: await merchantIdOf(call, 'C001'),
+      merchantId,
       weight: 1,
       refOrderId: `WALK-${stamp}`,
       consignee: { name1: 'Marie Weber', streetName: 'Grand-Rue', streetNumber: '12', zip: '1660', city: 'Luxembourg', country: 'LU' },
-      lines: [{ sku: 'SKU-B', quantity: 1 }],
+      lines: [{ sku, quantity: 1 }],
     });
     await moveOrder(call, id, ['inPicklist', 'readyToPack', 'packed']);
 

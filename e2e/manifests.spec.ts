@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedIn } from './helpers.js';
 import { sessionApi } from './session-api.js';
-import { createOrder, merchantIdOf, moveOrder } from './set-up.js';
+import { createOrder, merchantIdOf, moveOrder, stockedItem } from './set-up.js';
 
 /**
  * End-of-day manifests (issue 19 item 4, docs/manifests.md): an order of its own (the demo's TRK1001 is
@@ -16,12 +16,16 @@ test('close a day and download the manifest', async ({ browser }) => {
   const admin = await browser.newPage();
   await signedIn(admin, 'admin@demo.local');
   const setUp = await sessionApi(admin);
+  // An item of its own: the handover issues the order's stock, which the inventory suite counts for the demo's items.
+  const merchantId = await merchantIdOf(setUp, 'C001');
+  const sku = `MF${stamp}`;
+  await stockedItem(setUp, { sku, name: `Manifest ${sku}`, merchantId, weight: 1, quantity: 1 });
   const { id, unid } = await createOrder(setUp, {
-    merchantId: await merchantIdOf(setUp, 'C001'),
+    merchantId,
     weight: 1,
     refOrderId: `MANIFEST-${stamp}`,
     consignee: { name1: 'Jonas Becker', streetName: 'Hauptstraße', streetNumber: '5', zip: '10115', city: 'Berlin', country: 'DE' },
-    lines: [{ sku: 'SKU-B', quantity: 1 }],
+    lines: [{ sku, quantity: 1 }],
     parcels: [{ trackingNo: first }, { trackingNo: second }],
   });
   await moveOrder(setUp, id, ['inPicklist', 'readyToPack', 'packed', 'packingCompleted', 'readyToShip']);
