@@ -9,10 +9,10 @@ import {
   gateUserListQuerySchema,
   gateUserUpdateSchema,
 } from '@kontor/contracts/domains/carrier-gate';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
-import { contentDisposition } from '../../http/content-disposition.js';
+import { sendFile } from '../../http/send-file.js';
 import { ok } from '../../http/reply.js';
 import { can, canRetry, idParams, routeDocs } from '../../http/route-config.js';
 import { TRACK_SUBSCRIBE_ATTEMPTS } from '../carriers/index.js';
@@ -23,15 +23,6 @@ import { carrierGateServices } from './index.js';
 const route = routeDocs(['carrier gate']);
 /** The gate's API authenticates by its own key (X-Api-Key or a `kgk_` bearer), not by a session. */
 const byApiKey = { access: 'public' as const };
-
-function sendFile(reply: FastifyReply, file: { mime: string; name: string; data: Buffer }, kind: 'inline' | 'attachment') {
-  return reply
-    .header('Content-Type', file.mime)
-    .header('Content-Disposition', contentDisposition(kind, file.name))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
-    .send(file.data);
-}
 
 /** Gate users, keys and bills for the console; label purchase for gate users with an API key (docs/carrier-gate.md). */
 export function registerCarrierGateRoutes(app: FastifyInstance, core: Core): void {

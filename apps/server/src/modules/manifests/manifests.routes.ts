@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Core } from '../../core.js';
 import { contentDisposition } from '../../http/content-disposition.js';
+import { sendFile } from '../../http/send-file.js';
 import { ok } from '../../http/reply.js';
 import { can, canRetry, idParams, routeDocs } from '../../http/route-config.js';
 import { registerJobHandler } from '../jobs/index.js';
@@ -37,11 +38,7 @@ export function registerManifestRoutes(app: FastifyInstance, core: Core): void {
     route(can(LIST), "A day's handover activity per merchant as CSV", { querystring: handoverActivityQuerySchema }),
     async (req, reply) => {
       const file = await handoverActivity.csv(req.auth!, req.query.day, req.locale);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', contentDisposition('attachment', file.name))
-        .header('Cache-Control', 'private, no-store')
-        .send(file.data);
+      return sendFile(reply, { mime: 'text/csv; charset=utf-8', ...file }, 'attachment');
     },
   );
   r.post(
@@ -60,11 +57,7 @@ export function registerManifestRoutes(app: FastifyInstance, core: Core): void {
   });
   r.get('/v0/wms/manifests/:id/manifest.csv', route(can(LIST), 'A manifest as CSV', { params: idParams }), async (req, reply) => {
     const file = await manifests.csv(req.auth!, req.params.id, req.locale);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', contentDisposition('attachment', file.name))
-      .header('Cache-Control', 'private, no-store')
-      .send(file.data);
+    return sendFile(reply, { mime: 'text/csv; charset=utf-8', ...file }, 'attachment');
   });
 
   registerJobHandler(MANIFEST_CUTOFF_JOB, async () => ({ result: { flagged: await manifests.flagLate() } }));

@@ -1,11 +1,11 @@
 import { orderExportQuerySchema, orderImportSchema, orderTemplateQuerySchema, ORDER_EXPORT_JOB } from '@kontor/contracts/domains/outbound-io';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import type { Core } from '../../core.js';
 
 import { AppError } from '../../http/app-error.js';
-import { contentDisposition } from '../../http/content-disposition.js';
+import { sendFile } from '../../http/send-file.js';
 import { ok } from '../../http/reply.js';
 import { INVENTORY_RESOURCES } from '../inventory/index.js';
 import { ResourceService } from '../resources/index.js';
@@ -18,14 +18,6 @@ import { TenantScope } from '../../db/tenant-scope.js';
 
 const route = routeDocs(['outbound']);
 const TEMPLATE_SKUS = 500;
-
-const sendFile = (reply: FastifyReply, mime: string, name: string, data: Buffer | PassThrough) =>
-  reply
-    .header('Content-Type', mime)
-    .header('Content-Disposition', contentDisposition('attachment', name))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
-    .send(data);
 
 /** Issue 7 §6: the order import (template, upload → job) and the order export (direct up to a limit, else a job). */
 export function registerOutboundIoRoutes(app: FastifyInstance, core: Core): void {
@@ -49,7 +41,7 @@ export function registerOutboundIoRoutes(app: FastifyInstance, core: Core): void
         hint.map((i) => ({ sku: String(i.sku), name: String(i.name) })),
       );
       const mime = req.query.format === 'csv' ? 'text/csv; charset=utf-8' : XLSX;
-      return sendFile(reply, mime, `order-import-template.${req.query.format}`, data);
+      return sendFile(reply, { mime, name: `order-import-template.${req.query.format}`, data }, 'attachment');
     },
   );
   r.post(
@@ -72,7 +64,7 @@ export function registerOutboundIoRoutes(app: FastifyInstance, core: Core): void
         req.log.error({ err }, 'order export failed while streaming');
         out.destroy(err instanceof Error ? err : new Error(String(err)));
       });
-      return sendFile(reply, XLSX, exportFileName(request), out);
+      return sendFile(reply, { mime: XLSX, name: exportFileName(request), data: out }, 'attachment');
     },
   );
   r.post(

@@ -14,24 +14,28 @@ export function useScanTurn() {
   const busy = useRef(false);
   const [missed, setMissed] = useState<string[]>([]);
 
-  /** Runs one scan's work; answers false, without running it, while another scan is in flight. */
-  const take = useCallback(async (code: string, work: () => Promise<void>): Promise<boolean> => {
-    if (busy.current) {
-      setMissed((codes) => (codes.includes(code) ? codes : [...codes, code]));
-      return false;
-    }
-    busy.current = true;
-    setMissed((codes) => codes.filter((c) => !scannedAgain(c, code)));
-    try {
-      await work();
-    } finally {
-      busy.current = false;
-    }
-    return true;
-  }, []);
-
-  /** Keeps a code to scan again that was sent but never answered (the network went away). */
+  /** Keeps a code to scan again: refused while another scan was in flight, or sent and never answered. */
   const miss = useCallback((code: string) => setMissed((codes) => (codes.includes(code) ? codes : [...codes, code])), []);
+
+  /** Runs one scan's work; answers false, without running it, while another scan is in flight. */
+  const take = useCallback(
+    async (code: string, work: () => Promise<void>): Promise<boolean> => {
+      if (busy.current) {
+        miss(code);
+        return false;
+      }
+      busy.current = true;
+      setMissed((codes) => codes.filter((c) => !scannedAgain(c, code)));
+      try {
+        await work();
+      } finally {
+        busy.current = false;
+      }
+      return true;
+    },
+    [miss],
+  );
+
   const forget = useCallback(() => setMissed([]), []);
   return { take, missed, miss, forget };
 }

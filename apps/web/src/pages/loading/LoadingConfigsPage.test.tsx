@@ -7,24 +7,11 @@ import { queryClient } from '../../api/query-client.js';
 import { useAuth } from '../../auth/store.js';
 import { setNotifier, type Notifier } from '../../notify/queue.js';
 import LoadingConfigsPage from './LoadingConfigsPage.js';
+import { OPEN_PALLET } from './pallet.fixture.js';
 
 const envelope = (data: unknown) => new Response(JSON.stringify({ code: 'OK', data }), { headers: { 'Content-Type': 'application/json' } });
 
-const CLOSED = {
-  id: 1,
-  guid: 'g-1',
-  palletCode: 'LD20260001',
-  pickupCarrier: 'DHL Freight',
-  unitStr: 'Pallet',
-  plateNumber2: 'B-AB 1234',
-  pickupDate: '2026-10-02',
-  importantNote: '',
-  trackingCount: 2,
-  state: 'closed',
-  closedAt: '2026-11-25T09:00:00.000Z',
-  signedFiles: [],
-  createdAt: '2026-11-25T08:00:00.000Z',
-};
+const CLOSED = { ...OPEN_PALLET, trackingCount: 2, state: 'closed', closedAt: '2026-11-25T09:00:00.000Z' };
 
 /** The pallet list with one handed-over pallet; the upload answers as `upload` says; the calls are kept. */
 function server(upload: () => Response) {

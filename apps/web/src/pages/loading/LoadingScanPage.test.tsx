@@ -2,22 +2,9 @@ import { fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, resetAfterEach, scan } from '../../test/scan-station.js';
 import LoadingScanPage from './LoadingScanPage.js';
+import { OPEN_PALLET } from './pallet.fixture.js';
 
-const PALLET = {
-  id: 1,
-  guid: 'g-1',
-  palletCode: 'LD20260001',
-  pickupCarrier: 'DHL Freight',
-  unitStr: 'Pallet',
-  plateNumber2: 'B-AB 1234',
-  pickupDate: '2026-10-02',
-  importantNote: '',
-  trackingCount: 0,
-  state: 'open',
-  closedAt: null,
-  signedFiles: [],
-  createdAt: '2026-11-25T08:00:00.000Z',
-};
+const PALLET = OPEN_PALLET;
 const row = (id: number, trackingNo: string) => ({
   id,
   palletCode: 'LD20260001',
